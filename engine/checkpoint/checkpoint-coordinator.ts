@@ -1,0 +1,281 @@
+import type { CheckpointBarrier, CheckpointKind, CoordinatorEffect, CoordinatorTimer, SubtaskCheckpointMetrics, SubtaskId, TaskStateSnapshot } from '../protocol.ts';
+import type { FlinkConfig } from '../config/flink-config.ts';
+import { checkpointFailureMessage, type CheckpointFailureReason } from './checkpoint-failure-reason.ts';
+import { CheckpointFailureManager } from './checkpoint-failure-manager.ts';
+import { CheckpointRequestDecider, type CheckpointTriggerRequest } from './checkpoint-request-decider.ts';
+import { CompletedCheckpointStore } from './completed-checkpoint-store.ts';
+import type { CompletedCheckpoint } from './completed-checkpoint.ts';
+import { PendingCheckpoint, type TaskAcknowledgeResult } from './pending-checkpoint.ts';
+import { CheckpointStatsTracker } from './stats/checkpoint-stats-tracker.ts';
+
+/** Which subtasks a checkpoint involves right now (Flink's CheckpointPlan). */
+export type CheckpointPlan =
+  | {
+      ok: true;
+      /** subtasks that inject the barrier: running sources, and running tasks whose inputs all ended */
+      tasksToTrigger: SubtaskId[];
+      /** every running subtask: all must acknowledge */
+      tasksToAck: SubtaskId[];
+      /** subtasks that finished: they take part with the state they finished with */
+      finishedTasks: TaskStateSnapshot[];
+      parallelism: Record<string, number>;
+    }
+  | { ok: false };
+
+export type TriggerKind = 'checkpoint' | 'full-checkpoint' | 'savepoint';
+
+/**
+ * The checkpoint coordinator (Flink's CheckpointCoordinator), sans I/O: it takes triggers,
+ * timers and acknowledgements, and returns effects. Policies live apart: the request decider
+ * (queue, max-concurrent, min-pause), the failure manager (tolerable failures), the completed
+ * checkpoint store (retention), the stats tracker (REST figures).
+ */
+export class CheckpointCoordinator {
+  readonly stats: CheckpointStatsTracker;
+  readonly store: CompletedCheckpointStore;
+  readonly #decider: CheckpointRequestDecider;
+  readonly #failures: CheckpointFailureManager;
+  readonly #pending = new Map<number, PendingCheckpoint>();
+  readonly #interval: number | undefined;
+  #nextId = 1;
+  #nextRequestSeq = 0;
+  #lastCompletionTime = -Infinity;
+  #periodicGeneration = 0;
+  #nextPeriodicAt = Infinity;
+  #schedulerRunning = false;
+  /** savepoints completed, newest last (they are not in the store) */
+  readonly savepoints: CompletedCheckpoint[] = [];
+
+  constructor(
+    private readonly config: FlinkConfig,
+    private readonly planner: () => CheckpointPlan,
+    private readonly random: { nextFloat(): number },
+    vertices: { vertexId: string; parallelism: number }[],
+  ) {
+    this.#interval = config.checkpointInterval;
+    this.#decider = new CheckpointRequestDecider({ maxConcurrentCheckpoints: config.maxConcurrentCheckpoints, minPauseMs: config.minPause });
+    this.#failures = new CheckpointFailureManager(config.tolerableFailedCheckpoints);
+    this.store = new CompletedCheckpointStore(config.numRetained);
+    this.stats = new CheckpointStatsTracker({ historySize: config.checkpointsHistory, vertices });
+  }
+
+  get pendingCheckpoints(): readonly PendingCheckpoint[] {
+    return [...this.#pending.values()];
+  }
+
+  get numQueuedRequests(): number {
+    return this.#decider.numQueuedRequests;
+  }
+
+  get lastCompletionTime(): number {
+    return this.#lastCompletionTime;
+  }
+
+  /** When the periodic trigger fires next (Infinity when stopped or checkpointing is off). */
+  get nextPeriodicTriggerAt(): number {
+    return this.#schedulerRunning ? this.#nextPeriodicAt : Infinity;
+  }
+
+  get continuousFailureCount(): number {
+    return this.#failures.continuousFailureCount;
+  }
+
+  /**
+   * Starts periodic checkpoints (when the job is RUNNING): the first after a random delay in
+   * [min-pause, max(interval, min-pause)], as Flink's getRandomInitDelay.
+   */
+  startScheduler(now: number, effects: CoordinatorEffect[]): void {
+    if (this.#interval === undefined || this.#schedulerRunning) return;
+    this.#schedulerRunning = true;
+    const base = Math.max(this.#interval, this.config.minPause);
+    const delay = Math.floor(this.config.minPause + this.random.nextFloat() * (base - this.config.minPause + 1));
+    this.#schedulePeriodic(now + Math.min(delay, base), effects);
+  }
+
+  /**
+   * Stops periodic checkpoints and aborts what is pending and queued (the job left RUNNING),
+   * as Flink's CheckpointCoordinatorDeActivator does.
+   */
+  stopScheduler(now: number, effects: CoordinatorEffect[]): void {
+    this.#schedulerRunning = false;
+    this.#periodicGeneration++;
+    for (const request of this.#decider.abortAll()) this.#failBeforeTrigger(request, 'CHECKPOINT_COORDINATOR_SUSPEND', effects);
+    for (const pending of [...this.#pending.values()]) this.#abort(pending, 'CHECKPOINT_COORDINATOR_SUSPEND', now, effects);
+  }
+
+  onTimer(timer: CoordinatorTimer, now: number, effects: CoordinatorEffect[]): void {
+    if (timer.kind === 'timeout') {
+      const pending = this.#pending.get(timer.checkpointId);
+      if (pending) this.#abort(pending, 'CHECKPOINT_EXPIRED', now, effects);
+      return;
+    }
+    if (timer.generation !== this.#periodicGeneration || !this.#schedulerRunning) return;
+    // Fixed rate: the next trigger is due one interval after this one was due, not after now.
+    this.#schedulePeriodic(this.#nextPeriodicAt + this.#interval!, effects);
+    this.#enqueue({ isPeriodic: true, isSavepoint: false, isForce: false, checkpointType: 'CONFIGURED' }, now, effects);
+  }
+
+  /** A manual checkpoint (POST /jobs/:id/checkpoints) or savepoint. */
+  trigger(kind: TriggerKind, now: number, effects: CoordinatorEffect[]): void {
+    const isSavepoint = kind === 'savepoint';
+    // Savepoints are forced unless unaligned checkpoints are on (CheckpointCoordinator.forSavepoint).
+    const isForce = isSavepoint && !this.config.unalignedEnabled;
+    this.#enqueue({ isPeriodic: false, isSavepoint, isForce, checkpointType: kind === 'full-checkpoint' ? 'FULL' : 'CONFIGURED' }, now, effects);
+  }
+
+  receiveAcknowledge(
+    checkpointId: number,
+    subtask: SubtaskId,
+    snapshot: TaskStateSnapshot,
+    metrics: SubtaskCheckpointMetrics & { asyncDurationMs: number; ackTimestamp: number },
+    now: number,
+    effects: CoordinatorEffect[],
+  ): TaskAcknowledgeResult {
+    const pending = this.#pending.get(checkpointId);
+    if (!pending) return checkpointId < this.#nextId ? 'discarded' : 'unknown';
+    const result = pending.acknowledgeTask(subtask, { snapshot, metrics });
+    if (result !== 'success') return result;
+    this.stats.reportSubtaskStats(checkpointId, subtask.vertexId, {
+      subtaskIndex: subtask.subtaskIndex,
+      ackTimestamp: metrics.ackTimestamp,
+      stateSize: snapshot.stateSize,
+      checkpointedSize: snapshot.checkpointedSize,
+      syncDurationMs: metrics.syncDurationMs,
+      asyncDurationMs: metrics.asyncDurationMs,
+      alignmentDurationMs: metrics.alignmentDurationMs,
+      startDelayMs: metrics.startDelayMs,
+      processedDataBytes: metrics.processedDataBytes,
+      persistedDataBytes: metrics.persistedDataBytes,
+      unalignedCheckpoint: metrics.unalignedCheckpoint,
+      aborted: false,
+    });
+    if (pending.isFullyAcknowledged) this.#complete(pending, now, effects);
+    return 'success';
+  }
+
+  /** A subtask declined (Flink's receiveDeclineMessage): the whole checkpoint is aborted. */
+  receiveDecline(checkpointId: number, reason: CheckpointFailureReason, now: number, effects: CoordinatorEffect[]): void {
+    const pending = this.#pending.get(checkpointId);
+    // A decline is a task-level failure for the failure manager (a declined savepoint counts).
+    if (pending) this.#abort(pending, reason, now, effects, false);
+  }
+
+  /** The latest completed checkpoint to restore from after a failure (savepoints are not in the store). */
+  latestCheckpoint(): CompletedCheckpoint | undefined {
+    return this.store.getLatestCheckpoint();
+  }
+
+  #schedulePeriodic(at: number, effects: CoordinatorEffect[]): void {
+    this.#nextPeriodicAt = at;
+    effects.push({ type: 'schedule', at, timer: { kind: 'periodic', generation: this.#periodicGeneration } });
+  }
+
+  #enqueue(request: Omit<CheckpointTriggerRequest, 'seq' | 'timestamp'>, now: number, effects: CoordinatorEffect[]): void {
+    const full: CheckpointTriggerRequest = { ...request, seq: this.#nextRequestSeq++, timestamp: now };
+    for (const dropped of this.#decider.enqueue(full)) this.#failBeforeTrigger(dropped, 'TOO_MANY_CHECKPOINT_REQUESTS', effects);
+    this.#executeQueued(now, effects);
+  }
+
+  /** Asks the decider what to do next, after any change (Flink's executeQueuedRequest). */
+  #executeQueued(now: number, effects: CoordinatorEffect[]): void {
+    for (;;) {
+      const outcome = this.#decider.chooseRequestToExecute({
+        isTriggering: false,
+        pendingCheckpoints: this.#pending.size,
+        lastCompletionTime: this.#lastCompletionTime,
+        now,
+      });
+      if (outcome.type === 'none') return;
+      if (outcome.type === 'drop') {
+        this.#failBeforeTrigger(outcome.request, outcome.reason, effects);
+        // Re-arm the periodic trigger to fire exactly when the min pause is over.
+        if (this.#schedulerRunning) {
+          this.#periodicGeneration++;
+          this.#schedulePeriodic(now + outcome.rescheduleInMs, effects);
+        }
+        return;
+      }
+      this.#startCheckpoint(outcome.request, now, effects);
+    }
+  }
+
+  #startCheckpoint(request: CheckpointTriggerRequest, now: number, effects: CoordinatorEffect[]): void {
+    const plan = this.planner();
+    if (!plan.ok) return this.#failBeforeTrigger(request, 'NOT_ALL_REQUIRED_TASKS_RUNNING', effects);
+    const id = this.#nextId++;
+    const barrier = this.#barrierFor(id, request, now);
+    const pending = new PendingCheckpoint(id, barrier, request.isSavepoint, plan.tasksToAck, plan.finishedTasks, plan.parallelism);
+    this.#pending.set(id, pending);
+    this.stats.reportPendingCheckpoint(id, now, barrier.checkpointKind, request.isSavepoint ? 'CANONICAL' : undefined);
+    effects.push({ type: 'checkpoint-status', status: 'triggered', checkpointId: id, isSavepoint: request.isSavepoint });
+    effects.push({ type: 'schedule', at: now + this.config.checkpointTimeout, timer: { kind: 'timeout', checkpointId: id } });
+    for (const subtask of plan.tasksToTrigger) effects.push({ type: 'trigger-task', subtask, barrier });
+    if (pending.isFullyAcknowledged) this.#complete(pending, now, effects);
+  }
+
+  /** Alignment of a checkpoint, in the order of Flink's CheckpointOptions.forConfig. */
+  #barrierFor(checkpointId: number, request: CheckpointTriggerRequest, now: number): CheckpointBarrier {
+    const base = { kind: 'barrier' as const, checkpointId, timestamp: now };
+    if (this.config.checkpointingMode === 'AT_LEAST_ONCE' && !request.isSavepoint) {
+      return { ...base, checkpointKind: 'CHECKPOINT', alignment: 'AT_LEAST_ONCE' };
+    }
+    if (request.isSavepoint) return { ...base, checkpointKind: 'SAVEPOINT', alignment: 'ALIGNED' };
+    if (!this.config.unalignedEnabled) return { ...base, checkpointKind: 'CHECKPOINT', alignment: 'ALIGNED' };
+    if (this.config.alignedCheckpointTimeout <= 0) return { ...base, checkpointKind: 'UNALIGNED_CHECKPOINT', alignment: 'UNALIGNED' };
+    const kind: CheckpointKind = 'UNALIGNED_CHECKPOINT';
+    return { ...base, checkpointKind: kind, alignment: 'ALIGNED', alignedTimeoutAt: now + this.config.alignedCheckpointTimeout };
+  }
+
+  /** Flink's completePendingCheckpoint: finalize, store (subsuming older), notify. */
+  #complete(pending: PendingCheckpoint, now: number, effects: CoordinatorEffect[]): void {
+    this.#pending.delete(pending.id);
+    const dir = this.config.checkpointDir ?? 'jobmanager://checkpoints';
+    const path = pending.isSavepoint ? `${this.config.savepointDir ?? dir}/savepoint-${pending.id}` : `${dir}/chk-${pending.id}`;
+    const completed = pending.finalize(now, path);
+    this.stats.reportCompletedCheckpoint(pending.id, path);
+    effects.push({ type: 'checkpoint-status', status: 'completed', checkpointId: pending.id, isSavepoint: pending.isSavepoint });
+    this.#lastCompletionTime = now;
+    this.#failures.handleCheckpointSuccess(pending.id);
+    if (pending.isSavepoint) {
+      // A savepoint is not stored, subsumes nothing and sends no notification.
+      this.savepoints.push(completed);
+    } else {
+      for (const old of this.store.addCheckpointAndSubsumeOldest(completed)) {
+        this.stats.reportDiscarded(old.id);
+        effects.push({ type: 'discard-checkpoint', checkpointId: old.id });
+      }
+      for (const older of [...this.#pending.values()]) {
+        if (older.id < pending.id && !older.isSavepoint) this.#abort(older, 'CHECKPOINT_SUBSUMED', now, effects);
+      }
+      effects.push({ type: 'notify-complete', checkpointId: pending.id });
+    }
+    this.#executeQueued(now, effects);
+  }
+
+  #abort(pending: PendingCheckpoint, reason: CheckpointFailureReason, now: number, effects: CoordinatorEffect[], jobLevel = true): void {
+    if (!this.#pending.delete(pending.id)) return;
+    pending.abort();
+    this.stats.reportFailedCheckpoint(pending.id, now, checkpointFailureMessage(reason));
+    effects.push({ type: 'checkpoint-status', status: 'failed', checkpointId: pending.id, isSavepoint: pending.isSavepoint, reason });
+    effects.push({ type: 'notify-aborted', checkpointId: pending.id });
+    effects.push({ type: 'discard-checkpoint', checkpointId: pending.id });
+    const outcome = this.#failures.handleCheckpointFailure(reason, pending.id, { isSavepoint: pending.isSavepoint, jobLevel });
+    if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });
+    this.#executeQueued(now, effects);
+  }
+
+  /** A request that failed before it became a checkpoint (no id, no history entry). */
+  #failBeforeTrigger(request: CheckpointTriggerRequest, reason: CheckpointFailureReason, effects: CoordinatorEffect[]): void {
+    this.droppedRequests.push({ reason, periodic: request.isPeriodic, timestamp: request.timestamp });
+    effects.push({ type: 'checkpoint-status', status: 'dropped', checkpointId: null, isSavepoint: request.isSavepoint, reason });
+    // The decider's own drops (min pause, full queue) only fail the request's future in Flink:
+    // no statistics, no failure counting. Others count as failed, without a history entry.
+    if (reason === 'MINIMUM_TIME_BETWEEN_CHECKPOINTS' || reason === 'TOO_MANY_CHECKPOINT_REQUESTS') return;
+    this.stats.reportFailedCheckpointsWithoutInProgress();
+    const outcome = this.#failures.handleCheckpointFailure(reason, undefined, { isSavepoint: request.isSavepoint });
+    if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });
+  }
+
+  /** Requests that never became checkpoints, with their reason (the timeline shows min-pause drops). */
+  readonly droppedRequests: Array<{ reason: CheckpointFailureReason; periodic: boolean; timestamp: number }> = [];
+}

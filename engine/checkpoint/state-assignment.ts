@@ -1,0 +1,71 @@
+import type { SinkTransaction } from '../protocol.ts';
+import type { KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
+import { intersectKeyGroups, keyGroupCount, type KeyGroupRange } from '../state/key-group-range.ts';
+import type { TaskRestore } from '../task/stream-task.ts';
+import { subtaskKey, type CompletedCheckpoint } from './completed-checkpoint.ts';
+
+/** One subtask's share of a checkpoint, and how many bytes it reads to restore. */
+export interface SubtaskAssignment {
+  restore: TaskRestore;
+  bytes: number;
+}
+
+export interface AssignmentTarget {
+  vertexId: string;
+  subtaskIndex: number;
+  parallelism: number;
+  keyGroupRange: KeyGroupRange;
+}
+
+/** Why a checkpoint cannot be restored with the requested parallelism, or undefined when it can. */
+export function rescaleProblem(checkpoint: CompletedCheckpoint, vertexId: string, parallelism: number, isSource: boolean): string | undefined {
+  const old = checkpoint.parallelism[vertexId];
+  if (old === undefined || old === parallelism) return undefined;
+  if (isSource) return `cannot rescale source "${vertexId}": its ${old} splits are fixed (like Kafka partitions)`;
+  for (const [key, snapshot] of checkpoint.taskStates) {
+    if (key.startsWith(`${vertexId}#`) && snapshot.channelState && (snapshot.channelState.inputs.length > 0 || snapshot.channelState.outputs.length > 0)) {
+      return `cannot rescale "${vertexId}" from checkpoint ${checkpoint.id}: it holds unaligned in-flight data; restore from an aligned checkpoint or savepoint`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Assigns a completed checkpoint's state to a subtask, as Flink's StateAssignmentOperation:
+ * with the same parallelism each subtask gets its own snapshot back; with another parallelism
+ * each new subtask takes the key groups of its range from every old snapshot that overlaps it
+ * (reDistributeKeyedStates), and list-style operator state (pending sink transactions) is
+ * spread round robin.
+ */
+export function assignSubtaskState(checkpoint: CompletedCheckpoint, target: AssignmentTarget): SubtaskAssignment {
+  const oldParallelism = checkpoint.parallelism[target.vertexId] ?? target.parallelism;
+  if (oldParallelism === target.parallelism) return sameParallelism(checkpoint, target);
+  const keyedState: KeyedStateSnapshot[] = [];
+  const pendingTransactions: SinkTransaction[] = [];
+  let bytes = 0;
+  for (let old = 0; old < oldParallelism; old++) {
+    const snapshot = checkpoint.taskStates.get(subtaskKey({ vertexId: target.vertexId, subtaskIndex: old }));
+    if (!snapshot) continue;
+    const keyed = snapshot.keyedState as KeyedStateSnapshot | undefined;
+    const overlap = keyed ? intersectKeyGroups(keyed.keyGroupRange, target.keyGroupRange) : undefined;
+    if (keyed && overlap) {
+      keyedState.push(keyed);
+      bytes += Math.round((keyed.sizeBytes * keyGroupCount(overlap)) / keyGroupCount(keyed.keyGroupRange));
+    }
+    if (old % target.parallelism === target.subtaskIndex) pendingTransactions.push(...(snapshot.pendingTransactions ?? []));
+  }
+  return { restore: { checkpointId: checkpoint.id, keyedState, pendingTransactions }, bytes };
+}
+
+function sameParallelism(checkpoint: CompletedCheckpoint, target: AssignmentTarget): SubtaskAssignment {
+  const snapshot = checkpoint.taskStates.get(subtaskKey(target));
+  if (!snapshot) return { restore: { checkpointId: checkpoint.id, keyedState: [], pendingTransactions: [] }, bytes: 0 };
+  const restore: TaskRestore = {
+    checkpointId: checkpoint.id,
+    keyedState: snapshot.keyedState ? [snapshot.keyedState as KeyedStateSnapshot] : [],
+    pendingTransactions: snapshot.pendingTransactions ?? [],
+  };
+  if (snapshot.sourceOffset !== undefined) restore.sourceOffset = snapshot.sourceOffset;
+  if (snapshot.channelState) restore.channelState = snapshot.channelState;
+  return { restore, bytes: snapshot.stateSize };
+}

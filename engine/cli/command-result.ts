@@ -1,0 +1,7 @@
+/** What a subcommand produces: text for stdout and stderr, and the process exit code. */
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+  /** 0 ran and expectations held; 1 an expectation failed; 2 invalid input or usage */
+  exitCode: 0 | 1 | 2;
+}

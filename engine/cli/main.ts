@@ -1,0 +1,60 @@
+/**
+ * The `ckpt-lab` command line: the one place in engine/ that touches the process and the file
+ * system. Each subcommand is a pure function from arguments (and file contents) to output; this
+ * file only reads files, prints and returns the exit code.
+ */
+import { readFileSync } from 'node:fs';
+import { runKeyGroupCommand } from './key-group-command.ts';
+import { runRunCommand } from './run-command.ts';
+import type { CommandResult } from './command-result.ts';
+
+export const usage = `Usage: ckpt-lab <command> [options]
+
+Commands:
+  run SCENARIO [--seed N] [--until DURATION] [--json]
+                         run a scenario in the deterministic simulator and print a summary
+  key-group KEY... [--max-parallelism N] [--parallelism P] [--json]
+                         show the key group and subtask Flink assigns to each key
+
+Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid input or usage.
+`;
+
+export async function main(args: string[]): Promise<number> {
+  const result = dispatch(args);
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.stderr) process.stderr.write(result.stderr);
+  return result.exitCode;
+}
+
+function dispatch(args: string[]): CommandResult {
+  const [command, ...rest] = args;
+  try {
+    switch (command) {
+      case 'run':
+        return runRunCommand(rest, readScenarioFile);
+      case 'key-group':
+        return runKeyGroupCommand(rest);
+      case undefined:
+      case '-h':
+      case '--help':
+      case 'help':
+        return { stdout: usage, stderr: '', exitCode: command === undefined ? 2 : 0 };
+      default:
+        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, key-group)\n\n${usage}`, exitCode: 2 };
+    }
+  } catch (error) {
+    // A bug, not bad input: say so in one line instead of a stack trace, and how to report it.
+    const message = error instanceof Error ? error.message : String(error);
+    return { stdout: '', stderr: `ckpt-lab: internal error: ${message}\n(set CKPT_LAB_DEBUG=1 for the stack trace)\n${process.env.CKPT_LAB_DEBUG ? (error as Error).stack + '\n' : ''}`, exitCode: 2 };
+  }
+}
+
+function readScenarioFile(path: string): { ok: true; text: string } | { ok: false; message: string } {
+  try {
+    return { ok: true, text: readFileSync(path, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
+    return { ok: false, message: `cannot read scenario file "${path}": ${reason}` };
+  }
+}

@@ -1,0 +1,150 @@
+import { parseDuration } from '../config/duration.ts';
+import { formatScenarioErrors, parseScenarioText, validateScenario } from '../scenario/scenario-validator.ts';
+import { runScenario, type RunReport } from '../run/run-report.ts';
+import { describeExpectation } from '../run/expectations.ts';
+import type { CommandResult } from './command-result.ts';
+
+export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json]
+
+Runs SCENARIO (a .yaml or .json scenario file) in the deterministic simulator.
+  --seed N            override the scenario's seed (an integer from 0 to 4294967295)
+  --until DURATION    run this much virtual time (Flink syntax: 500 ms, 10 s, 2 min)
+  --json              print one JSON document instead of a summary
+`;
+
+type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
+
+interface RunArguments {
+  file: string;
+  seed?: number;
+  until?: number;
+  json: boolean;
+}
+
+/** `ckpt-lab run`: validates the scenario (nothing runs on invalid input), runs it, reports. */
+export function runRunCommand(args: string[], readFile: ReadFile): CommandResult {
+  const parsed = parseRunArguments(args);
+  if (typeof parsed === 'string') return usageError(parsed);
+  if (parsed.file === '--help') return { stdout: runUsage, stderr: '', exitCode: 0 };
+  const file = readFile(parsed.file);
+  if (!file.ok) return { stdout: '', stderr: `ckpt-lab run: ${file.message}\n`, exitCode: 2 };
+  const text = parseScenarioText(file.text);
+  if (!text.ok) return invalidScenario(parsed.file, formatScenarioErrors(text.errors));
+  const valid = validateScenario(text.value);
+  if (!valid.ok) return invalidScenario(parsed.file, formatScenarioErrors(valid.errors));
+  const options = { ...(parsed.seed === undefined ? {} : { seed: parsed.seed }), ...(parsed.until === undefined ? {} : { until: parsed.until }) };
+  if (valid.scenario.run.until_ms === Infinity && parsed.until === undefined && hasUnboundedSource(valid.scenario)) {
+    return usageError('the scenario has an unbounded source and no run length: give --until or run.until');
+  }
+  const { report } = runScenario(valid.scenario, options);
+  const failed = report.expectations.some((e) => !e.held);
+  const notes = valid.notes.map((n) => `note: ${n}\n`).join('');
+  const stdout = parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatSummary(report);
+  return { stdout, stderr: notes, exitCode: failed ? 1 : 0 };
+}
+
+function hasUnboundedSource(scenario: { job: { vertices: { operator: { type: string; source?: { count?: number } } }[] } }): boolean {
+  return scenario.job.vertices.some((v) => v.operator.type === 'source' && v.operator.source?.count === undefined);
+}
+
+function parseRunArguments(args: string[]): RunArguments | string {
+  const out: Partial<RunArguments> & { json: boolean } = { json: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') out.json = true;
+    else if (arg === '-h' || arg === '--help') return { file: '--help', json: false };
+    else if (arg === '--seed' || arg === '--until') {
+      const value = args[++i];
+      if (value === undefined) return `${arg} needs a value`;
+      const problem = arg === '--seed' ? setSeed(out, value) : setUntil(out, value);
+      if (problem) return problem;
+    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --seed, --until, --json)`;
+    else if (out.file !== undefined) return `only one SCENARIO file may be given, got "${out.file}" and "${arg}"`;
+    else out.file = arg;
+  }
+  if (out.file === undefined) return 'missing SCENARIO (a .yaml or .json scenario file)';
+  return out as RunArguments;
+}
+
+function setSeed(out: Partial<RunArguments>, value: string): string | undefined {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 4294967295) return `--seed must be an integer from 0 to 4294967295, got "${value}"`;
+  out.seed = n;
+  return undefined;
+}
+
+function setUntil(out: Partial<RunArguments>, value: string): string | undefined {
+  const d = parseDuration(value);
+  if (!d.ok) return `--until must be a duration such as "500 ms", "10 s" or "2 min": ${d.message}`;
+  if (d.ms <= 0) return `--until must be more than 0, got "${value}"`;
+  out.until = d.ms;
+  return undefined;
+}
+
+function usageError(message: string): CommandResult {
+  return { stdout: '', stderr: `ckpt-lab run: ${message}\n\n${runUsage}`, exitCode: 2 };
+}
+
+function invalidScenario(file: string, errors: string): CommandResult {
+  return { stdout: '', stderr: `ckpt-lab run: ${file} is not a valid scenario; nothing was run.\n${errors}\n`, exitCode: 2 };
+}
+
+/** The human summary: what ran, the vertices' figures, the sink, and each expectation. */
+function formatSummary(r: RunReport): string {
+  const lines = [
+    `${r.scenario.name} — seed ${r.scenario.seed}, ${seconds(r.scenario.virtual_time_ms)} of virtual time`,
+    `job ${r.job.status}, ${r.job.restarts} restarts${r.job.failureCause ? ` — ${r.job.failureCause}` : ''}`,
+    ...checkpointLines(r),
+    '',
+    'vertex            records in   records out   busy   backpressured',
+  ];
+  for (const [id, v] of Object.entries(r.metrics.vertices)) {
+    lines.push(
+      `${id.padEnd(16)} ${String(v.numRecordsIn).padStart(11)} ${String(v.numRecordsOut).padStart(13)} ${pct(v.busyTimeMsPerSecond).padStart(6)} ${pct(v.backPressuredTimeMsPerSecond).padStart(15)}`,
+    );
+  }
+  const keys = Object.keys(r.output.perKey);
+  lines.push('', `sink: ${r.output.totalRecords} records for ${keys.length} keys; ${r.output.duplicates} duplicates, ${r.output.missing} missing against the failure-free run`);
+  for (const key of keys.slice(0, 10)) {
+    const k = r.output.perKey[key]!;
+    lines.push(`  ${key.padEnd(20)} records ${k.records}, last value ${k.last}, sum ${k.sum}`);
+  }
+  if (keys.length > 10) lines.push(`  … ${keys.length - 10} more keys (use --json for all)`);
+  if (r.expectations.length > 0) lines.push('', 'expectations:');
+  for (const e of r.expectations) lines.push(`  ${e.held ? 'ok  ' : 'FAIL'} ${describeExpectation(e.expectation)}: ${e.actual}`);
+  return lines.join('\n') + '\n';
+}
+
+function checkpointLines(r: RunReport): string[] {
+  if (r.checkpointConfig === null) return ['checkpoints: off (execution.checkpointing.interval is not set)'];
+  const stats = r.checkpoints as {
+    counts: { total: number; completed: number; failed: number; restored: number };
+    latest: { completed: { id: number; end_to_end_duration: number; checkpointed_size: number; state_size: number } | null; failed: { id: number; failure_message: string } | null };
+  };
+  const c = stats.counts;
+  const lines = [`checkpoints: ${c.total} triggered, ${c.completed} completed, ${c.failed} failed, ${c.restored} restored`];
+  const last = stats.latest.completed;
+  if (last) lines.push(`  latest completed: #${last.id}, ${Math.round(last.end_to_end_duration)} ms end to end, ${bytes(last.checkpointed_size)} checkpointed of ${bytes(last.state_size)} full`);
+  const failed = stats.latest.failed;
+  if (failed) lines.push(`  latest failed: #${failed.id}: ${failed.failure_message}`);
+  for (const restore of r.restores) {
+    const b = restore.subtasks.reduce((n, s) => n + s.bytes, 0);
+    const slowest = Math.max(0, ...restore.subtasks.map((s) => s.durationMs));
+    lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)}, slowest subtask ${Math.round(slowest)} ms`);
+  }
+  return lines;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(3)} s`;
+}
+
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function pct(msPerSecond: number): string {
+  return `${Math.round(msPerSecond / 10)}%`;
+}

@@ -1,0 +1,95 @@
+import type { DataBuffer, NetworkBuffer, StreamRecord } from '../protocol.ts';
+
+/**
+ * The sending end of one channel (Flink's ResultSubpartition plus the credit the receiver
+ * announced). Records are appended to a buffer being filled; a full buffer, a watermark, an event
+ * or the flush timeout finishes it into the backlog; a backlog buffer goes out only against a
+ * credit, one credit per buffer.
+ */
+export class ResultSubpartition {
+  #filling: StreamRecord[] = [];
+  #backlog: NetworkBuffer[] = [];
+  #credits: number;
+
+  constructor(
+    readonly channelId: number,
+    initialCredits: number,
+    private readonly recordsPerBuffer: number,
+    private readonly recordSizeBytes: number,
+  ) {
+    this.#credits = initialCredits;
+  }
+
+  get credits(): number {
+    return this.#credits;
+  }
+
+  /** Finished buffers waiting for credit. */
+  get backlog(): number {
+    return this.#backlog.length;
+  }
+
+  get hasPartialBuffer(): boolean {
+    return this.#filling.length > 0;
+  }
+
+  /** Records and events not yet sent, for in-flight figures and unaligned checkpoints. */
+  get queuedBuffers(): readonly NetworkBuffer[] {
+    return this.#backlog;
+  }
+
+  addRecord(record: StreamRecord): void {
+    this.#filling.push(record);
+    if (this.#filling.length >= this.recordsPerBuffer) this.finishBuffer();
+  }
+
+  /** Closes the buffer being filled, with a watermark after its records if one is given. */
+  finishBuffer(watermark?: number): void {
+    if (this.#filling.length === 0 && watermark === undefined) return;
+    const buffer: DataBuffer = {
+      kind: 'data',
+      records: this.#filling,
+      sizeBytes: this.#filling.length * this.recordSizeBytes + (watermark === undefined ? 0 : 16),
+    };
+    if (watermark !== undefined) buffer.watermark = watermark;
+    this.#backlog.push(buffer);
+    this.#filling = [];
+  }
+
+  /** Appends an event after everything written so far (the current buffer is finished first). */
+  addEvent(buffer: NetworkBuffer): void {
+    this.finishBuffer();
+    this.#backlog.push(buffer);
+  }
+
+  /** Puts a priority event (an unaligned barrier) ahead of the backlog; returns what it overtook. */
+  addPriorityEvent(buffer: NetworkBuffer): NetworkBuffer[] {
+    this.finishBuffer();
+    const overtaken = this.#backlog.slice();
+    this.#backlog.unshift(buffer);
+    return overtaken;
+  }
+
+  addCredits(n: number): void {
+    this.#credits += n;
+  }
+
+  /**
+   * Takes the next buffer that may go out now, or undefined. Each takes one credit, except a
+   * priority event (an unaligned barrier), which Flink sends even when the receiver has no credit.
+   */
+  pollSendable(): NetworkBuffer | undefined {
+    const head = this.#backlog[0];
+    if (!head) return undefined;
+    if (head.kind === 'event' && head.priority) return this.#backlog.shift();
+    if (this.#credits === 0) return undefined;
+    this.#credits--;
+    return this.#backlog.shift();
+  }
+
+  /** Drops everything (the task was cancelled or failed). */
+  clear(): void {
+    this.#filling = [];
+    this.#backlog = [];
+  }
+}

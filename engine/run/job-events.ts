@@ -1,0 +1,33 @@
+import type { JobStatus } from '../job/job-status.ts';
+
+/** Where a subtask's state came from on a restore, and what it cost. */
+export interface SubtaskRestore {
+  vertexId: string;
+  subtaskIndex: number;
+  /** `local` once task-local recovery exists (storage milestone); `remote` reads checkpoint storage */
+  source: 'local' | 'remote';
+  bytes: number;
+  durationMs: number;
+}
+
+/** One restore of the job (the CLI's `restores[]`). */
+export interface RestoreRecord {
+  time: number;
+  checkpointId: number;
+  isSavepoint: boolean;
+  subtasks: SubtaskRestore[];
+}
+
+/**
+ * What happened in a run, for the timeline, the Playground API's `on(event, …)` and tests.
+ * Both drivers emit the same events.
+ */
+export type JobEvent =
+  | { type: 'job-status'; time: number; status: JobStatus; message?: string }
+  | { type: 'checkpoint-triggered'; time: number; checkpointId: number; isSavepoint: boolean }
+  | { type: 'checkpoint-completed'; time: number; checkpointId: number; isSavepoint: boolean }
+  | { type: 'checkpoint-failed'; time: number; checkpointId: number; reason: string }
+  | { type: 'checkpoint-request-dropped'; time: number; reason: string }
+  | { type: 'fault'; time: number; description: string }
+  | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
+  | { type: 'restore'; time: number; restore: RestoreRecord };

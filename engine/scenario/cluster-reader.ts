@@ -1,0 +1,52 @@
+/**
+ * Reads the simulated cluster and checks it can run the job. With Flink's default slot sharing one
+ * slot holds one subtask of every vertex, so a job needs as many slots as its largest parallelism.
+ */
+
+import type { FlinkConfig } from '../config/flink-config.ts';
+import type { Issues, ObjectReader } from './field-reader.ts';
+import { DEFAULT_CLUSTER } from './scenario-defaults.ts';
+import type { ClusterSpec } from './scenario-types.ts';
+import { CLUSTER_FIELDS } from './scenario-vocabulary.ts';
+
+const SLOTS_KEY = 'taskmanager.numberOfTaskSlots';
+
+export function readCluster(
+  issues: Issues,
+  cluster: ObjectReader | undefined,
+  config: Readonly<Record<string, unknown>>,
+  flink: FlinkConfig,
+): ClusterSpec | undefined {
+  cluster?.rejectUnknown(CLUSTER_FIELDS);
+  const hosts = cluster ? cluster.integer('hosts', { min: 1, default: DEFAULT_CLUSTER.hosts }) : DEFAULT_CLUSTER.hosts;
+  const perHost = cluster
+    ? cluster.integer('task_managers_per_host', { min: 1, default: DEFAULT_CLUSTER.task_managers_per_host })
+    : DEFAULT_CLUSTER.task_managers_per_host;
+  const slots = cluster
+    ? cluster.integer('slots_per_task_manager', { min: 1, default: flink.numberOfTaskSlots })
+    : flink.numberOfTaskSlots;
+  if (cluster && slots !== undefined && Object.hasOwn(config, SLOTS_KEY) && slots !== flink.numberOfTaskSlots) {
+    issues.error(
+      cluster.pathOf('slots_per_task_manager'),
+      `${slots} disagrees with config ${SLOTS_KEY} ${flink.numberOfTaskSlots}`,
+      { allowed: `${flink.numberOfTaskSlots}, or leave one of the two out` },
+    );
+    return undefined;
+  }
+  if (hosts === undefined || perHost === undefined || slots === undefined) return undefined;
+  return { hosts, task_managers_per_host: perHost, slots_per_task_manager: slots };
+}
+
+/** Reports on `cluster` when it has fewer slots than the job's largest vertex parallelism. */
+export function checkSlots(issues: Issues, cluster: ClusterSpec, parallelisms: number[]): void {
+  const needed = Math.max(0, ...parallelisms);
+  const taskManagers = cluster.hosts * cluster.task_managers_per_host;
+  const available = taskManagers * cluster.slots_per_task_manager;
+  if (needed <= available) return;
+  issues.error(
+    'cluster',
+    `the job needs ${needed} slots (its largest vertex parallelism, with Flink's default slot sharing) but the cluster has ${available}: ` +
+      `${cluster.hosts} host(s) × ${cluster.task_managers_per_host} TaskManager(s) per host × ${cluster.slots_per_task_manager} slot(s) per TaskManager`,
+    { allowed: `at least ${needed} slots in total, or lower the parallelism` },
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * The JSON Schema (draft-07) of the scenario FILE format, for editors and external tools. It is
+ * generated from the same vocabulary, defaults and option registry the validator uses, and shipped
+ * as public/scenarios/scenario.schema.json (a test keeps the two identical).
+ *
+ * The schema checks structure and types. The validator checks more (references between fields,
+ * the job graph's shape, slots, Flink's cross-option rules, ranges of text values), so anything the
+ * schema rejects the validator rejects too, not the other way round.
+ */
+
+import { configDefinitions, configNodeRef, type JsonSchema, rangeKeywords } from './config-schema.ts';
+import {
+  anyOfWordsPattern,
+  DURATION_PATTERN,
+  NON_BLANK_PATTERN,
+} from './json-schema-patterns.ts';
+import { DEFAULT_COSTS, DEFAULT_RECORD_COST_US, DEFAULT_SEED, MAX_SEED } from './scenario-defaults.ts';
+import {
+  AGGREGATES,
+  EXPECTATION_TYPES,
+  JOB_STATUSES,
+  MAP_FUNCTIONS,
+  PARTITIONINGS,
+  SINK_KINDS,
+  VERTEX_ID_PATTERN,
+  VERTEX_TYPES,
+  type VertexType,
+} from './scenario-vocabulary.ts';
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/definitions/${name}` });
+
+function object(properties: Record<string, JsonSchema>, required: string[] = [], description?: string): JsonSchema {
+  return {
+    type: 'object',
+    ...(description === undefined ? {} : { description }),
+    additionalProperties: false,
+    ...(required.length === 0 ? {} : { required }),
+    properties,
+  };
+}
+
+function duration(description: string, minimum = 0): JsonSchema {
+  return {
+    description: `${description} Flink duration syntax ("500 ms", "10 s", "1 min") or a number of milliseconds.`,
+    anyOf: [{ type: 'integer', minimum }, { type: 'string', pattern: DURATION_PATTERN }],
+  };
+}
+
+const integer = (description: string, minimum?: number, maximum?: number): JsonSchema => ({
+  type: 'integer',
+  description,
+  ...rangeKeywords({ ...(minimum === undefined ? {} : { min: minimum }), ...(maximum === undefined ? {} : { max: maximum }) }),
+});
+
+const number = (description: string, range: { min?: number; minExclusive?: boolean } = {}): JsonSchema => ({
+  type: 'number',
+  description,
+  ...rangeKeywords(range),
+});
+
+const oneOfNames = (names: readonly string[], description: string): JsonSchema => ({
+  type: 'string',
+  enum: [...names],
+  description,
+});
+
+export function scenarioFileSchema(): JsonSchema {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Checkpoint Playground scenario',
+    description:
+      'A scenario for the Checkpoint Playground: a small Flink-style streaming job, its Flink configuration, the simulated cluster and costs, a fault schedule, a run length and expectations.',
+    ...object(
+      {
+        $schema: { type: 'string', description: 'The schema this file follows (ignored by the playground).' },
+        version: { const: 1, description: 'Version of the scenario format; always 1.' },
+        name: { type: 'string', pattern: NON_BLANK_PATTERN, description: 'Name of the scenario.' },
+        description: { type: 'string', description: 'What the scenario shows. Default: empty.' },
+        seed: integer(`Seed of every random choice in the simulation. Default: ${DEFAULT_SEED}.`, 0, MAX_SEED),
+        job: ref('job'),
+        config: { $ref: configNodeRef('') },
+        cluster: ref('cluster'),
+        costs: ref('costs'),
+        faults: { type: 'array', description: 'Faults injected during the run. Default: none.', items: ref('fault') },
+        run: object(
+          { until: duration('How much virtual time to run.', 1) },
+          [],
+          'How long to run. `until` may be left out only when every source has a count; the run then lasts until the job finishes.',
+        ),
+        expectations: {
+          type: 'array',
+          description: 'What must hold after the run (the CLI exits 1 otherwise). Default: none.',
+          items: ref('expectation'),
+        },
+      },
+      ['version', 'name', 'job'],
+    ),
+    definitions: { ...jobDefinitions(), ...runtimeDefinitions(), ...configDefinitions() },
+  };
+}
+
+function jobDefinitions(): Record<string, JsonSchema> {
+  return {
+    job: object(
+      {
+        name: { type: 'string', description: 'Name of the job. Default: the scenario name.' },
+        vertices: { type: 'array', minItems: 1, items: ref('vertex'), description: 'The operators of the job.' },
+        edges: { type: 'array', items: ref('edge'), description: 'Connections between vertices. Default: none.' },
+      },
+      ['vertices'],
+      'The streaming job: vertices (operators) and the edges between them.',
+    ),
+    vertex: { oneOf: VERTEX_TYPES.map((type) => ref(`vertex:${type}`)) },
+    ...Object.fromEntries(VERTEX_TYPES.map((type) => [`vertex:${type}`, vertexSchema(type)])),
+    source: { oneOf: [sequenceSource(), randomSource(), linesSource()] },
+    filter: { oneOf: filterSchemas() },
+    edge: object(
+      {
+        from: { type: 'string', description: 'Id of the upstream vertex.' },
+        to: { type: 'string', description: 'Id of the downstream vertex.' },
+        partitioning: oneOfNames(
+          PARTITIONINGS,
+          'How records are spread over the downstream subtasks. Default: hash into keyed operators, forward between equal parallelisms, rebalance otherwise.',
+        ),
+      },
+      ['from', 'to'],
+    ),
+  };
+}
+
+function vertexSchema(type: VertexType): JsonSchema {
+  const { properties, required } = operatorFields(type);
+  return object(
+    {
+      id: { type: 'string', pattern: VERTEX_ID_PATTERN.source, description: 'Unique id: lower-case letters, digits and "-".' },
+      name: { type: 'string', description: 'Display name. Default: the id.' },
+      parallelism: integer('Number of parallel subtasks. Default: config parallelism.default.', 1, 32_768),
+      record_cost_us: number(`Virtual processing time per record, in µs. Default: ${DEFAULT_RECORD_COST_US[type]}.`, { min: 0 }),
+      type: { const: type },
+      ...properties,
+    },
+    ['id', 'type', ...required],
+  );
+}
+
+function operatorFields(type: VertexType): { properties: Record<string, JsonSchema>; required: string[] } {
+  const aggregate = oneOfNames(AGGREGATES, 'count: records per key; sum: sum of their values.');
+  const size = duration('Size of the tumbling event-time window.', 1);
+  switch (type) {
+    case 'source':
+      return { properties: { source: ref('source') }, required: ['source'] };
+    case 'map':
+      return { properties: { fn: oneOfNames(MAP_FUNCTIONS, 'The map function.') }, required: ['fn'] };
+    case 'filter':
+      return { properties: { filter: ref('filter') }, required: ['filter'] };
+    case 'keyed-aggregate':
+      return { properties: { aggregate }, required: ['aggregate'] };
+    case 'window':
+      return { properties: { size, aggregate }, required: ['size', 'aggregate'] };
+    case 'window-join':
+      return { properties: { size }, required: ['size'] };
+    case 'sink':
+      return {
+        properties: { sink: oneOfNames(SINK_KINDS, 'plain writes at once; two-phase-commit commits on checkpoint completion. Default: plain.') },
+        required: [],
+      };
+  }
+}
+
+const sourceCommon = () => ({
+  rate_per_s: number('Records per second, per source subtask.', { min: 0, minExclusive: true }),
+  count: integer('Records per source subtask; leave out for an unbounded source.', 0),
+});
+
+function sequenceSource(): JsonSchema {
+  return object(
+    { kind: { const: 'sequence' }, keys: integer('Number of distinct keys.', 1), ...sourceCommon() },
+    ['kind', 'keys', 'rate_per_s'],
+    'Record i has key key-(i mod keys) and value 1.',
+  );
+}
+
+function randomSource(): JsonSchema {
+  return object(
+    {
+      kind: { const: 'random' },
+      keys: integer('Number of distinct keys.', 1),
+      ...sourceCommon(),
+      skew: number('Zipf exponent of the key distribution; 0 is uniform. Default: 0.', { min: 0 }),
+      value_min: integer('Smallest value. Default: 1.'),
+      value_max: integer('Largest value. Default: 1.'),
+    },
+    ['kind', 'keys', 'rate_per_s'],
+    'Seeded random keys with Zipf skew and integer values.',
+  );
+}
+
+function linesSource(): JsonSchema {
+  return object(
+    {
+      kind: { const: 'lines' },
+      lines: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Lines of text, cycled.' },
+      ...sourceCommon(),
+    },
+    ['kind', 'lines', 'rate_per_s'],
+    'The given lines, cycled; each record is a line with value 1.',
+  );
+}
+
+function filterSchemas(): JsonSchema[] {
+  return [
+    object({ fn: { const: 'value-at-least' }, value: number('Keep records whose value is at least this.') }, ['fn', 'value']),
+    object({ fn: { const: 'key-prefix' }, prefix: { type: 'string', description: 'Keep records whose key starts with this.' } }, ['fn', 'prefix']),
+    object({ fn: { const: 'every-nth' }, n: integer('Keep every n-th record.', 1) }, ['fn', 'n']),
+  ];
+}
+
+function runtimeDefinitions(): Record<string, JsonSchema> {
+  return {
+    cluster: object(
+      {
+        hosts: integer('Simulated machines. Default: 1.', 1),
+        task_managers_per_host: integer('TaskManagers (workers) per host. Default: 1.', 1),
+        slots_per_task_manager: integer('Task slots per TaskManager. Default: config taskmanager.numberOfTaskSlots, else 1.', 1),
+      },
+      [],
+      'The simulated cluster. It needs at least as many slots as the largest vertex parallelism.',
+    ),
+    costs: costsSchema(),
+    fault: { oneOf: faultSchemas() },
+    expectation: { oneOf: expectationSchemas() },
+  };
+}
+
+function costsSchema(): JsonSchema {
+  const d = DEFAULT_COSTS;
+  return object(
+    {
+      network_latency_ms: number(`One-way delay of a network buffer or credit between TaskManagers. Default: ${d.network_latency_ms}.`, { min: 0 }),
+      record_size_bytes: integer(`Serialized size of one record. Default: ${d.record_size_bytes}.`, 1),
+      remote_latency_ms: number(`Latency of one request to remote checkpoint storage. Default: ${d.remote_latency_ms}.`, { min: 0 }),
+      remote_bandwidth_mb_per_s: number(`Bandwidth of remote checkpoint storage. Default: ${d.remote_bandwidth_mb_per_s}.`, { min: 0, minExclusive: true }),
+      local_latency_ms: number(`Latency of one request to a host's local disk. Default: ${d.local_latency_ms}.`, { min: 0 }),
+      local_bandwidth_mb_per_s: number(`Bandwidth of a host's local disk. Default: ${d.local_bandwidth_mb_per_s}.`, { min: 0, minExclusive: true }),
+    },
+    [],
+    'Costs of the simulated machine.',
+  );
+}
+
+function faultSchemas(): JsonSchema[] {
+  const at = duration('When the fault happens, from the start of the run.');
+  const vertex = { type: 'string', description: 'Id of a vertex.' };
+  const fault = (type: string, properties: Record<string, JsonSchema>, description: string) =>
+    object({ at, type: { const: type }, ...properties }, ['at', 'type', ...Object.keys(properties)], description);
+  return [
+    fault('fail-task', { vertex, subtask: integer('Subtask index, below the vertex parallelism.', 0) }, 'One subtask throws; the job fails over.'),
+    fault('kill-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager process dies; its host\'s local disk survives.'),
+    fault('lose-host', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'host-0 … host-(hosts − 1).' } }, 'A host is lost with its TaskManagers and local disk.'),
+    fault('slow-operator', { vertex, factor: number('Processing time is multiplied by this.', { min: 0, minExclusive: true }) }, 'Every subtask of a vertex slows down.'),
+    fault('trigger-checkpoint', {}, 'A manual checkpoint is triggered.'),
+    fault('trigger-savepoint', {}, 'A savepoint is triggered.'),
+  ];
+}
+
+function expectationSchemas(): JsonSchema[] {
+  const value = integer('The bound.', 0);
+  const expectation = (type: (typeof EXPECTATION_TYPES)[number], properties: Record<string, JsonSchema>, description: string) =>
+    object({ type: { const: type }, ...properties }, ['type', ...Object.keys(properties)], description);
+  return [
+    expectation('job-status', { status: { type: 'string', pattern: anyOfWordsPattern(JOB_STATUSES, { trimmed: false }), examples: [...JOB_STATUSES] } }, 'The job ends the run in this Flink JobStatus.'),
+    expectation('exactly-once', {}, 'The sink output equals the failure-free run: no duplicates, nothing missing.'),
+    expectation('min-sink-records', { value }, 'At least this many records reached the sink.'),
+    expectation('min-completed-checkpoints', { value }, 'At least this many checkpoints completed.'),
+    expectation('max-failed-checkpoints', { value }, 'At most this many checkpoints failed.'),
+  ];
+}

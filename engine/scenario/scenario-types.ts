@@ -1,0 +1,163 @@
+/**
+ * The scenario file, as the engine sees it after parsing and validation.
+ *
+ * The file on disk (JSON or YAML) uses the same field names, except that durations are written in
+ * Flink syntax without the `_ms` suffix (fault `at: 5 s`, window `size: 10 s`, `run: { until: 60 s }`)
+ * and a vertex's operator fields sit beside its own (`{ id, type: map, fn: split-words }`); the
+ * JSON Schema of the file is public/scenarios/scenario.schema.json. Fields that are Flink options live
+ * in `config` under Flink's own keys with Flink's value syntax ("10 s", "500 ms", "32kb"); every
+ * other field is this playground's own and is snake_case with its unit last
+ * (`rate_per_s`, `record_cost_us`, `remote_latency_ms`).
+ *
+ * `validateScenario` (scenario-validator.ts) turns untrusted input into a `Scenario`, filling the
+ * defaults below, or returns errors that name the field path.
+ */
+
+/** How records of an edge are distributed to the downstream subtasks (Flink's partitioners). */
+export type Partitioning = 'forward' | 'hash' | 'rebalance' | 'broadcast';
+
+/** A replayable source, like a Kafka topic with one partition per source subtask. */
+export type SourceSpec =
+  | {
+      /** record i has key `key-(i mod keys)`, value 1, event time derived from i and the rate */
+      kind: 'sequence';
+      keys: number;
+      /** records per second, per source subtask */
+      rate_per_s: number;
+      /** records per source subtask; omitted = unbounded */
+      count?: number;
+    }
+  | {
+      /** seeded random keys `key-<n>` with Zipf skew (0 = uniform), integer values in [value_min, value_max] */
+      kind: 'random';
+      keys: number;
+      rate_per_s: number;
+      count?: number;
+      /** Zipf exponent; 0 means uniform. Default 0. */
+      skew: number;
+      /** default 1 */
+      value_min: number;
+      /** default 1 */
+      value_max: number;
+    }
+  | {
+      /** the given lines, cycled; each record's key is the line, value 1 (feed it to map split-words) */
+      kind: 'lines';
+      lines: string[];
+      rate_per_s: number;
+      count?: number;
+    };
+
+export type MapFunction = 'identity' | 'lowercase' | 'uppercase' | 'double' | 'split-words';
+
+export type FilterSpec =
+  | { fn: 'value-at-least'; value: number }
+  | { fn: 'key-prefix'; prefix: string }
+  | { fn: 'every-nth'; n: number };
+
+export type Aggregate = 'count' | 'sum';
+
+/** What a vertex does. One variant per operator kind. */
+export type OperatorSpec =
+  | { type: 'source'; source: SourceSpec }
+  | { type: 'map'; fn: MapFunction }
+  | { type: 'filter'; filter: FilterSpec }
+  /** keyBy + running aggregate in keyed ValueState; emits (key, aggregate) on every record */
+  | { type: 'keyed-aggregate'; aggregate: Aggregate }
+  /** keyed tumbling event-time window; emits (key, aggregate) with timestamp windowEnd-1 when the watermark passes */
+  | { type: 'window'; size_ms: number; aggregate: Aggregate }
+  /** two-input keyed tumbling-window join; emits (key, leftCount × rightCount) per window with matches */
+  | { type: 'window-join'; size_ms: number }
+  /** plain: writes at once; two-phase-commit: pre-commit on snapshot, commit on checkpoint complete */
+  | { type: 'sink'; sink: 'plain' | 'two-phase-commit' };
+
+export interface VertexSpec {
+  /** unique id, `[a-z][a-z0-9-]*` */
+  id: string;
+  /** display name; defaults to the id */
+  name: string;
+  /** defaults to config `parallelism.default` */
+  parallelism: number;
+  /** virtual processing time per record in microseconds (sim); defaults per operator type */
+  record_cost_us: number;
+  operator: OperatorSpec;
+}
+
+export interface EdgeSpec {
+  from: string;
+  to: string;
+  partitioning: Partitioning;
+}
+
+export interface JobSpec {
+  name: string;
+  vertices: VertexSpec[];
+  /** Edges into a two-input vertex are taken in file order: the first is input 1 (left), the second input 2 (right). */
+  edges: EdgeSpec[];
+}
+
+export interface ClusterSpec {
+  hosts: number;
+  task_managers_per_host: number;
+  slots_per_task_manager: number;
+}
+
+/** Costs of the simulated machine. All optional in the file; defaults in scenario-defaults.ts. */
+export interface CostSpec {
+  /** one-way delay of a network buffer or credit between TaskManagers */
+  network_latency_ms: number;
+  /** serialized size of one record, used to fill network buffers of `taskmanager.memory.segment-size` */
+  record_size_bytes: number;
+  remote_latency_ms: number;
+  remote_bandwidth_mb_per_s: number;
+  local_latency_ms: number;
+  local_bandwidth_mb_per_s: number;
+}
+
+/**
+ * TaskManagers are named `tm-0` … `tm-<hosts × task_managers_per_host − 1>` and hosts `host-0` …
+ * `host-<hosts − 1>`; the validator checks that a fault names one that exists.
+ */
+export type FaultSpec =
+  | { at_ms: number; type: 'fail-task'; vertex: string; subtask: number }
+  | { at_ms: number; type: 'kill-task-manager'; task_manager: string }
+  | { at_ms: number; type: 'lose-host'; host: string }
+  | { at_ms: number; type: 'slow-operator'; vertex: string; factor: number }
+  | { at_ms: number; type: 'trigger-checkpoint' }
+  | { at_ms: number; type: 'trigger-savepoint' };
+
+export type ExpectationSpec =
+  | { type: 'job-status'; status: string }
+  | { type: 'exactly-once' }
+  | { type: 'min-sink-records'; value: number }
+  | { type: 'min-completed-checkpoints'; value: number }
+  | { type: 'max-failed-checkpoints'; value: number };
+
+/** A Flink configuration value after parsing: durations in ms, memory sizes in bytes. */
+export type ConfigValue = number | string | boolean;
+
+export interface Scenario {
+  version: 1;
+  name: string;
+  description: string;
+  seed: number;
+  job: JobSpec;
+  /**
+   * Flink configuration, keyed by Flink's current option keys (deprecated keys are rewritten to
+   * their current key during validation, with a note). Only keys the playground knows are allowed;
+   * values are parsed: durations to milliseconds, memory sizes to bytes, enums upper-cased as Flink
+   * prints them, booleans to booleans, integers to numbers. Options not given are absent here;
+   * read them through `readConfig` (flink-options.ts), which applies Flink's defaults.
+   */
+  config: Record<string, ConfigValue>;
+  cluster: ClusterSpec;
+  costs: CostSpec;
+  faults: FaultSpec[];
+  /**
+   * `until_ms` is `Number.POSITIVE_INFINITY` (RUN_UNTIL_JOB_FINISHES in scenario-defaults.ts) when
+   * the file gives no `run.until`, which it may only when every source is bounded: the run lasts
+   * until the job finishes.
+   */
+  run: { until_ms: number };
+  expectations: ExpectationSpec[];
+}

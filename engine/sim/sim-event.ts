@@ -1,0 +1,73 @@
+import type { CheckpointBarrier, CoordinatorTimer, NetworkBuffer, SubtaskCheckpointMetrics, TaskStateSnapshot } from '../protocol.ts';
+import type { FaultSpec } from '../scenario/scenario-types.ts';
+import type { ExecutionGraph } from '../job/execution-graph.ts';
+
+/**
+ * The events of the sim driver's queue. Events addressed to tasks carry the job's execution
+ * attempt: after a restart, whatever the old attempt still had in flight is dropped on arrival.
+ */
+export type SimEvent =
+  | { type: 'task-wake'; attempt: number; task: number; token: number }
+  | { type: 'deliver-buffer'; attempt: number; channel: number; buffer: NetworkBuffer }
+  | { type: 'deliver-credit'; attempt: number; channel: number; credits: number }
+  | { type: 'metrics-sample' }
+  | { type: 'trigger-task'; attempt: number; task: number; barrier: CheckpointBarrier }
+  | { type: 'notify-tasks'; attempt: number; checkpointId: number; complete: boolean }
+  | { type: 'coordinator-timer'; timer: CoordinatorTimer }
+  | {
+      type: 'acknowledge';
+      attempt: number;
+      task: number;
+      checkpointId: number;
+      snapshot: TaskStateSnapshot;
+      metrics: SubtaskCheckpointMetrics & { asyncDurationMs: number; ackTimestamp: number };
+    }
+  | { type: 'decline'; checkpointId: number; reason: string }
+  | { type: 'fault'; fault: FaultSpec }
+  | { type: 'restart'; attempt: number }
+  | { type: 'task-running'; attempt: number; task: number };
+
+/** One line of the trace: fixed-precision time, then the event in a stable textual form. */
+export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGraph): string {
+  const t = now.toFixed(6);
+  const task = (i: number) => {
+    const s = graph.subtasks[i]?.id;
+    return s ? `${s.vertexId}#${s.subtaskIndex}` : `task${i}`;
+  };
+  switch (event.type) {
+    case 'task-wake':
+      return `${t} wake ${task(event.task)} a${event.attempt} token=${event.token}`;
+    case 'deliver-buffer':
+      return `${t} buffer ch=${event.channel} a${event.attempt} ${describeBuffer(event.buffer)}`;
+    case 'deliver-credit':
+      return `${t} credit ch=${event.channel} a${event.attempt} +${event.credits}`;
+    case 'metrics-sample':
+      return `${t} metrics`;
+    case 'trigger-task':
+      return `${t} trigger ${task(event.task)} chk=${event.barrier.checkpointId}`;
+    case 'notify-tasks':
+      return `${t} notify-${event.complete ? 'complete' : 'aborted'} chk=${event.checkpointId}`;
+    case 'coordinator-timer':
+      return `${t} timer ${event.timer.kind} ${event.timer.kind === 'periodic' ? `gen=${event.timer.generation}` : `chk=${event.timer.checkpointId}`}`;
+    case 'acknowledge':
+      return `${t} ack ${task(event.task)} chk=${event.checkpointId} size=${event.snapshot.stateSize}`;
+    case 'decline':
+      return `${t} decline chk=${event.checkpointId} ${event.reason}`;
+    case 'fault':
+      return `${t} fault ${JSON.stringify(event.fault)}`;
+    case 'restart':
+      return `${t} restart a${event.attempt}`;
+    case 'task-running':
+      return `${t} running ${task(event.task)} a${event.attempt}`;
+  }
+}
+
+function describeBuffer(buffer: NetworkBuffer): string {
+  if (buffer.kind === 'event') {
+    const e = buffer.event;
+    return e.kind === 'end-of-partition' ? 'event end-of-partition' : `event ${e.kind} ${e.checkpointId}${buffer.priority ? ' priority' : ''}`;
+  }
+  const first = buffer.records[0];
+  const head = first ? ` first=${first.key}:${first.value}@${first.timestamp}` : '';
+  return `data n=${buffer.records.length}${head}${buffer.watermark === undefined ? '' : ` wm=${buffer.watermark}`}`;
+}

@@ -1,0 +1,558 @@
+import type { CoordinatorEffect, NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
+import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
+import { readConfig } from '../config/flink-options.ts';
+import type { FlinkConfig } from '../config/flink-config.ts';
+import { CheckpointCoordinator, type CheckpointPlan, type TriggerKind } from '../checkpoint/checkpoint-coordinator.ts';
+import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
+import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import { assignSubtaskState, rescaleProblem } from '../checkpoint/state-assignment.ts';
+import { ClusterTopology } from '../job/cluster-topology.ts';
+import { ExecutionGraph } from '../job/execution-graph.ts';
+import { JobLifecycle, type JobStatus } from '../job/job-status.ts';
+import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../job/restart-backoff-time-strategy.ts';
+import { buildTaskDeployments } from '../job/task-deployments.ts';
+import { describeTopology, type Topology } from '../job/topology.ts';
+import { HeapKeyedStateBackend } from '../state/heap-keyed-state-backend.ts';
+import { isKeyedOperator } from '../operators/operator-factory.ts';
+import { StreamTask } from '../task/stream-task.ts';
+import { SinkOutputLog } from '../run/sink-output-log.ts';
+import type { JobEvent, RestoreRecord } from '../run/job-events.ts';
+import { MetricsSampler, type JobMetrics } from '../metrics/metrics-sampler.ts';
+import { transferMs } from '../storage/transfer-cost.ts';
+import { RandomSource } from './random-source.ts';
+import { SimKernel } from './sim-kernel.ts';
+import { formatSimEvent, type SimEvent } from './sim-event.ts';
+
+export interface SimulationOptions {
+  /** overrides the scenario's seed */
+  seed?: number;
+  /** receives one line per handled event: the run's trace */
+  trace?: (line: string) => void;
+}
+
+/** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
+const METRICS_SAMPLE_INTERVAL_MS = 1000;
+
+/**
+ * The `sim` driver: runs a scenario's job on the deterministic kernel. It owns the tasks and the
+ * checkpoint coordinator, turns their effects into timed events (a buffer, credit or RPC crosses
+ * the network after a latency; an upload takes the storage cost model's time), polls each task
+ * when it is due, injects the scenario's faults, and fails over and restores as Flink does.
+ */
+export class Simulation {
+  scenario: Scenario;
+  readonly config: FlinkConfig;
+  readonly cluster: ClusterTopology;
+  graph: ExecutionGraph;
+  readonly kernel: SimKernel<SimEvent>;
+  readonly sinkOutput = new SinkOutputLog();
+  readonly job = new JobLifecycle();
+  readonly coordinator: CheckpointCoordinator;
+  readonly seed: number;
+  readonly restores: RestoreRecord[] = [];
+  readonly events: JobEvent[] = [];
+  tasks: StreamTask[] = [];
+  /** execution attempt of the job: 0, then +1 per restart */
+  attempt = 0;
+  restarts = 0;
+  /** why the job failed, when it did */
+  failureCause: string | undefined;
+  readonly #restartStrategy: RestartBackoffTimeStrategy;
+  readonly #trace: ((line: string) => void) | undefined;
+  readonly #metrics = new MetricsSampler();
+  readonly #listeners = new Set<(event: JobEvent) => void>();
+  readonly #slowdown = new Map<string, number>();
+  #receiver: number[] = [];
+  #sender: number[] = [];
+  #latency: number[] = [];
+  #wakeAt: number[] = [];
+  #wakeToken: number[] = [];
+  #busyUntil: number[] = [];
+  /** set by rescale(): the next restart uses this checkpoint */
+  #restoreFrom: CompletedCheckpoint | undefined;
+  readonly #effects: TaskEffect[] = [];
+
+  constructor(scenario: Scenario, options: SimulationOptions = {}) {
+    this.seed = options.seed ?? scenario.seed;
+    this.scenario = { ...scenario, seed: this.seed };
+    this.#trace = options.trace;
+    this.config = readConfig(scenario.config);
+    this.cluster = new ClusterTopology(scenario.cluster);
+    this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
+    this.kernel = new SimKernel<SimEvent>((event, now) => this.#handle(event, now));
+    const random = new RandomSource(this.seed);
+    this.#restartStrategy = createRestartBackoffTimeStrategy(this.config.restartStrategy, this.config.checkpointInterval !== undefined, random.fork('restart'));
+    this.coordinator = new CheckpointCoordinator(this.config, () => this.#plan(), random.fork('coordinator'), this.#vertexParallelism());
+    this.#deploy(0, undefined);
+    this.#setStatus('START', 0);
+    this.#coordinate(0, (e) => this.coordinator.startScheduler(0, e));
+    for (const fault of this.scenario.faults) this.kernel.schedule(fault.at_ms, { type: 'fault', fault });
+    this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
+  }
+
+  get now(): number {
+    return this.kernel.now;
+  }
+
+  get jobStatus(): JobStatus {
+    return this.job.status;
+  }
+
+  /** Subscribes to job events; returns the unsubscribe function. */
+  onEvent(listener: (event: JobEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Handles one event; false when nothing is left to do. */
+  step(): boolean {
+    return this.kernel.step();
+  }
+
+  runUntil(time: number): void {
+    this.kernel.runUntil(time);
+  }
+
+  /** Runs to the scenario's `run.until`, or until the job ends (FINISHED, FAILED) if that comes first. */
+  runToEnd(): void {
+    const until = this.scenario.run.until_ms;
+    while (!this.job.isTerminal && this.kernel.nextEventTime <= until) this.kernel.step();
+    if (!this.job.isTerminal && until !== Infinity) this.kernel.runUntil(until);
+  }
+
+  topology(): Topology {
+    return describeTopology(this.graph, this.tasks);
+  }
+
+  metrics(): JobMetrics {
+    return this.#metrics.snapshot(this.tasks, this.now);
+  }
+
+  // ---- operations of the Playground API; each returns an error message or undefined ----
+
+  failTask(vertexId: string, subtaskIndex: number): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'fail-task', vertex: vertexId, subtask: subtaskIndex });
+  }
+
+  killTaskManager(taskManager: string): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'kill-task-manager', task_manager: taskManager });
+  }
+
+  loseHost(host: string): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'lose-host', host });
+  }
+
+  slowOperator(vertexId: string, factor: number): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'slow-operator', vertex: vertexId, factor });
+  }
+
+  triggerCheckpoint(kind: TriggerKind = 'checkpoint'): string | undefined {
+    if (this.job.status !== 'RUNNING') return `cannot trigger a ${kind} while the job is ${this.job.status}`;
+    this.#coordinate(this.now, (e) => this.coordinator.trigger(kind, this.now, e));
+    return undefined;
+  }
+
+  /**
+   * Restarts the job from its latest completed checkpoint (or savepoint, if newer) with another
+   * parallelism for one vertex; keyed state is redistributed by key groups.
+   */
+  rescale(vertexId: string, parallelism: number): string | undefined {
+    const vertex = this.scenario.job.vertices.find((v) => v.id === vertexId);
+    if (!vertex) return `unknown vertex "${vertexId}" (vertices: ${this.scenario.job.vertices.map((v) => v.id).join(', ')})`;
+    const maxP = this.graph.maxParallelismOf(vertexId);
+    if (!Number.isInteger(parallelism) || parallelism < 1 || parallelism > maxP) return `parallelism must be an integer from 1 to ${maxP} (the max parallelism of "${vertexId}"), got ${parallelism}`;
+    if (parallelism > this.cluster.slots.length) return `parallelism ${parallelism} needs ${parallelism} slots; the cluster has ${this.cluster.slots.length}`;
+    if (this.job.status !== 'RUNNING') return `cannot rescale while the job is ${this.job.status}`;
+    const checkpoint = this.#latestRestorable();
+    if (!checkpoint) return 'no completed checkpoint or savepoint to rescale from yet';
+    const problem = rescaleProblem(checkpoint, vertexId, parallelism, vertex.operator.type === 'source');
+    if (problem) return problem;
+    const forwardMismatch = this.scenario.job.edges.find((e) => e.partitioning === 'forward' && (e.from === vertexId || e.to === vertexId));
+    if (forwardMismatch) return `cannot rescale "${vertexId}": its edge ${forwardMismatch.from} → ${forwardMismatch.to} is forward, which needs equal parallelism on both ends`;
+    const keep = Object.fromEntries(this.graph.vertices.map((v) => [v.id, this.graph.maxParallelismOf(v.id)]));
+    this.scenario = { ...this.scenario, job: { ...this.scenario.job, vertices: this.scenario.job.vertices.map((v) => (v.id === vertexId ? { ...v, parallelism } : v)) } };
+    this.#restoreFrom = checkpoint;
+    this.#keepMaxParallelism = keep;
+    this.#emit({ type: 'fault', time: this.now, description: `rescale ${vertexId} to parallelism ${parallelism} from checkpoint ${checkpoint.id}` });
+    this.#failover(`Rescaling ${vertexId} to ${parallelism}`, [], this.now, false);
+    return undefined;
+  }
+
+  #keepMaxParallelism: Record<string, number> = {};
+
+  #latestRestorable(): CompletedCheckpoint | undefined {
+    const checkpoint = this.coordinator.latestCheckpoint();
+    const savepoint = this.coordinator.savepoints.at(-1);
+    if (!savepoint) return checkpoint;
+    if (!checkpoint) return savepoint;
+    return savepoint.id > checkpoint.id ? savepoint : checkpoint;
+  }
+
+  // ---- the event loop ----
+
+  #handle(event: SimEvent, now: number): void {
+    if (this.#trace) this.#trace(formatSimEvent(now, event, this.graph));
+    if ('attempt' in event && event.type !== 'restart' && event.attempt !== this.attempt) return;
+    switch (event.type) {
+      case 'task-wake':
+        if (event.token === this.#wakeToken[event.task]) this.#pollTask(event.task, now);
+        return;
+      case 'deliver-buffer':
+        return this.#deliverBuffer(event.channel, event.buffer, now);
+      case 'deliver-credit':
+        return this.#deliverCredit(event.channel, event.credits, now);
+      case 'metrics-sample':
+        this.#metrics.sample(this.tasks, now);
+        if (!this.job.isTerminal) this.kernel.schedule(now + METRICS_SAMPLE_INTERVAL_MS, event);
+        return;
+      case 'trigger-task':
+        this.tasks[event.task]!.triggerCheckpoint(event.barrier);
+        return this.#wakeIfNotBusy(event.task, now);
+      case 'notify-tasks':
+        return this.#notifyTasks(event.checkpointId, event.complete, now);
+      case 'coordinator-timer':
+        return this.#coordinate(now, (e) => this.coordinator.onTimer(event.timer, now, e));
+      case 'acknowledge':
+        return this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
+      case 'decline':
+        return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
+      case 'fault':
+        this.#applyFault(event.fault);
+        return;
+      case 'restart':
+        if (event.attempt === this.attempt) this.#restart(now);
+        return;
+      case 'task-running':
+        this.tasks[event.task]!.run();
+        return this.#wake(event.task, now);
+    }
+  }
+
+  #pollTask(i: number, now: number): void {
+    this.#wakeAt[i] = Infinity;
+    const effects = this.#effects;
+    effects.length = 0;
+    const task = this.tasks[i]!;
+    const outcome = task.poll(now, effects);
+    for (const effect of effects) this.#apply(i, effect, now);
+    this.#afterPoll(i, outcome);
+  }
+
+  #afterPoll(i: number, outcome: PollOutcome): void {
+    switch (outcome.status) {
+      case 'busy':
+        this.#busyUntil[i] = outcome.until;
+        this.#wake(i, outcome.until);
+        return;
+      case 'idle':
+        if (outcome.wakeAt !== undefined) this.#wake(i, outcome.wakeAt);
+        return;
+      case 'finished':
+        this.#maybeFinishJob();
+        return;
+      case 'backpressured':
+        return;
+    }
+  }
+
+  #apply(task: number, effect: TaskEffect, now: number): void {
+    const attempt = this.attempt;
+    switch (effect.type) {
+      case 'send':
+        this.kernel.schedule(now + this.#latency[effect.channelId]!, { type: 'deliver-buffer', attempt, channel: effect.channelId, buffer: effect.buffer });
+        return;
+      case 'credit':
+        this.kernel.schedule(now + this.#latency[effect.channelId]!, { type: 'deliver-credit', attempt, channel: effect.channelId, credits: effect.credits });
+        return;
+      case 'sink-output':
+        this.sinkOutput.write(effect.records);
+        return;
+      case 'sink-commit':
+        this.sinkOutput.commit(effect.transaction.id, effect.transaction.records);
+        return;
+      case 'persist-snapshot':
+        return this.#upload(task, effect.checkpointId, effect.snapshot, effect.metrics, now);
+      case 'decline-checkpoint':
+        this.kernel.schedule(now + this.#rpcLatency, { type: 'decline', checkpointId: effect.checkpointId, reason: effect.reason });
+        return;
+    }
+  }
+
+  /** The asynchronous part: upload to checkpoint storage (cost model), then acknowledge to the JobManager. */
+  #upload(task: number, checkpointId: number, snapshot: TaskStateSnapshot, metrics: Extract<TaskEffect, { type: 'persist-snapshot' }>['metrics'], now: number): void {
+    const costs = this.scenario.costs;
+    const start = Math.max(now, metrics.syncEndTime);
+    const uploadEnd = start + transferMs(snapshot.checkpointedSize, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
+    const asyncDurationMs = uploadEnd - metrics.syncEndTime;
+    const ackTimestamp = uploadEnd;
+    this.kernel.schedule(uploadEnd + this.#rpcLatency, {
+      type: 'acknowledge',
+      attempt: this.attempt,
+      task,
+      checkpointId,
+      snapshot,
+      metrics: { ...metrics, asyncDurationMs, ackTimestamp },
+    });
+  }
+
+  get #rpcLatency(): number {
+    return this.scenario.costs.network_latency_ms;
+  }
+
+  /** Runs a coordinator call and carries out its effects. */
+  #coordinate(now: number, call: (effects: CoordinatorEffect[]) => void): void {
+    const effects: CoordinatorEffect[] = [];
+    call(effects);
+    for (const effect of effects) this.#applyCoordinatorEffect(effect, now);
+  }
+
+  #applyCoordinatorEffect(effect: CoordinatorEffect, now: number): void {
+    switch (effect.type) {
+      case 'trigger-task':
+        this.kernel.schedule(now + this.#rpcLatency, { type: 'trigger-task', attempt: this.attempt, task: this.#taskIndex(effect.subtask), barrier: effect.barrier });
+        return;
+      case 'notify-complete':
+      case 'notify-aborted':
+        this.kernel.schedule(now + this.#rpcLatency, { type: 'notify-tasks', attempt: this.attempt, checkpointId: effect.checkpointId, complete: effect.type === 'notify-complete' });
+        return;
+      case 'schedule':
+        this.kernel.schedule(effect.at, { type: 'coordinator-timer', timer: effect.timer });
+        return;
+      case 'fail-job':
+        // Flink fails the job globally; the restart strategy decides what happens next.
+        this.#failover(effect.message, [], now, true);
+        return;
+      case 'discard-checkpoint':
+        return;
+      case 'checkpoint-status':
+        return this.#emitCheckpointStatus(effect, now);
+    }
+  }
+
+  #emitCheckpointStatus(effect: Extract<CoordinatorEffect, { type: 'checkpoint-status' }>, now: number): void {
+    const id = effect.checkpointId ?? 0;
+    switch (effect.status) {
+      case 'triggered':
+        return this.#emit({ type: 'checkpoint-triggered', time: now, checkpointId: id, isSavepoint: effect.isSavepoint });
+      case 'completed':
+        return this.#emit({ type: 'checkpoint-completed', time: now, checkpointId: id, isSavepoint: effect.isSavepoint });
+      case 'failed':
+        return this.#emit({ type: 'checkpoint-failed', time: now, checkpointId: id, reason: effect.reason ?? 'unknown' });
+      case 'dropped':
+        return this.#emit({ type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown' });
+    }
+  }
+
+  #notifyTasks(checkpointId: number, complete: boolean, now: number): void {
+    this.tasks.forEach((task, i) => {
+      if (complete) task.notifyCheckpointComplete(checkpointId);
+      else task.notifyCheckpointAborted(checkpointId);
+      this.#wakeIfNotBusy(i, now);
+    });
+  }
+
+  /** Which subtasks a checkpoint involves now; not possible while any is still starting. */
+  #plan(): CheckpointPlan {
+    const tasksToTrigger: SubtaskId[] = [];
+    const tasksToAck: SubtaskId[] = [];
+    const finishedTasks: TaskStateSnapshot[] = [];
+    for (const task of this.tasks) {
+      if (task.hasEndedInput && task.finalSnapshot) finishedTasks.push(task.finalSnapshot);
+      else if (task.lifecycle.state !== 'RUNNING') return { ok: false };
+      else {
+        tasksToAck.push(task.id);
+        if (task.isSource) tasksToTrigger.push(task.id);
+      }
+    }
+    // Sources all ended but others still drain: no task could inject a barrier yet.
+    if (tasksToTrigger.length === 0 && tasksToAck.length > 0) return { ok: false };
+    return { ok: true, tasksToTrigger, tasksToAck, finishedTasks, parallelism: this.#parallelismMap() };
+  }
+
+  #parallelismMap(): Record<string, number> {
+    return Object.fromEntries(this.graph.vertices.map((v) => [v.id, v.parallelism]));
+  }
+
+  #vertexParallelism(): { vertexId: string; parallelism: number }[] {
+    return this.graph.vertices.map((v) => ({ vertexId: v.id, parallelism: v.parallelism }));
+  }
+
+  #deliverBuffer(channel: number, buffer: NetworkBuffer, now: number): void {
+    const i = this.#receiver[channel]!;
+    this.tasks[i]!.receive(channel, buffer);
+    this.#wakeIfNotBusy(i, now);
+  }
+
+  #deliverCredit(channel: number, credits: number, now: number): void {
+    const i = this.#sender[channel]!;
+    this.tasks[i]!.addCredits(channel, credits);
+    this.#wakeIfNotBusy(i, now);
+  }
+
+  #wakeIfNotBusy(i: number, now: number): void {
+    if (now >= this.#busyUntil[i]!) this.#wake(i, now);
+  }
+
+  /** Schedules a poll of task i at `at`, unless one is already due no later. */
+  #wake(i: number, at: number): void {
+    if (at >= this.#wakeAt[i]!) return;
+    this.#wakeAt[i] = at;
+    const token = ++this.#wakeToken[i]!;
+    this.kernel.schedule(at, { type: 'task-wake', attempt: this.attempt, task: i, token });
+  }
+
+  #taskIndex(id: SubtaskId): number {
+    return this.tasks.findIndex((t) => t.id.vertexId === id.vertexId && t.id.subtaskIndex === id.subtaskIndex);
+  }
+
+  // ---- deployment, failures and restore ----
+
+  /** Deploys every subtask of the current graph, restoring from `checkpoint` when given. */
+  #deploy(now: number, checkpoint: CompletedCheckpoint | undefined): void {
+    const deployments = buildTaskDeployments(this.graph, this.scenario, this.config, this.attempt);
+    this.tasks = deployments.map(
+      (d) => new StreamTask(d, now, isKeyedOperator(d.vertex.operator) ? (dep) => new HeapKeyedStateBackend(dep.keyGroupRange) : undefined),
+    );
+    this.#indexChannels();
+    this.#wakeAt = this.tasks.map(() => Infinity);
+    this.#wakeToken = this.tasks.map(() => 0);
+    this.#busyUntil = this.tasks.map(() => now);
+    for (const task of this.tasks) task.setSlowdown(this.#slowdown.get(task.id.vertexId) ?? 1);
+    if (!checkpoint) {
+      for (const task of this.tasks) task.start();
+      this.tasks.forEach((_, i) => this.#wake(i, now));
+      return;
+    }
+    this.#restoreTasks(now, checkpoint);
+  }
+
+  #restoreTasks(now: number, checkpoint: CompletedCheckpoint): void {
+    const costs = this.scenario.costs;
+    const record: RestoreRecord = { time: now, checkpointId: checkpoint.id, isSavepoint: checkpoint.isSavepoint, subtasks: [] };
+    this.tasks.forEach((task, i) => {
+      const info = this.graph.subtasks[i]!;
+      const target = { ...task.id, parallelism: this.graph.vertex(task.id.vertexId).parallelism, keyGroupRange: info.keyGroupRange };
+      const { restore, bytes } = assignSubtaskState(checkpoint, target);
+      task.initialize(restore);
+      const durationMs = bytes > 0 ? transferMs(bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s) : 0;
+      record.subtasks.push({ ...task.id, source: 'remote', bytes, durationMs });
+      this.kernel.schedule(now + durationMs, { type: 'task-running', attempt: this.attempt, task: i });
+    });
+    this.restores.push(record);
+    this.coordinator.stats.reportRestoredCheckpoint(checkpoint.id, now, checkpoint.isSavepoint, checkpoint.externalPath);
+    this.#emit({ type: 'restore', time: now, restore: record });
+  }
+
+  #indexChannels(): void {
+    const index = new Map(this.graph.subtasks.map((s, i) => [`${s.id.vertexId}#${s.id.subtaskIndex}`, i]));
+    const taskIndex = (id: SubtaskId) => index.get(`${id.vertexId}#${id.subtaskIndex}`)!;
+    this.#receiver = this.graph.channels.map((c) => taskIndex(c.to));
+    this.#sender = this.graph.channels.map((c) => taskIndex(c.from));
+    this.#latency = this.graph.channels.map((c) => (c.local ? 0 : this.scenario.costs.network_latency_ms));
+  }
+
+  /** Carries out a fault (from the schedule or the API); returns an error message when it cannot. */
+  #applyFault(fault: FaultSpec): string | undefined {
+    const now = this.now;
+    if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') {
+      return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');
+    }
+    if (fault.type === 'slow-operator') return this.#slowOperator(fault.vertex, fault.factor);
+    if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to fail`;
+    switch (fault.type) {
+      case 'fail-task': {
+        const i = this.#taskIndex({ vertexId: fault.vertex, subtaskIndex: fault.subtask });
+        if (i < 0) return `no subtask ${fault.vertex}#${fault.subtask}`;
+        this.#emit({ type: 'fault', time: now, description: `fail task ${fault.vertex}#${fault.subtask}` });
+        return this.#failover(`Task ${fault.vertex}#${fault.subtask} failed: an exception in the operator (injected)`, [i], now, true);
+      }
+      case 'kill-task-manager': {
+        const tm = this.cluster.taskManager(fault.task_manager);
+        if (!tm) return `no TaskManager "${fault.task_manager}" (running: ${this.cluster.taskManagers.map((t) => t.id).join(', ')})`;
+        const failed = this.#tasksOn((slotTm) => slotTm === tm.id);
+        this.cluster.replaceTaskManager(tm.id, tm.host);
+        this.#emit({ type: 'fault', time: now, description: `kill TaskManager ${tm.id} on ${tm.host}` });
+        return this.#failover(`TaskManager ${tm.id} on ${tm.host} was killed`, failed, now, true);
+      }
+      case 'lose-host': {
+        if (!this.cluster.hosts.includes(fault.host)) return `no host "${fault.host}" (hosts: ${this.cluster.hosts.join(', ')})`;
+        const lost = this.cluster.taskManagers.filter((t) => t.host === fault.host);
+        const failed = this.#tasksOn((slotTm) => lost.some((t) => t.id === slotTm));
+        const others = this.cluster.hosts.filter((h) => h !== fault.host);
+        lost.forEach((tm, k) => this.cluster.replaceTaskManager(tm.id, others.length > 0 ? others[k % others.length]! : fault.host));
+        this.#emit({ type: 'fault', time: now, description: `lose host ${fault.host} (${lost.map((t) => t.id).join(', ')})` });
+        return this.#failover(`Host ${fault.host} was lost with TaskManagers ${lost.map((t) => t.id).join(', ')}`, failed, now, true);
+      }
+    }
+  }
+
+  #tasksOn(onTaskManager: (tm: string) => boolean): number[] {
+    return this.graph.subtasks.flatMap((s, i) => (onTaskManager(s.slot.taskManager) ? [i] : []));
+  }
+
+  #slowOperator(vertexId: string, factor: number): string | undefined {
+    if (!this.graph.vertices.some((v) => v.id === vertexId)) return `unknown vertex "${vertexId}"`;
+    if (!(factor > 0)) return `factor must be more than 0, got ${factor}`;
+    this.#slowdown.set(vertexId, factor);
+    for (const task of this.tasks) if (task.id.vertexId === vertexId) task.setSlowdown(factor);
+    this.#emit({ type: 'fault', time: this.now, description: `slow ${vertexId} by ×${factor}` });
+    return undefined;
+  }
+
+  /**
+   * A failure (or a rescale): every task is cancelled (the failed ones fail), pending checkpoints
+   * are aborted, and the restart strategy decides between RESTARTING and FAILED. Flink's default
+   * failover restarts the pipelined region; the playground's jobs are connected by all-to-all
+   * edges, so the region is the whole job.
+   */
+  #failover(cause: string, failedTasks: number[], now: number, isFailure: boolean): undefined {
+    if (this.job.status !== 'RUNNING') return undefined;
+    for (const i of failedTasks) {
+      const t = this.tasks[i]!;
+      this.#emit({ type: 'task-failed', time: now, vertexId: t.id.vertexId, subtaskIndex: t.id.subtaskIndex, cause });
+    }
+    this.tasks.forEach((t, i) => t.stop(failedTasks.includes(i)));
+    this.#coordinate(now, (e) => this.coordinator.stopScheduler(now, e));
+    if (isFailure) this.#restartStrategy.notifyFailure(now);
+    if (!isFailure || this.#restartStrategy.canRestart()) {
+      this.#setStatus('RESTART', now, cause);
+      this.attempt++;
+      this.restarts += isFailure ? 1 : 0;
+      const backoff = isFailure ? this.#restartStrategy.getBackoffTime() : 0;
+      this.kernel.schedule(now + backoff, { type: 'restart', attempt: this.attempt });
+    } else {
+      this.failureCause = cause;
+      this.#setStatus('FAIL', now, cause);
+      this.#setStatus('GIVE_UP', now, cause);
+    }
+    return undefined;
+  }
+
+  /** After the backoff: a new attempt, restored from the latest completed checkpoint. */
+  #restart(now: number): void {
+    const checkpoint = this.#restoreFrom ?? this.coordinator.latestCheckpoint();
+    this.#restoreFrom = undefined;
+    this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
+    this.coordinator.stats.updateVertices(this.#vertexParallelism());
+    this.#setStatus('RESTARTED', now);
+    this.#deploy(now, checkpoint);
+    this.#coordinate(now, (e) => this.coordinator.startScheduler(now, e));
+  }
+
+  #maybeFinishJob(): void {
+    if (this.job.status !== 'RUNNING' || !this.tasks.every((t) => t.lifecycle.state === 'FINISHED')) return;
+    this.#coordinate(this.now, (e) => this.coordinator.stopScheduler(this.now, e));
+    this.#setStatus('FINISH', this.now);
+    this.#metrics.sample(this.tasks, this.now);
+  }
+
+  #setStatus(event: Parameters<JobLifecycle['send']>[0], now: number, message?: string): void {
+    if (!this.job.send(event)) return;
+    this.#emit({ type: 'job-status', time: now, status: this.job.status, ...(message === undefined ? {} : { message }) });
+  }
+
+  #emit(event: JobEvent): void {
+    this.events.push(event);
+    for (const listener of this.#listeners) listener(event);
+  }
+}

@@ -1,0 +1,48 @@
+import type { KeyGroupRange } from './key-group-range.ts';
+
+/** A state value: what operators keep per key (numbers, or small plain objects). */
+export type StateValue = number | string | boolean | { readonly [k: string]: StateValue } | readonly StateValue[];
+
+/**
+ * The entries of one state in one key group, as written into a snapshot. Entries are
+ * [key, value] pairs sorted by key, so snapshots are deterministic and a rescale can read
+ * single key groups.
+ */
+export interface KeyGroupSnapshot {
+  keyGroup: number;
+  states: Record<string, Array<[string, StateValue]>>;
+}
+
+/** A snapshot of a backend's keyed state: one entry per non-empty key group. */
+export interface KeyedStateSnapshot {
+  keyGroupRange: KeyGroupRange;
+  keyGroups: KeyGroupSnapshot[];
+  /** bytes the snapshot occupies once written (Flink's state size) */
+  sizeBytes: number;
+}
+
+/**
+ * Keyed state of one subtask, organised by key group as Flink's backends are. Synchronous by
+ * design: operators read and write state while processing a record. The heap backend is the
+ * reference; the wa-sqlite LSM backend implements the same contract.
+ *
+ * `state` names a declared state (a column family in RocksDB terms); `key` already includes any
+ * namespace (a window operator uses `key␀windowEnd`).
+ */
+export interface KeyedStateBackend {
+  readonly kind: 'hashmap' | 'rocksdb';
+  readonly keyGroupRange: KeyGroupRange;
+  get(state: string, keyGroup: number, key: string): StateValue | undefined;
+  put(state: string, keyGroup: number, key: string, value: StateValue): void;
+  delete(state: string, keyGroup: number, key: string): void;
+  /** Visits every entry of one state (restoring timers and windows reads them back this way). */
+  forEachEntry(state: string, visit: (keyGroup: number, key: string, value: StateValue) => void): void;
+  /** Number of entries across all states. */
+  entryCount(): number;
+  /** Estimated bytes of all state, as a full snapshot would write it. */
+  stateSizeBytes(): number;
+  /** A consistent copy of all state; later writes do not change it. */
+  snapshot(): KeyedStateSnapshot;
+  /** Loads the key groups of `snapshots` that fall into this backend's range (rescaling reads only those). */
+  restore(snapshots: readonly KeyedStateSnapshot[]): void;
+}

@@ -1,0 +1,92 @@
+import type { NetworkBuffer, StreamRecord } from '../protocol.ts';
+import { createPartitioner, type Partitioner } from '../network/partitioner.ts';
+import { ResultSubpartition } from '../network/result-subpartition.ts';
+import type { Output } from '../operators/stream-operator.ts';
+import type { OutputDeployment } from './task-deployment.ts';
+
+/** One output edge: its partitioner and its subpartitions. */
+interface RoutedEdge {
+  partitioner: Partitioner | undefined;
+  subpartitions: ResultSubpartition[];
+}
+
+/**
+ * Routes an operator's records to the output channels of every out edge (Flink's RecordWriter
+ * per edge) and knows whether the output has room: a subtask may only read more input while
+ * every subpartition's backlog is below its limit, which is how backpressure travels upstream.
+ */
+export class OutputRouter implements Output {
+  readonly #edges: RoutedEdge[];
+  readonly subpartitions: ResultSubpartition[];
+  recordsOut = 0;
+
+  constructor(
+    outputs: readonly OutputDeployment[],
+    subtaskIndex: number,
+    initialCredits: number,
+    recordsPerBuffer: number,
+    recordSizeBytes: number,
+    private readonly backlogLimit: number,
+  ) {
+    this.#edges = outputs.map((o) => ({
+      partitioner:
+        o.partitioning === 'broadcast'
+          ? undefined
+          : createPartitioner(o.partitioning, { parallelism: o.downstreamParallelism, maxParallelism: o.downstreamMaxParallelism }, subtaskIndex),
+      subpartitions: o.channelIds.map((id) => new ResultSubpartition(id, initialCredits, recordsPerBuffer, recordSizeBytes)),
+    }));
+    this.subpartitions = this.#edges.flatMap((e) => e.subpartitions);
+  }
+
+  collect(record: StreamRecord): void {
+    this.recordsOut++;
+    for (const edge of this.#edges) {
+      if (edge.partitioner) edge.subpartitions[edge.partitioner.selectChannel(record)]!.addRecord(record);
+      else for (const s of edge.subpartitions) s.addRecord(record);
+    }
+  }
+
+  /** True while every subpartition can take more (Flink: the record writer is available). */
+  get available(): boolean {
+    for (const s of this.subpartitions) if (s.backlog >= this.backlogLimit) return false;
+    return true;
+  }
+
+  get hasPartialBuffers(): boolean {
+    for (const s of this.subpartitions) if (s.hasPartialBuffer) return true;
+    return false;
+  }
+
+  get backlogEmpty(): boolean {
+    for (const s of this.subpartitions) if (s.backlog > 0 || s.hasPartialBuffer) return false;
+    return true;
+  }
+
+  /** Closes every partial buffer so the receivers can read it (the output flusher). */
+  flushPartial(): void {
+    for (const s of this.subpartitions) s.finishBuffer();
+  }
+
+  broadcastWatermark(watermark: number): void {
+    for (const s of this.subpartitions) s.finishBuffer(watermark);
+  }
+
+  broadcastEvent(make: () => NetworkBuffer): void {
+    for (const s of this.subpartitions) s.addEvent(make());
+  }
+
+  addCredits(channelId: number, credits: number): void {
+    for (const s of this.subpartitions) if (s.channelId === channelId) s.addCredits(credits);
+  }
+
+  /** Takes every buffer that has credit to go now. */
+  *sendable(): Generator<{ channelId: number; buffer: NetworkBuffer }> {
+    for (const s of this.subpartitions) {
+      for (let b = s.pollSendable(); b; b = s.pollSendable()) yield { channelId: s.channelId, buffer: b };
+    }
+  }
+
+  clear(): void {
+    for (const s of this.subpartitions) s.clear();
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * A real-Chromium session for browser tests that run in vitest's node environment.
+ *
+ * `openBrowserSession()` starts the app's Vite dev server on 127.0.0.1 (a free port), launches the
+ * system Chromium through playwright-core with a fresh persistent profile (a non-persistent,
+ * incognito context makes OPFS ~30x slower; see the toolchain notes), and records every console
+ * error and uncaught page error so a test can assert there were none.
+ *
+ *   const session = await openBrowserSession();
+ *   await session.page.goto(session.baseUrl);
+ *   ...
+ *   expect(session.errors).toEqual([]);
+ *   await session.screenshot('playground-en');   // test-artifacts/screenshots/playground-en.png
+ *   await session.close();
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { findChromium } from './chromium-path.ts';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-artifacts', 'screenshots');
+
+/** The flags from the toolchain probe: quiet, no GPU, no background traffic, no sandbox (CI runs as root). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserSessionOptions {
+  /** Default 1280×800. */
+  viewport?: { width: number; height: number };
+  /** `navigator.language` in the page. Default 'en-US', so tests do not depend on the machine. */
+  locale?: string;
+  /** `prefers-color-scheme`. Default 'light'. */
+  colorScheme?: 'light' | 'dark';
+}
+
+export interface BrowserSession {
+  /** The first page of the context. */
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** `http://127.0.0.1:<port>` of the dev server, no trailing slash. */
+  readonly baseUrl: string;
+  /** Console errors and uncaught page errors, in order. Tests assert this stays empty. */
+  readonly errors: string[];
+  /** Saves a PNG of `page` (default: the session's page) to test-artifacts/screenshots/<name>.png; returns the path. */
+  screenshot(name: string, options?: { page?: Page; fullPage?: boolean }): Promise<string>;
+  /** Closes the browser, deletes the profile directory and stops the dev server. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+async function startDevServer(): Promise<{ server: ViteDevServer; baseUrl: string }> {
+  const server = await createServer({
+    configFile: join(REPO_ROOT, 'vite.config.ts'),
+    // The config's relative `root: 'web'` would resolve against the cwd; pin it to the repo.
+    root: join(REPO_ROOT, 'web'),
+    logLevel: 'warn',
+    clearScreen: false,
+    server: { host: '127.0.0.1', port: 0, strictPort: true },
+  });
+  await server.listen();
+  const address = server.httpServer?.address() as AddressInfo | null;
+  if (!address || typeof address === 'string') {
+    await server.close();
+    throw new Error('The Vite dev server did not report a TCP address.');
+  }
+  return { server, baseUrl: `http://127.0.0.1:${address.port}` };
+}
+
+function attachErrorCollector(page: Page, errors: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => {
+    errors.push(`pageerror: ${error.stack ?? error.message}`);
+  });
+}
+
+export async function openBrowserSession(options: BrowserSessionOptions = {}): Promise<BrowserSession> {
+  const executablePath = findChromium();
+  const { server, baseUrl } = await startDevServer();
+  let profileDir: string | undefined;
+  let context: BrowserContext | undefined;
+  try {
+    profileDir = await mkdtemp(join(tmpdir(), 'ckpt-playground-chromium-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      locale: options.locale ?? 'en-US',
+      colorScheme: options.colorScheme ?? 'light',
+    });
+  } catch (error) {
+    await context?.close().catch(() => {});
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+    await server.close();
+    throw error;
+  }
+
+  const errors: string[] = [];
+  for (const existing of context.pages()) attachErrorCollector(existing, errors);
+  // Pages opened later (popups, new tabs, newPage()) report into the same list.
+  context.on('page', (opened) => attachErrorCollector(opened, errors));
+  const page = context.pages()[0] ?? (await context.newPage());
+
+  const openContext = context;
+  const openProfileDir = profileDir;
+  let closed = false;
+  return {
+    page,
+    context: openContext,
+    baseUrl,
+    errors,
+    async screenshot(name, { page: target = page, fullPage = false } = {}) {
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      const path = join(SCREENSHOT_DIR, `${name}.png`);
+      await target.screenshot({ path, fullPage });
+      return path;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await openContext.close();
+      } finally {
+        await rm(openProfileDir, { recursive: true, force: true });
+        await server.close();
+      }
+    },
+  };
+}
