@@ -1,8 +1,20 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import { ControlsState } from './controls/controls-state.svelte.ts';
+import { DashboardState } from './dashboard/dashboard-state.svelte.ts';
+import { createPlaygroundApi } from './playground/playground-api.ts';
+import { PlaygroundState } from './playground-state.svelte.ts';
 import './app.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element to mount the playground into.');
 
-export default mount(App, { target });
+const playground = new PlaygroundState();
+const api = createPlaygroundApi(playground);
+// The Playground API (DESIGN.md, contract 3); the page's own controls use the same object.
+window.playground = api;
+
+export default mount(App, {
+  target,
+  props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState() },
+});

@@ -1,16 +1,27 @@
 /**
- * The playground's app state: which scenario is loaded, the simulation running it, and the
- * figures the page shows. One class with runes; components read its fields and call its methods.
+ * The playground's app state: which scenario is loaded, the driver running it, the virtual clock,
+ * and the figures and Flink documents the page shows. One class with runes; components read its
+ * fields, and the Playground API (playground/playground-api.ts) calls its methods.
  *
  * The simulation runs on a virtual clock. While running, every animation frame advances virtual
- * time by the wall-clock time since the previous frame times `speed`.
+ * time by the wall-clock time since the previous frame times `speed`, within a time budget per
+ * frame: when the machine cannot keep up, virtual time falls behind and `effectiveSpeed` shows it.
  */
-import {
-  formatScenarioErrors,
-  parseScenarioText,
-  validateScenario,
-} from '../engine/scenario/scenario-validator.ts';
-import { Simulation } from '../engine/sim/simulation.ts';
+import type {
+  CheckpointConfigDocument,
+  CheckpointingStatisticsDocument,
+  CheckpointStatisticsDocument,
+  TaskCheckpointStatisticsWithSubtaskDetailsDocument,
+} from '../engine/checkpoint/stats/rest-document-types.ts';
+import { parseDuration } from '../engine/config/duration.ts';
+import type { Topology } from '../engine/job/topology.ts';
+import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
+import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
+import { formatScenarioErrors, parseScenarioText, validateScenario } from '../engine/scenario/scenario-validator.ts';
+import type { Scenario } from '../engine/scenario/scenario-types.ts';
+import { EventHub } from './playground/event-hub.ts';
+import type { LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/playground-api-types.ts';
+import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
 
 /** One entry of public/scenarios/index.json. */
 export interface ScenarioEntry {
@@ -18,70 +29,96 @@ export interface ScenarioEntry {
   name: string;
 }
 
-export interface GraphVertex {
-  id: string;
-  name: string;
-  /** operator type: 'source', 'map', 'keyed-aggregate', 'window', 'window-join', 'sink', ... */
-  type: string;
-  parallelism: number;
-}
-
-export interface GraphEdge {
-  from: string;
-  to: string;
-  partitioning: string;
-}
+/** Where the loaded scenario came from: a bundled file, or a page through the API. */
+export type ScenarioSource = { kind: 'file'; file: string } | { kind: 'api' };
 
 /** Why the current scenario is not running, for the page to show (translated there). */
 export type LoadProblem =
   | { kind: 'fetch'; file: string; reason: string }
   | { kind: 'invalid'; file: string; details: string };
 
-export const SPEEDS = [0.25, 0.5, 1, 2, 5, 10] as const;
+/** The speed range of the API; the page's slider covers a part of it. */
+export const SPEED_MIN = 0.01;
+export const SPEED_MAX = 1000;
 
 /** A frame after a long pause (a background tab) must not replay minutes of virtual time at once. */
 const MAX_FRAME_MS = 100;
+/** Wall-clock ms a frame may spend simulating; the rest is left for drawing. */
+const FRAME_BUDGET_MS = 10;
+/** How often the heavier documents (statistics, metrics, topology) are re-read while nothing happens. */
+const DOCUMENT_REFRESH_MS = 250;
+/** How often the sink comparison's per-key rows are re-read (at most). */
+const OUTPUT_REFRESH_MS = 500;
 const SCENARIO_DIR = '/scenarios/';
-const TERMINAL_JOB_STATES = new Set(['FINISHED', 'FAILED', 'CANCELED']);
+
+export const NOT_LOADED = 'No scenario is loaded: call load(scenario) first.';
+export const LIVE_DRIVER_MISSING =
+  "The 'live' driver (TaskManagers as Web Workers) is not built yet; only the 'sim' driver is available.";
+export const LOCAL_RECOVERY_MISSING =
+  'corruptLocalCopy needs task-local recovery (execution.state-recovery.from-local), which the engine does not model yet: every restore reads the remote copy.';
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export class PlaygroundState {
   scenarios = $state.raw<ScenarioEntry[]>([]);
   /** Set when index.json could not be loaded. */
   indexError = $state<string | null>(null);
-  selectedFile = $state<string | null>(null);
+  source = $state.raw<ScenarioSource | null>(null);
   loadProblem = $state.raw<LoadProblem | null>(null);
   /** An error thrown by the simulation while running; the run stops. */
   runError = $state<string | null>(null);
 
-  jobName = $state('');
-  vertices = $state.raw<GraphVertex[]>([]);
-  edges = $state.raw<GraphEdge[]>([]);
+  scenario = $state.raw<Scenario | null>(null);
+  topology = $state.raw<Topology | null>(null);
+  metrics = $state.raw<JobMetrics | null>(null);
+  checkpointing = $state.raw<CheckpointingStatisticsDocument | null>(null);
+  checkpointConfig = $state.raw<CheckpointConfigDocument | null>(null);
+  events = $state.raw<readonly JobEvent[]>([]);
+  restores = $state.raw<readonly RestoreRecord[]>([]);
+  output = $state.raw<OutputComparisonView | null>(null);
+  /** How many per-key rows of the sink comparison the page asks for. */
+  outputRowLimit = $state(12);
+  /** Bumped whenever the documents above were re-read; detail views re-read with it. */
+  revision = $state(0);
 
   nowMs = $state(0);
   /** The scenario's run length (`run.until`); Infinity when it runs until the job finishes. */
   runUntilMs = $state(Number.POSITIVE_INFINITY);
   jobStatus = $state('');
-  sourceRecordsOut = $state(0);
-  sinkRecordsIn = $state(0);
+  restarts = $state(0);
 
   running = $state(false);
   speed = $state<number>(1);
+  /** Virtual ms per wall ms actually reached over the last frames (below `speed` when the machine cannot keep up). */
+  effectiveSpeed = $state(0);
 
-  readonly loaded = $derived(this.vertices.length > 0 && this.loadProblem === null);
-  /** The job ended, or the scenario's run length is used up: only Reset goes on. */
-  readonly finished = $derived(TERMINAL_JOB_STATES.has(this.jobStatus) || this.nowMs >= this.runUntilMs);
+  readonly selectedFile = $derived(this.source?.kind === 'file' ? this.source.file : null);
+  readonly loaded = $derived(this.scenario !== null && this.loadProblem === null);
+  /** The job ended, or the scenario's run length is used up: only Restart goes on. */
+  readonly finished = $derived(
+    ['FINISHED', 'FAILED', 'CANCELED'].includes(this.jobStatus) || this.nowMs >= this.runUntilMs,
+  );
   readonly canRun = $derived(this.loaded && !this.running && !this.finished && this.runError === null);
 
-  #simulation: Simulation | null = null;
-  #scenarioText: string | null = null;
+  /** Subscribers of the Playground API. */
+  readonly hub = new EventHub();
+
+  #driver: SimDriver | null = null;
+  #unsubscribeDriver: (() => void) | null = null;
+  /** Job events from the engine not yet delivered to the API's subscribers. */
+  #queued: JobEvent[] = [];
   #frame: number | null = null;
   #lastFrameTime: number | null = null;
-  /** Bumped on every load so a slow fetch cannot overwrite a newer choice. */
-  #loadGeneration = 0;
+  #lastDocumentRefresh = -Infinity;
+  #nextOutputRefresh = -Infinity;
+  /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
+  #generation = 0;
+
+  // ---- loading ----
 
   /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
   async init(): Promise<void> {
@@ -95,21 +132,40 @@ export class PlaygroundState {
       return;
     }
     this.scenarios = entries;
+    // A page that loaded its own scenario through the API before the list arrived keeps it.
+    if (this.source !== null) return;
     const requested = new URL(location.href).searchParams.get('scenario');
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
-    if (initial) await this.#loadScenario(initial.file);
+    if (initial) await this.#loadFile(initial.file, true);
   }
 
-  /** The user picked a scenario: load it, start it, and keep the choice in the URL for reloads and links. */
+  /** The user picked a bundled scenario: load it, start it, and keep the choice in the URL. */
   async chooseScenario(file: string): Promise<void> {
     this.#rememberInUrl(file);
-    await this.#loadScenario(file);
+    await this.#loadFile(file, true);
   }
 
-  async #loadScenario(file: string): Promise<void> {
-    const generation = ++this.#loadGeneration;
-    this.pause();
-    this.selectedFile = file;
+  /** The API's load(): validates, then loads paused at time 0; invalid input throws and changes nothing. */
+  load(input: object | string): LoadResult {
+    let value: unknown = input;
+    if (typeof input === 'string') {
+      const parsed = parseScenarioText(input);
+      if (!parsed.ok) throw new Error(`The scenario is not valid JSON or YAML; nothing was loaded.\n${formatScenarioErrors(parsed.errors)}`);
+      value = parsed.value;
+    }
+    const validated = validateScenario(value);
+    if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
+    this.#generation++;
+    this.pause('user');
+    this.#install(validated.scenario, { kind: 'api' });
+    const untilMs = validated.scenario.run.until_ms;
+    return { name: validated.scenario.name, seed: this.#driver!.seed, untilMs: untilMs === Infinity ? null : untilMs, notes: validated.notes };
+  }
+
+  async #loadFile(file: string, autoStart: boolean): Promise<void> {
+    const generation = ++this.#generation;
+    this.pause('user');
+    this.source = { kind: 'file', file };
     let text: string;
     try {
       const response = await fetch(SCENARIO_DIR + encodeURIComponent(file));
@@ -118,119 +174,299 @@ export class PlaygroundState {
       if (response.headers.get('content-type')?.includes('text/html')) throw new Error('file not found');
       text = await response.text();
     } catch (error) {
-      if (generation !== this.#loadGeneration) return;
+      if (generation !== this.#generation) return;
       this.#clearJob();
       this.loadProblem = { kind: 'fetch', file, reason: errorMessage(error) };
       return;
     }
-    if (generation !== this.#loadGeneration) return;
-    this.#scenarioText = text;
-    this.#startSimulation(file, text);
-    this.run();
-  }
-
-  run(): void {
-    if (!this.canRun || this.#frame !== null) return;
-    this.running = true;
-    this.#lastFrameTime = null;
-    this.#frame = requestAnimationFrame(this.#onFrame);
-  }
-
-  pause(): void {
-    this.running = false;
-    if (this.#frame !== null) cancelAnimationFrame(this.#frame);
-    this.#frame = null;
-  }
-
-  /** Starts the current scenario again from virtual time 0, keeping running or paused. */
-  reset(): void {
-    if (this.selectedFile === null || this.#scenarioText === null) return;
-    const wasRunning = this.running;
-    this.pause();
-    this.#startSimulation(this.selectedFile, this.#scenarioText);
-    if (wasRunning) this.run();
-  }
-
-  setSpeed(speed: number): void {
-    if (Number.isFinite(speed) && speed > 0) this.speed = speed;
-  }
-
-  destroy(): void {
-    this.pause();
-    this.#loadGeneration++;
-  }
-
-  #startSimulation(file: string, text: string): void {
-    this.#clearJob();
+    if (generation !== this.#generation) return;
     const parsed = parseScenarioText(text);
     const validated = parsed.ok ? validateScenario(parsed.value) : parsed;
     if (!validated.ok) {
+      this.#clearJob();
       this.loadProblem = { kind: 'invalid', file, details: formatScenarioErrors(validated.errors) };
       return;
     }
-    const simulation = new Simulation(validated.scenario);
-    const topology = simulation.topology();
-    this.#simulation = simulation;
-    this.jobName = validated.scenario.job.name;
-    this.runUntilMs = validated.scenario.run.until_ms;
-    this.vertices = topology.vertices.map(({ id, name, type, parallelism }) => ({ id, name, type, parallelism }));
-    this.edges = topology.edges.map(({ from, to, partitioning }) => ({ from, to, partitioning }));
-    this.#refreshFigures();
+    this.#install(validated.scenario, { kind: 'file', file });
+    if (autoStart) this.start();
+  }
+
+  /** Starts the current scenario again from virtual time 0, keeping running or paused. */
+  restart(): void {
+    const scenario = this.scenario;
+    const source = this.source;
+    if (scenario === null || source === null) return;
+    const wasRunning = this.running;
+    this.#generation++;
+    this.pause('user');
+    this.#install(scenario, source);
+    if (wasRunning) this.start();
+  }
+
+  #install(scenario: Scenario, source: ScenarioSource): void {
+    this.#clearJob();
+    this.source = source;
+    try {
+      this.#driver = new SimDriver(scenario);
+    } catch (error) {
+      this.runError = errorMessage(error);
+      console.error('The scenario could not be started:', error);
+      return;
+    }
+    this.#unsubscribeDriver = this.#driver.onEvent((event) => this.#queued.push(event));
+    this.scenario = scenario;
+    this.runUntilMs = scenario.run.until_ms;
+    this.#refresh(true);
+    this.hub.emit({ type: 'load', time: 0, scenario: { name: scenario.name, seed: this.#driver.seed } });
+  }
+
+  /** The page wants more (or fewer) per-key rows of the sink comparison. */
+  setOutputRowLimit(limit: number): void {
+    this.outputRowLimit = limit;
+    if (this.#driver) this.output = this.#driver.output(limit);
   }
 
   #clearJob(): void {
-    this.#simulation = null;
+    this.#unsubscribeDriver?.();
+    this.#unsubscribeDriver = null;
+    this.#driver = null;
+    this.#queued = [];
     this.loadProblem = null;
     this.runError = null;
-    this.jobName = '';
-    this.vertices = [];
-    this.edges = [];
+    this.scenario = null;
+    this.topology = null;
+    this.metrics = null;
+    this.checkpointing = null;
+    this.checkpointConfig = null;
+    this.events = [];
+    this.restores = [];
+    this.output = null;
     this.nowMs = 0;
     this.runUntilMs = Number.POSITIVE_INFINITY;
     this.jobStatus = '';
-    this.sourceRecordsOut = 0;
-    this.sinkRecordsIn = 0;
+    this.restarts = 0;
+    this.effectiveSpeed = 0;
+  }
+
+  // ---- the clock ----
+
+  /** Runs the clock; returns why it cannot, if it cannot. */
+  start(): string | undefined {
+    if (!this.#driver) return NOT_LOADED;
+    if (this.runError !== null) return `The simulation stopped with an error: ${this.runError}`;
+    if (this.finished) return this.#finishedMessage();
+    if (this.running) return undefined;
+    this.running = true;
+    this.#lastFrameTime = null;
+    this.#frame = requestAnimationFrame(this.#onFrame);
+    this.hub.emit({ type: 'start', time: this.nowMs });
+    return undefined;
+  }
+
+  pause(reason: PauseReason = 'user'): void {
+    if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+    this.#frame = null;
+    if (!this.running) return;
+    this.running = false;
+    this.effectiveSpeed = 0;
+    this.hub.emit({ type: 'pause', time: this.nowMs, reason });
+  }
+
+  toggleRunning(): void {
+    if (this.running) this.pause('user');
+    else this.start();
+  }
+
+  /** Pauses, then handles one event of the simulation. */
+  step(): StepResult | string {
+    const driver = this.#driver;
+    if (!driver) return NOT_LOADED;
+    this.pause('user');
+    if (this.finished) return this.#finishedMessage();
+    const handled = this.#guard(() => driver.step());
+    this.#afterAdvance(true);
+    return { time: driver.now, handled: handled === true };
+  }
+
+  /** Advances to `time` as fast as the machine allows, yielding to the page between chunks, then pauses. */
+  async runUntil(time: number | string): Promise<StepResult> {
+    const target = typeof time === 'string' ? parseDuration(time) : { ok: true as const, ms: time };
+    if (!target.ok) throw new Error(`runUntil needs a time in ms or a duration such as "30 s": ${target.message}`);
+    if (!Number.isFinite(target.ms) || target.ms < 0) throw new Error(`runUntil needs a finite time of 0 ms or more, got ${String(time)}`);
+    const driver = this.#driver;
+    if (!driver) throw new Error(NOT_LOADED);
+    this.pause('user');
+    const generation = this.#generation;
+    const until = Math.min(target.ms, this.runUntilMs);
+    while (driver.now < until && !driver.isTerminal && this.runError === null) {
+      this.#guard(() => driver.advanceTo(until, performance.now() + 30, () => this.#deliverQueued()));
+      this.#afterAdvance(false);
+      await nextTask();
+      if (generation !== this.#generation) throw new Error('A new scenario was loaded before runUntil reached its time.');
+    }
+    this.#afterAdvance(true);
+    if (this.runError !== null) throw new Error(`The simulation stopped with an error: ${this.runError}`);
+    return { time: driver.now, handled: true };
+  }
+
+  setSpeed(speed: number): string | undefined {
+    if (!Number.isFinite(speed) || speed < SPEED_MIN || speed > SPEED_MAX) {
+      return `The speed must be a number from ${SPEED_MIN} to ${SPEED_MAX} (virtual ms per wall-clock ms), got ${String(speed)}.`;
+    }
+    this.speed = speed;
+    return undefined;
+  }
+
+  destroy(): void {
+    this.pause('user');
+    this.#generation++;
   }
 
   #onFrame = (time: number): void => {
     this.#frame = null;
-    const simulation = this.#simulation;
-    if (!this.running || !simulation) return;
+    const driver = this.#driver;
+    if (!this.running || !driver) return;
     const wallDeltaMs = this.#lastFrameTime === null ? 0 : Math.min(time - this.#lastFrameTime, MAX_FRAME_MS);
     this.#lastFrameTime = time;
-    try {
-      const target = Math.min(simulation.now + wallDeltaMs * this.speed, this.runUntilMs);
-      if (target > simulation.now) simulation.runUntil(target);
-    } catch (error) {
-      this.runError = errorMessage(error);
-      this.running = false;
-      console.error('The simulation stopped with an error:', error);
-      return;
+    const before = driver.now;
+    const target = Math.min(before + wallDeltaMs * this.speed, this.runUntilMs);
+    this.#guard(() => driver.advanceTo(target, performance.now() + FRAME_BUDGET_MS, () => this.#deliverQueued() && this.running));
+    if (wallDeltaMs > 0) {
+      const reached = (driver.now - before) / wallDeltaMs;
+      this.effectiveSpeed = this.effectiveSpeed === 0 ? reached : this.effectiveSpeed * 0.8 + reached * 0.2;
     }
-    this.#refreshFigures();
-    if (this.finished) {
-      this.running = false;
-      return;
-    }
-    this.#frame = requestAnimationFrame(this.#onFrame);
+    this.#afterAdvance(false);
+    if (this.running) this.#frame = requestAnimationFrame(this.#onFrame);
   };
 
-  #refreshFigures(): void {
-    const simulation = this.#simulation;
-    if (!simulation) return;
-    const perVertex = simulation.metrics().vertices;
-    let sourceOut = 0;
-    let sinkIn = 0;
-    for (const vertex of this.vertices) {
-      const figures = perVertex[vertex.id];
-      if (!figures) continue;
-      if (vertex.type === 'source') sourceOut += figures.numRecordsOut;
-      if (vertex.type === 'sink') sinkIn += figures.numRecordsIn;
+  /** Runs a call into the engine; an exception there stops the run and is shown. */
+  #guard<T>(call: () => T): T | undefined {
+    try {
+      return call();
+    } catch (error) {
+      this.runError = errorMessage(error);
+      console.error('The simulation stopped with an error:', error);
+      this.pause('error');
+      return undefined;
     }
-    this.nowMs = simulation.now;
-    this.jobStatus = simulation.jobStatus;
-    this.sourceRecordsOut = sourceOut;
-    this.sinkRecordsIn = sinkIn;
+  }
+
+  #afterAdvance(forceDocuments: boolean): void {
+    this.#deliverQueued();
+    this.#refresh(forceDocuments);
+    this.hub.emit({ type: 'tick', time: this.nowMs });
+    if (this.running && this.finished) this.pause(this.nowMs >= this.runUntilMs ? 'run-length' : 'job-ended');
+  }
+
+  /** Delivers queued engine events to the API's subscribers; true to go on. */
+  #deliverQueued(): boolean {
+    if (this.#queued.length === 0) return true;
+    const events = this.#queued;
+    this.#queued = [];
+    this.#lastDocumentRefresh = -Infinity; // something happened: re-read the documents
+    for (const event of events) this.hub.emit(event);
+    return true;
+  }
+
+  #refresh(force: boolean): void {
+    const driver = this.#driver;
+    if (!driver) return;
+    this.nowMs = driver.now;
+    this.jobStatus = driver.jobStatus;
+    this.restarts = driver.restarts;
+    const wall = performance.now();
+    if (force || wall - this.#lastDocumentRefresh >= DOCUMENT_REFRESH_MS) {
+      this.#lastDocumentRefresh = wall;
+      this.topology = driver.topology();
+      this.metrics = driver.metrics();
+      this.checkpointing = driver.checkpointing();
+      this.checkpointConfig = driver.checkpointConfig();
+      if (driver.events.length !== this.events.length) this.events = driver.events.slice();
+      if (driver.restores.length !== this.restores.length) this.restores = driver.restores.slice();
+      this.revision++;
+    }
+    if (force || wall >= this.#nextOutputRefresh) {
+      this.output = driver.output(this.outputRowLimit);
+      // A job with very many keys makes the comparison costly: refresh it less often then.
+      const cost = performance.now() - wall;
+      this.#nextOutputRefresh = wall + Math.max(OUTPUT_REFRESH_MS, cost * 20);
+    }
+  }
+
+  #finishedMessage(): string {
+    return this.nowMs >= this.runUntilMs
+      ? `The scenario's run length (${this.runUntilMs} ms) is used up; restart it to run again.`
+      : `The job is ${this.jobStatus}; restart the scenario to run again.`;
+  }
+
+  // ---- what the dashboard reads on demand ----
+
+  checkpointDetails(id: number): CheckpointStatisticsDocument | undefined {
+    void this.revision;
+    return this.#driver?.checkpointDetails(id);
+  }
+
+  taskCheckpointStatistics(id: number, vertexId: string): TaskCheckpointStatisticsWithSubtaskDetailsDocument | undefined {
+    void this.revision;
+    return this.#driver?.taskCheckpointStatistics(id, vertexId);
+  }
+
+  stats(): PlaygroundStats {
+    if (!this.#driver) throw new Error(NOT_LOADED);
+    return this.#driver.stats();
+  }
+
+  currentTopology(): Topology {
+    if (!this.#driver) throw new Error(NOT_LOADED);
+    return structuredClone(this.#driver.topology());
+  }
+
+  // ---- operations: each returns an error message, or undefined when it was done ----
+
+  killTaskManager(id: string): string | undefined {
+    return this.#operate((driver) => driver.killTaskManager(id));
+  }
+
+  loseHost(id: string): string | undefined {
+    return this.#operate((driver) => driver.loseHost(id));
+  }
+
+  failTask(vertexId: string, subtask: number): string | undefined {
+    return this.#operate((driver) => driver.failTask(vertexId, subtask));
+  }
+
+  slowOperator(vertexId: string, factor: number): string | undefined {
+    if (!Number.isFinite(factor)) return `The slow-down factor must be a finite number, got ${String(factor)}.`;
+    return this.#operate((driver) => driver.slowOperator(vertexId, factor));
+  }
+
+  corruptLocalCopy(): string {
+    return this.#driver ? LOCAL_RECOVERY_MISSING : NOT_LOADED;
+  }
+
+  triggerCheckpoint(): string | undefined {
+    return this.#operate((driver) => driver.trigger('checkpoint'));
+  }
+
+  triggerSavepoint(): string | undefined {
+    return this.#operate((driver) => driver.trigger('savepoint'));
+  }
+
+  rescale(vertexId: string, parallelism: number): string | undefined {
+    return this.#operate((driver) => driver.rescale(vertexId, parallelism));
+  }
+
+  #operate(operation: (driver: SimDriver) => string | undefined): string | undefined {
+    const driver = this.#driver;
+    if (!driver) return NOT_LOADED;
+    let problem: string | undefined;
+    try {
+      problem = operation(driver);
+    } catch (error) {
+      problem = errorMessage(error);
+    }
+    this.#afterAdvance(true);
+    return problem;
   }
 
   #rememberInUrl(file: string): void {

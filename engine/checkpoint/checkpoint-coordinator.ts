@@ -87,7 +87,7 @@ export class CheckpointCoordinator {
   startScheduler(now: number, effects: CoordinatorEffect[]): void {
     if (this.#interval === undefined || this.#schedulerRunning) return;
     this.#schedulerRunning = true;
-    const base = Math.max(this.#interval, this.config.minPause);
+    const base = this.#baseInterval;
     const delay = Math.floor(this.config.minPause + this.random.nextFloat() * (base - this.config.minPause + 1));
     this.#schedulePeriodic(now + Math.min(delay, base), effects);
   }
@@ -111,7 +111,9 @@ export class CheckpointCoordinator {
     }
     if (timer.generation !== this.#periodicGeneration || !this.#schedulerRunning) return;
     // Fixed rate: the next trigger is due one interval after this one was due, not after now.
-    this.#schedulePeriodic(this.#nextPeriodicAt + this.#interval!, effects);
+    // The period is the base interval, max(interval, min-pause) (Flink's ScheduledTrigger.run with
+    // getCurrentCheckpointInterval() = baseInterval, set in the CheckpointCoordinator constructor).
+    this.#schedulePeriodic(this.#nextPeriodicAt + this.#baseInterval, effects);
     this.#enqueue({ isPeriodic: true, isSavepoint: false, isForce: false, checkpointType: 'CONFIGURED' }, now, effects);
   }
 
@@ -165,6 +167,11 @@ export class CheckpointCoordinator {
     return this.store.getLatestCheckpoint();
   }
 
+  /** Flink's baseInterval: "it does not make sense to schedule checkpoints more often than the min pause". */
+  get #baseInterval(): number {
+    return Math.max(this.#interval ?? Infinity, this.config.minPause);
+  }
+
   #schedulePeriodic(at: number, effects: CoordinatorEffect[]): void {
     this.#nextPeriodicAt = at;
     effects.push({ type: 'schedule', at, timer: { kind: 'periodic', generation: this.#periodicGeneration } });
@@ -191,7 +198,9 @@ export class CheckpointCoordinator {
         // Re-arm the periodic trigger to fire exactly when the min pause is over.
         if (this.#schedulerRunning) {
           this.#periodicGeneration++;
-          this.#schedulePeriodic(now + outcome.rescheduleInMs, effects);
+          // At the absolute time, not now + delay: in floating point the sum can land a hair early,
+          // and the decider would drop the request again, forever.
+          this.#schedulePeriodic(Math.max(now, this.#lastCompletionTime + this.config.minPause), effects);
         }
         return;
       }
@@ -207,17 +216,42 @@ export class CheckpointCoordinator {
     const pending = new PendingCheckpoint(id, barrier, request.isSavepoint, plan.tasksToAck, plan.finishedTasks, plan.parallelism);
     this.#pending.set(id, pending);
     this.stats.reportPendingCheckpoint(id, now, barrier.checkpointKind, request.isSavepoint ? 'CANONICAL' : undefined);
+    this.#reportFinishedTasks(id, plan.finishedTasks, now);
     effects.push({ type: 'checkpoint-status', status: 'triggered', checkpointId: id, isSavepoint: request.isSavepoint });
     effects.push({ type: 'schedule', at: now + this.config.checkpointTimeout, timer: { kind: 'timeout', checkpointId: id } });
     for (const subtask of plan.tasksToTrigger) effects.push({ type: 'trigger-task', subtask, barrier });
     if (pending.isFullyAcknowledged) this.#complete(pending, now, effects);
   }
 
+  /**
+   * Finished subtasks show as acknowledged at trigger time, with empty figures (Flink's
+   * CheckpointCoordinator.reportFinishedTasks: `new SubtaskStateStats(subtaskIndex, now)`).
+   */
+  #reportFinishedTasks(checkpointId: number, finishedTasks: readonly TaskStateSnapshot[], now: number): void {
+    for (const { subtask } of finishedTasks) {
+      this.stats.reportSubtaskStats(checkpointId, subtask.vertexId, {
+        subtaskIndex: subtask.subtaskIndex,
+        ackTimestamp: now,
+        stateSize: 0,
+        checkpointedSize: 0,
+        syncDurationMs: 0,
+        asyncDurationMs: 0,
+        alignmentDurationMs: 0,
+        startDelayMs: 0,
+        processedDataBytes: 0,
+        persistedDataBytes: 0,
+        unalignedCheckpoint: false,
+        aborted: false,
+      });
+    }
+  }
+
   /** Alignment of a checkpoint, in the order of Flink's CheckpointOptions.forConfig. */
   #barrierFor(checkpointId: number, request: CheckpointTriggerRequest, now: number): CheckpointBarrier {
     const base = { kind: 'barrier' as const, checkpointId, timestamp: now };
-    if (this.config.checkpointingMode === 'AT_LEAST_ONCE' && !request.isSavepoint) {
-      return { ...base, checkpointKind: 'CHECKPOINT', alignment: 'AT_LEAST_ONCE' };
+    // The mode comes first, savepoints included (forConfig: `if (!isExactlyOnceMode) return notExactlyOnce(...)`).
+    if (this.config.checkpointingMode === 'AT_LEAST_ONCE') {
+      return { ...base, checkpointKind: request.isSavepoint ? 'SAVEPOINT' : 'CHECKPOINT', alignment: 'AT_LEAST_ONCE' };
     }
     if (request.isSavepoint) return { ...base, checkpointKind: 'SAVEPOINT', alignment: 'ALIGNED' };
     if (!this.config.unalignedEnabled) return { ...base, checkpointKind: 'CHECKPOINT', alignment: 'ALIGNED' };
@@ -268,9 +302,11 @@ export class CheckpointCoordinator {
   #failBeforeTrigger(request: CheckpointTriggerRequest, reason: CheckpointFailureReason, effects: CoordinatorEffect[]): void {
     this.droppedRequests.push({ reason, periodic: request.isPeriodic, timestamp: request.timestamp });
     effects.push({ type: 'checkpoint-status', status: 'dropped', checkpointId: null, isSavepoint: request.isSavepoint, reason });
-    // The decider's own drops (min pause, full queue) only fail the request's future in Flink:
-    // no statistics, no failure counting. Others count as failed, without a history entry.
-    if (reason === 'MINIMUM_TIME_BETWEEN_CHECKPOINTS' || reason === 'TOO_MANY_CHECKPOINT_REQUESTS') return;
+    // The decider's own drops (min pause, full queue, and abortAll when the scheduler stops) only
+    // fail the request's future in Flink (CheckpointRequestDecider.abortAll calls
+    // completeExceptionally, nothing more): no statistics, no failure counting. Others (trigger
+    // failures, Flink's onTriggerFailure) count as failed, without a history entry.
+    if (reason === 'MINIMUM_TIME_BETWEEN_CHECKPOINTS' || reason === 'TOO_MANY_CHECKPOINT_REQUESTS' || reason === 'CHECKPOINT_COORDINATOR_SUSPEND') return;
     this.stats.reportFailedCheckpointsWithoutInProgress();
     const outcome = this.#failures.handleCheckpointFailure(reason, undefined, { isSavepoint: request.isSavepoint });
     if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });

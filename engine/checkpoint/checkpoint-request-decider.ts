@@ -156,9 +156,14 @@ export class CheckpointRequestDecider {
     return (state.numberOfCleaningCheckpoints ?? 0) > this.maxConcurrentCheckpoints;
   }
 
-  /** Flink's `nextTriggerDelayMillis`: lastCompletion − now + minPause. */
+  /**
+   * Flink's `nextTriggerDelayMillis`: lastCompletion − now + minPause. Flink adds longs; the
+   * simulation's clock is fractional, so the pause end is summed first and compared with now:
+   * a trigger re-armed for exactly that time must not see a rounding residue and drop again.
+   */
   private nextTriggerDelayMillis(state: DeciderState): number {
-    return state.lastCompletionTime - state.now + this.minPauseMs;
+    const pauseEnd = state.lastCompletionTime + this.minPauseMs;
+    return pauseEnd > state.now ? pauseEnd - state.now : 0;
   }
 
   /** `TreeSet.add`: a request equal to a queued one (same `seq` and flags) is not added twice. */

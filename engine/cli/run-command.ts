@@ -116,7 +116,9 @@ function formatSummary(r: RunReport): string {
 }
 
 function checkpointLines(r: RunReport): string[] {
-  if (r.checkpointConfig === null) return ['checkpoints: off (execution.checkpointing.interval is not set)'];
+  if ((r.checkpoints as { counts: { total: number } }).counts.total === 0 && r.restores.length === 0) {
+    return ['checkpoints: none (periodic checkpoints are off unless execution.checkpointing.interval is set)'];
+  }
   const stats = r.checkpoints as {
     counts: { total: number; completed: number; failed: number; restored: number };
     latest: { completed: { id: number; end_to_end_duration: number; checkpointed_size: number; state_size: number } | null; failed: { id: number; failure_message: string } | null };

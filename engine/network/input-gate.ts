@@ -1,4 +1,4 @@
-import type { NetworkBuffer } from '../protocol.ts';
+import type { DataBuffer, NetworkBuffer } from '../protocol.ts';
 
 /** The receiving end of one channel (Flink's InputChannel). */
 export class InputChannel {
@@ -9,12 +9,96 @@ export class InputChannel {
   finished = false;
   /** the last watermark read from this channel */
   watermark = -Infinity;
+  /** highest checkpoint id whose barrier was read from this channel */
+  lastBarrierId = 0;
+  /** buffers at the front of the queue that overtook the others (priority events, pulled-forward barriers) */
+  priorityHead = 0;
+  /**
+   * The unaligned checkpoint whose in-flight data this channel records: its snapshot was taken
+   * before this channel's barrier arrived, so every data buffer arriving until then belongs to it
+   * (Flink's ChannelStatePersister in state RECORDING).
+   */
+  #recording: number | undefined;
+  /**
+   * The data a priority barrier overtook when it arrived. Flink tells them apart from later
+   * arrivals by sequence number (RemoteInputChannel#getInflightBuffersUnsafe); here they are
+   * remembered until the snapshot of that checkpoint asks for them.
+   */
+  #overtaken: { checkpointId: number; buffers: DataBuffer[] } | undefined;
 
   constructor(
     readonly channelId: number,
     /** index of the upstream subtask */
     readonly index: number,
   ) {}
+
+  /** Queues an arriving buffer (at the front when it overtakes); returns it when it is in-flight data being recorded. */
+  arrive(buffer: NetworkBuffer, front: boolean): DataBuffer | undefined {
+    if (buffer.kind === 'event') this.#eventArrived(buffer.event, front);
+    if (front) this.priorityHead++;
+    if (front) this.queue.unshift(buffer);
+    else this.queue.push(buffer);
+    return buffer.kind === 'data' && this.#recording !== undefined ? buffer : undefined;
+  }
+
+  #eventArrived(event: Extract<NetworkBuffer, { kind: 'event' }>['event'], overtakes: boolean): void {
+    if (event.kind === 'end-of-partition') this.#recording = undefined;
+    if (event.kind !== 'barrier') return;
+    // The barrier ends the recording: what it overtook arrived before it and was recorded already
+    // (for its checkpoint; a newer one whose snapshot is still to come asks for them).
+    if (this.#recording !== undefined && event.checkpointId >= this.#recording) this.#recording = undefined;
+    if (overtakes) this.#overtaken = { checkpointId: event.checkpointId, buffers: dataOf(this.queue) };
+  }
+
+  /**
+   * Flink's checkpointStarted for an unaligned snapshot: returns the queued data that precedes
+   * this checkpoint's barrier in the stream, and records later arrivals while the barrier is
+   * still to come. A barrier of this checkpoint queued behind data moves to the front (Flink
+   * converts its announcement into a priority event), so it is read next.
+   */
+  startRecording(checkpointId: number): { inFlight: DataBuffer[]; barrierMoved: boolean } {
+    const overtaken = this.#overtaken;
+    this.#overtaken = undefined;
+    if (overtaken?.checkpointId === checkpointId) return { inFlight: overtaken.buffers, barrierMoved: false };
+    if (this.finished || this.lastBarrierId >= checkpointId) return { inFlight: [], barrierMoved: false };
+    // A newer barrier bounds the data too (this one was cancelled upstream), but is not moved.
+    const at = this.queue.findIndex((b) => b.kind === 'event' && b.event.kind === 'barrier' && b.event.checkpointId >= checkpointId);
+    if (at < 0) {
+      this.#recording = checkpointId;
+      return { inFlight: dataOf(this.queue), barrierMoved: false };
+    }
+    const inFlight = dataOf(this.queue.slice(0, at));
+    const barrier = this.queue[at]!;
+    if (barrier.kind !== 'event' || barrier.event.kind !== 'barrier' || barrier.event.checkpointId !== checkpointId) return { inFlight, barrierMoved: false };
+    if (at === 0) return { inFlight, barrierMoved: false };
+    this.queue.unshift(...this.queue.splice(at, 1));
+    this.priorityHead++;
+    return { inFlight, barrierMoved: true };
+  }
+
+  /** Checkpoints up to this id were given up: nothing more is their in-flight data. */
+  stopRecording(checkpointId = Infinity): void {
+    if (this.#recording !== undefined && this.#recording <= checkpointId) this.#recording = undefined;
+    if (this.#overtaken && this.#overtaken.checkpointId <= checkpointId) this.#overtaken = undefined;
+  }
+
+  /** Takes the head of the queue. */
+  take(): NetworkBuffer {
+    const buffer = this.queue.shift()!;
+    if (this.priorityHead > 0) this.priorityHead--;
+    if (buffer.kind === 'event' && buffer.event.kind === 'barrier') this.lastBarrierId = Math.max(this.lastBarrierId, buffer.event.checkpointId);
+    return buffer;
+  }
+
+  clear(): void {
+    this.queue.length = 0;
+    this.priorityHead = 0;
+    this.stopRecording();
+  }
+}
+
+function dataOf(buffers: readonly NetworkBuffer[]): DataBuffer[] {
+  return buffers.filter((b): b is DataBuffer => b.kind === 'data');
 }
 
 /**
@@ -35,16 +119,29 @@ export class InputGate {
     return this.#arrivals.length;
   }
 
-  receive(channelIndex: number, buffer: NetworkBuffer): void {
-    const channel = this.channels[channelIndex]!;
-    if (buffer.kind === 'event' && buffer.priority) {
-      // A priority event overtakes what is queued on its channel (unaligned barrier).
-      channel.queue.unshift(buffer);
-      this.#arrivals.unshift(channelIndex);
-    } else {
-      channel.queue.push(buffer);
-      this.#arrivals.push(channelIndex);
-    }
+  /**
+   * Queues a buffer. A priority event overtakes what is queued on its channel (an unaligned
+   * barrier); so does a barrier the task asks to pull forward (`front`). Returns the buffer when
+   * it is in-flight data of an unaligned checkpoint that must be persisted.
+   */
+  receive(channelIndex: number, buffer: NetworkBuffer, front = buffer.kind === 'event' && buffer.priority): DataBuffer | undefined {
+    const inFlight = this.channels[channelIndex]!.arrive(buffer, front);
+    if (front) this.#arrivals.unshift(channelIndex);
+    else this.#arrivals.push(channelIndex);
+    return inFlight;
+  }
+
+  /**
+   * Starts recording in-flight data on every channel for an unaligned snapshot; returns, per
+   * channel, the queued data that is in flight (see InputChannel#startRecording).
+   */
+  startRecording(checkpointId: number): Array<{ channel: number; buffers: DataBuffer[] }> {
+    return this.channels.map((c) => {
+      const { inFlight, barrierMoved } = c.startRecording(checkpointId);
+      // Entries only count a channel's buffers, so any one of this channel's entries can move up.
+      if (barrierMoved) this.#arrivals.unshift(...this.#arrivals.splice(this.#arrivals.lastIndexOf(c.index), 1));
+      return { channel: c.index, buffers: inFlight };
+    });
   }
 
   /** True when some unblocked channel has a buffer to read. */
@@ -60,9 +157,21 @@ export class InputGate {
       const channel = this.channels[c]!;
       if (channel.blocked) continue;
       this.#arrivals.splice(i, 1);
-      return { channel, buffer: channel.queue.shift()! };
+      return { channel, buffer: channel.take() };
     }
     return undefined;
+  }
+
+  /**
+   * Takes a buffer that overtook the others (a priority event, a pulled-forward barrier), if an
+   * unblocked channel has one. Flink handles priority events even while the output is
+   * backpressured (CheckpointedInputGate#processPriorityEvents runs as its own mailbox action).
+   */
+  pollPriority(): { channel: InputChannel; buffer: NetworkBuffer } | undefined {
+    const channel = this.channels.find((c) => c.priorityHead > 0 && !c.blocked);
+    if (!channel) return undefined;
+    this.#arrivals.splice(this.#arrivals.indexOf(channel.index), 1);
+    return { channel, buffer: channel.take() };
   }
 
   /** The gate's watermark: the minimum over channels that have not finished. */
@@ -78,7 +187,7 @@ export class InputGate {
 
   /** Drops every queued buffer (the task was cancelled or failed). */
   clear(): void {
-    for (const c of this.channels) c.queue.length = 0;
+    for (const c of this.channels) c.clear();
     this.#arrivals = [];
   }
 }

@@ -1,4 +1,4 @@
-import type { DataBuffer, NetworkBuffer, StreamRecord } from '../protocol.ts';
+import type { DataBuffer, EventBuffer, NetworkBuffer, StreamRecord } from '../protocol.ts';
 
 /**
  * The sending end of one channel (Flink's ResultSubpartition plus the credit the receiver
@@ -68,6 +68,30 @@ export class ResultSubpartition {
     const overtaken = this.#backlog.slice();
     this.#backlog.unshift(buffer);
     return overtaken;
+  }
+
+  /** True while the barrier of this checkpoint waits in the backlog (it was not sent yet). */
+  holdsBarrier(checkpointId: number): boolean {
+    return this.#barrierIndex(checkpointId) >= 0;
+  }
+
+  /**
+   * Flink's PipelinedSubpartition#alignedBarrierTimeout: an aligned barrier still waiting in the
+   * backlog when its aligned-checkpoint-timeout passes becomes a priority event at the front; the
+   * data buffers it overtakes are returned, to be persisted as output channel state. Returns
+   * undefined when the barrier has left already (Flink completes the channel state future empty).
+   */
+  timeOutAlignedBarrier(checkpointId: number, asPriority: (barrier: EventBuffer) => EventBuffer): DataBuffer[] | undefined {
+    const at = this.#barrierIndex(checkpointId);
+    if (at < 0) return undefined;
+    const [barrier] = this.#backlog.splice(at, 1) as [EventBuffer];
+    const overtaken = this.#backlog.slice(0, at).filter((b): b is DataBuffer => b.kind === 'data');
+    this.#backlog.unshift(asPriority(barrier));
+    return overtaken;
+  }
+
+  #barrierIndex(checkpointId: number): number {
+    return this.#backlog.findIndex((b) => b.kind === 'event' && b.event.kind === 'barrier' && b.event.checkpointId === checkpointId);
   }
 
   addCredits(n: number): void {

@@ -8,6 +8,7 @@ export interface ExpectationInputs {
   missing: number;
   completedCheckpoints: number;
   failedCheckpoints: number;
+  restores: number;
 }
 
 export interface ExpectationResult {
@@ -35,6 +36,10 @@ export function checkExpectations(expectations: readonly ExpectationSpec[], seen
         return { expectation: e, held: seen.completedCheckpoints >= e.value, actual: `${seen.completedCheckpoints} checkpoints completed` };
       case 'max-failed-checkpoints':
         return { expectation: e, held: seen.failedCheckpoints <= e.value, actual: `${seen.failedCheckpoints} checkpoints failed` };
+      case 'min-duplicates':
+        return { expectation: e, held: seen.duplicates >= e.value, actual: `${seen.duplicates} duplicates against the failure-free run` };
+      case 'min-restores':
+        return { expectation: e, held: seen.restores >= e.value, actual: `${seen.restores} restores` };
     }
   });
 }
@@ -51,5 +56,9 @@ export function describeExpectation(e: ExpectationSpec): string {
       return `at least ${e.value} checkpoints complete`;
     case 'max-failed-checkpoints':
       return `at most ${e.value} checkpoints fail`;
+    case 'min-duplicates':
+      return `at least ${e.value} duplicates show (at-least-once)`;
+    case 'min-restores':
+      return `at least ${e.value} restores happen`;
   }
 }

@@ -11,7 +11,7 @@ export interface RunReport {
   scenario: { name: string; seed: number; until_ms: number | null; virtual_time_ms: number };
   /** Flink's GET /jobs/:id/checkpoints */
   checkpoints: unknown;
-  /** Flink's GET /jobs/:id/checkpoints/config; null when checkpointing is off (Flink answers 404) */
+  /** Flink's GET /jobs/:id/checkpoints/config (interval Long.MAX_VALUE when periodic checkpoints are off, as Flink reports it) */
   checkpointConfig: unknown;
   /** Flink's GET /jobs/:id/checkpoints/details/:id, keyed by checkpoint id (those still in the history) */
   checkpointDetails: Record<string, unknown>;
@@ -56,7 +56,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): { rep
       virtual_time_ms: simulation.now,
     },
     checkpoints: stats.checkpointingStatistics(),
-    checkpointConfig: simulation.config.checkpointInterval === undefined ? null : checkpointConfigDocument(simulation.config),
+    checkpointConfig: checkpointConfigDocument(simulation.config),
     checkpointDetails: stats.allCheckpointDetails(),
     restores: simulation.restores,
     output: { totalRecords: simulation.sinkOutput.totalRecords, perKey: simulation.sinkOutput.perKey(), duplicates, missing },
@@ -69,6 +69,7 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): { rep
       missing,
       completedCheckpoints: counts.completed,
       failedCheckpoints: counts.failed,
+      restores: simulation.restores.length,
     }),
   };
   return { report, simulation };

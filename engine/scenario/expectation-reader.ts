@@ -28,7 +28,9 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
     }
     case 'min-sink-records':
     case 'min-completed-checkpoints':
-    case 'max-failed-checkpoints': {
+    case 'max-failed-checkpoints':
+    case 'min-duplicates':
+    case 'min-restores': {
       const value = expectation.integer('value', { required: true, min: 0 });
       return value === undefined ? undefined : { type, value };
     }

@@ -273,5 +273,7 @@ function expectationSchemas(): JsonSchema[] {
     expectation('min-sink-records', { value }, 'At least this many records reached the sink.'),
     expectation('min-completed-checkpoints', { value }, 'At least this many checkpoints completed.'),
     expectation('max-failed-checkpoints', { value }, 'At most this many checkpoints failed.'),
+    expectation('min-duplicates', { value }, 'At least this many duplicates against the failure-free run (at-least-once, shown on purpose).'),
+    expectation('min-restores', { value }, 'At least this many restores from a checkpoint or savepoint happened.'),
   ];
 }

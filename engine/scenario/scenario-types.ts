@@ -131,7 +131,11 @@ export type ExpectationSpec =
   | { type: 'exactly-once' }
   | { type: 'min-sink-records'; value: number }
   | { type: 'min-completed-checkpoints'; value: number }
-  | { type: 'max-failed-checkpoints'; value: number };
+  | { type: 'max-failed-checkpoints'; value: number }
+  /** at least this many duplicates against the failure-free run: shows at-least-once on purpose */
+  | { type: 'min-duplicates'; value: number }
+  /** at least this many restores happened */
+  | { type: 'min-restores'; value: number };
 
 /** A Flink configuration value after parsing: durations in ms, memory sizes in bytes. */
 export type ConfigValue = number | string | boolean;

@@ -56,7 +56,8 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
   const { config, flink } = readConfigSection(issues, root.raw('config'));
   const job = readJob(issues, root, flink, name);
   const cluster = readCluster(issues, root.object('cluster', 'a cluster description'), config, flink);
-  if (cluster && job?.spec) checkSlots(issues, cluster, job.spec.vertices.map((v) => v.parallelism));
+  const parallelisms = (job?.vertices ?? []).flatMap((v) => (v.parallelism === undefined ? [] : [v.parallelism]));
+  if (cluster) checkSlots(issues, cluster, parallelisms);
   const costs = readCosts(root.object('costs', 'a map of costs'));
   const vertices = job?.vertices ?? [];
   const faults = readFaults({ issues, vertices, cluster }, root.list('faults', 'faults') ?? []);

@@ -63,6 +63,8 @@ export const EXPECTATION_TYPES = [
   'min-sink-records',
   'min-completed-checkpoints',
   'max-failed-checkpoints',
+  'min-duplicates',
+  'min-restores',
 ] as const satisfies readonly ExpectationSpec['type'][];
 
 /** Flink's `JobStatus` values, for the `job-status` expectation. */
@@ -125,6 +127,8 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'min-sink-records': ['type', 'value'],
   'min-completed-checkpoints': ['type', 'value'],
   'max-failed-checkpoints': ['type', 'value'],
+  'min-duplicates': ['type', 'value'],
+  'min-restores': ['type', 'value'],
 };
 
 export const SCENARIO_FIELDS = [

@@ -1,13 +1,22 @@
 import type { CheckpointBarrier, NetworkBuffer } from '../protocol.ts';
 import type { InputGate } from '../network/input-gate.ts';
 
+/** Flink's per-subtask alignment figures, measured by the barrier handler. */
+export interface AlignmentFigures {
+  /** barrier creation → first barrier here (CheckpointBarrierHandler#markAlignmentStart) */
+  startDelayMs: number;
+  /** first → last barrier */
+  alignmentDurationMs: number;
+  /** bytes read from open channels while aligning (processed_data) */
+  processedBytes: number;
+}
+
 /** What the task must do after the handler saw an input. */
 export type BarrierHandlerOutcome =
-  | { type: 'none' }
-  /** take the snapshot now: every barrier is in (aligned, at-least-once) or the first one (unaligned) */
-  | { type: 'snapshot'; barrier: CheckpointBarrier; startDelayMs: number; unaligned: boolean }
-  /** the last barrier of an unaligned checkpoint arrived: in-flight persistence is complete */
-  | { type: 'unaligned-complete'; checkpointId: number; alignmentDurationMs: number }
+  /** take the snapshot now: every barrier is in (aligned, at-least-once), or the checkpoint went unaligned */
+  | { type: 'snapshot'; barrier: CheckpointBarrier; unaligned: boolean; figures: AlignmentFigures }
+  /** the last barrier of an unaligned checkpoint arrived: its in-flight data is complete */
+  | { type: 'unaligned-complete'; checkpointId: number; figures: AlignmentFigures }
   /** give the checkpoint up: decline it and forward a cancellation marker */
   | { type: 'abort'; checkpointId: number; reason: string };
 
@@ -16,12 +25,19 @@ interface Alignment {
   firstBarrierAt: number;
   /** channels (as gate:index) whose barrier arrived */
   received: Set<string>;
+  /** the snapshot was taken (first unaligned barrier, or the timeout); the other barriers only end the in-flight data */
   unaligned: boolean;
   /** bytes read from channels still open while aligning (Flink's processed_data) */
   processedBytes: number;
-  /** the snapshot was taken already (unaligned) and we wait for the remaining barriers */
-  snapshotTaken: boolean;
 }
+
+/** The same barrier as an unaligned one (Flink's CheckpointBarrier#asUnaligned). */
+export function asUnaligned(barrier: CheckpointBarrier): CheckpointBarrier {
+  const { alignedTimeoutAt: _timeout, ...rest } = barrier;
+  return { ...rest, alignment: 'UNALIGNED' };
+}
+
+const key = (gate: number, channel: number) => `${gate}:${channel}`;
 
 /**
  * Barrier handling on a task's inputs, as Flink's SingleCheckpointBarrierHandler (exactly-once)
@@ -30,7 +46,11 @@ interface Alignment {
  *   backpressure builds upstream; nothing is buffered here); the last barrier triggers the
  *   snapshot and unblocks all channels;
  * - unaligned: the first barrier (which overtook the queued buffers) triggers the snapshot at
- *   once; buffers that arrive on channels whose barrier is still missing are persisted;
+ *   once; the task persists what is in flight until the last barrier arrives;
+ * - alternating (aligned with an aligned-checkpoint-timeout): aligned until the timeout, measured
+ *   from the trigger (BarrierAlignmentUtil#getTimerDelay), or until a barrier that an upstream
+ *   already switched arrives; then unaligned as above (AlternatingCollectingBarriers#
+ *   alignedCheckpointTimeout);
  * - at-least-once: never blocks; counts barriers per id and triggers when all are in.
  */
 export class CheckpointBarrierHandler {
@@ -44,14 +64,20 @@ export class CheckpointBarrierHandler {
     return this.#latestCheckpointId;
   }
 
+  /** True while the inputs are blocked by an aligning checkpoint. */
   get isAligning(): boolean {
-    return this.#alignment !== undefined;
+    return this.#alignment !== undefined && !this.#alignment.unaligned;
   }
 
-  /** True when a buffer arriving now on this channel belongs to an unaligned checkpoint's in-flight data. */
-  persistsArrivalsOn(gate: number, channel: number): boolean {
+  /** The checkpoint whose snapshot was taken unaligned while some barriers are still to come. */
+  get unalignedCheckpointId(): number | undefined {
+    return this.#alignment?.unaligned ? this.#alignment.barrier.checkpointId : undefined;
+  }
+
+  /** When the running alignment switches to unaligned (Flink's alignment timer), if it has a timeout. */
+  get alignmentTimeoutAt(): number | undefined {
     const a = this.#alignment;
-    return a !== undefined && a.unaligned && a.snapshotTaken && !a.received.has(`${gate}:${channel}`);
+    return a && !a.unaligned ? a.barrier.alignedTimeoutAt : undefined;
   }
 
   /** Counts bytes read while aligning (Flink's processed in-flight data). */
@@ -59,52 +85,57 @@ export class CheckpointBarrierHandler {
     if (this.#alignment) this.#alignment.processedBytes += buffer.sizeBytes;
   }
 
-  get processedBytes(): number {
-    return this.#alignment?.processedBytes ?? 0;
-  }
-
-  onBarrier(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome {
+  onBarrier(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
     if (barrier.alignment === 'AT_LEAST_ONCE') return this.#track(gate, channel, barrier, now);
     const id = barrier.checkpointId;
-    if (id < this.#latestCheckpointId) return { type: 'none' };
-    const outcome = id > this.#latestCheckpointId ? this.#startNew(barrier, now) : { type: 'none' as const };
-    if (outcome.type === 'abort') return outcome;
+    if (id < this.#latestCheckpointId) return [];
+    const outcomes = id > this.#latestCheckpointId ? this.#startNew(barrier, now) : [];
     const a = this.#alignment;
-    if (!a || a.barrier.checkpointId !== id) return outcome;
-    a.received.add(`${gate}:${channel}`);
-    if (barrier.alignment === 'ALIGNED' || barrier.alignment === 'FORCED_ALIGNED') this.gates[gate]!.channels[channel]!.blocked = true;
-    if (a.unaligned && !a.snapshotTaken) {
-      a.snapshotTaken = true;
-      return { type: 'snapshot', barrier, startDelayMs: Math.max(0, a.firstBarrierAt - barrier.timestamp), unaligned: true };
-    }
-    return this.#maybeComplete(now);
+    // No alignment for this id: it completed, or was given up (cancelled, aborted).
+    if (a?.barrier.checkpointId !== id) return outcomes;
+    a.received.add(key(gate, channel));
+    outcomes.push(...this.#afterBarrier(a, gate, channel, barrier, now));
+    return outcomes;
   }
 
-  /** A cancellation marker: give up the current checkpoint if it is this one or older. */
-  onCancelMarker(checkpointId: number): BarrierHandlerOutcome {
+  /** AbstractAlternatingAlignedBarrierHandlerState#barrierReceived, and its unaligned counterpart. */
+  #afterBarrier(a: Alignment, gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
+    if (a.unaligned) return this.#completeUnaligned(a, now);
+    // An unaligned barrier (UC, or an upstream whose alignment timed out) switches this task too.
+    if (barrier.alignment === 'UNALIGNED') return [this.#switchToUnaligned(a), ...this.#completeUnaligned(a, now)];
+    this.gates[gate]!.channels[channel]!.blocked = true;
+    if (this.#allReceived(a.received)) return [this.#completeAligned(a, now)];
+    // The first barrier may come after the timeout already passed (Flink checks isTimedOut here).
+    if (a.barrier.alignedTimeoutAt !== undefined && now >= a.barrier.alignedTimeoutAt) return [this.#switchToUnaligned(a)];
+    return [];
+  }
+
+  /** The alignment timer fired: switch the running alignment to unaligned if it is still aligning. */
+  onAlignmentTimeout(now: number): BarrierHandlerOutcome[] {
+    const at = this.alignmentTimeoutAt;
+    if (at === undefined || now < at) return [];
+    return [this.#switchToUnaligned(this.#alignment!)];
+  }
+
+  /**
+   * A cancellation marker acts when it is newer than the current checkpoint, or on the current one
+   * while it is still pending (SingleCheckpointBarrierHandler#processCancellationBarrier).
+   */
+  onCancelMarker(checkpointId: number): BarrierHandlerOutcome[] {
     for (const older of [...this.#tracked.keys()]) if (older <= checkpointId) this.#tracked.delete(older);
-    const aligning = this.#alignment?.barrier.checkpointId === checkpointId && !this.#alignment.snapshotTaken;
-    if (checkpointId < this.#latestCheckpointId || (checkpointId === this.#latestCheckpointId && !aligning)) return { type: 'none' };
+    const pending = this.#alignment?.barrier.checkpointId === checkpointId;
+    if (checkpointId < this.#latestCheckpointId || (checkpointId === this.#latestCheckpointId && !pending)) return [];
     this.#latestCheckpointId = checkpointId;
     this.#reset();
-    return { type: 'abort', checkpointId, reason: 'CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER' };
+    return [{ type: 'abort', checkpointId, reason: 'CHECKPOINT_DECLINED_ON_CANCELLATION_BARRIER' }];
   }
 
   /** A channel ended: it no longer counts for alignment, which may now be complete. */
-  onEndOfPartition(now: number): BarrierHandlerOutcome {
-    if (this.#alignment) return this.#maybeComplete(now);
-    // at-least-once: the newest tracked id may now have all its (remaining) barriers
-    const newest = Math.max(0, ...this.#tracked.keys());
-    const t = this.#tracked.get(newest);
-    if (!t) return { type: 'none' };
-    for (let g = 0; g < this.gates.length; g++) {
-      for (const c of this.gates[g]!.channels) if (!c.finished && !t.received.has(`${g}:${c.index}`)) return { type: 'none' };
-    }
-    this.#tracked.clear();
-    this.#latestTriggered = newest;
-    const startDelayMs = Math.max(0, t.firstBarrierAt - t.barrier.timestamp);
-    this.#lastAlignment = { durationMs: now - t.firstBarrierAt, processedBytes: 0, startDelayMs };
-    return { type: 'snapshot', barrier: t.barrier, startDelayMs, unaligned: false };
+  onEndOfPartition(now: number): BarrierHandlerOutcome[] {
+    const a = this.#alignment;
+    if (a?.unaligned) return this.#completeUnaligned(a, now);
+    if (a) return this.#allReceived(a.received) ? [this.#completeAligned(a, now)] : [];
+    return this.#trackedAfterEndOfPartition(now);
   }
 
   /** The task gave the checkpoint up (e.g. notified aborted): unblock everything. */
@@ -114,75 +145,94 @@ export class CheckpointBarrierHandler {
     return true;
   }
 
-  #startNew(barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome {
+  /** A new id cancels a pending older one (SingleCheckpointBarrierHandler#checkNewCheckpoint). */
+  #startNew(barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
     const previous = this.#alignment;
     this.#latestCheckpointId = barrier.checkpointId;
     this.#reset();
-    this.#alignment = {
-      barrier,
-      firstBarrierAt: now,
-      received: new Set(),
-      unaligned: barrier.alignment === 'UNALIGNED',
-      processedBytes: 0,
-      snapshotTaken: false,
-    };
-    // A newer barrier while the previous one was still aligning: Flink declines the older one.
-    if (previous && !previous.snapshotTaken) {
-      return { type: 'abort', checkpointId: previous.barrier.checkpointId, reason: 'CHECKPOINT_DECLINED_SUBSUMED' };
-    }
-    return { type: 'none' };
+    this.#alignment = { barrier, firstBarrierAt: now, received: new Set(), unaligned: false, processedBytes: 0 };
+    // Flink declines the older one as subsumed, aligned or unaligned (cancelSubsumedCheckpoint).
+    if (!previous) return [];
+    return [{ type: 'abort', checkpointId: previous.barrier.checkpointId, reason: 'CHECKPOINT_DECLINED_SUBSUMED' }];
   }
 
-  #maybeComplete(now: number): BarrierHandlerOutcome {
-    const a = this.#alignment!;
-    for (let g = 0; g < this.gates.length; g++) {
-      for (const c of this.gates[g]!.channels) if (!c.finished && !a.received.has(`${g}:${c.index}`)) return { type: 'none' };
-    }
-    const alignmentDurationMs = now - a.firstBarrierAt;
+  /** Channels unblock and the snapshot is taken now; the remaining barriers only end the in-flight data. */
+  #switchToUnaligned(a: Alignment): BarrierHandlerOutcome {
+    a.unaligned = true;
+    this.#unblockAll();
+    const figures = { startDelayMs: this.#startDelay(a), alignmentDurationMs: 0, processedBytes: 0 };
+    return { type: 'snapshot', barrier: asUnaligned(a.barrier), unaligned: true, figures };
+  }
+
+  #completeUnaligned(a: Alignment, now: number): BarrierHandlerOutcome[] {
+    if (!this.#allReceived(a.received)) return [];
     this.#reset();
-    if (a.unaligned) return { type: 'unaligned-complete', checkpointId: a.barrier.checkpointId, alignmentDurationMs };
-    this.#lastAlignment = { durationMs: alignmentDurationMs, processedBytes: a.processedBytes, startDelayMs: Math.max(0, a.firstBarrierAt - a.barrier.timestamp) };
-    return { type: 'snapshot', barrier: a.barrier, startDelayMs: this.#lastAlignment.startDelayMs, unaligned: false };
+    return [{ type: 'unaligned-complete', checkpointId: a.barrier.checkpointId, figures: this.#figures(a, now) }];
   }
 
-  #lastAlignment = { durationMs: 0, processedBytes: 0, startDelayMs: 0 };
+  #completeAligned(a: Alignment, now: number): BarrierHandlerOutcome {
+    this.#reset();
+    return { type: 'snapshot', barrier: a.barrier, unaligned: false, figures: this.#figures(a, now) };
+  }
+
+  #figures(a: Alignment, now: number): AlignmentFigures {
+    return { startDelayMs: this.#startDelay(a), alignmentDurationMs: now - a.firstBarrierAt, processedBytes: a.processedBytes };
+  }
+
+  #startDelay(a: { firstBarrierAt: number; barrier: CheckpointBarrier }): number {
+    return Math.max(0, a.firstBarrierAt - a.barrier.timestamp);
+  }
+
+  /** Every channel still open delivered its barrier. */
+  #allReceived(received: ReadonlySet<string>): boolean {
+    for (let g = 0; g < this.gates.length; g++) {
+      for (const c of this.gates[g]!.channels) if (!c.finished && !received.has(key(g, c.index))) return false;
+    }
+    return true;
+  }
 
   /** At-least-once pending ids (Flink's CheckpointBarrierTracker keeps up to 50). */
   #tracked = new Map<number, { barrier: CheckpointBarrier; firstBarrierAt: number; received: Set<string> }>();
+  #latestTriggered = 0;
 
   /**
    * At-least-once: count barriers per id without blocking; when one id has them all, trigger it
    * and forget the older ids (they can no longer complete here).
    */
-  #track(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome {
+  #track(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
     const id = barrier.checkpointId;
-    if (id <= this.#latestTriggered) return { type: 'none' };
+    if (id <= this.#latestTriggered) return [];
     let t = this.#tracked.get(id);
     if (!t) {
       if (this.#tracked.size >= 50) this.#tracked.delete(Math.min(...this.#tracked.keys()));
       this.#tracked.set(id, (t = { barrier, firstBarrierAt: now, received: new Set() }));
     }
-    t.received.add(`${gate}:${channel}`);
-    for (let g = 0; g < this.gates.length; g++) {
-      for (const c of this.gates[g]!.channels) if (!c.finished && !t.received.has(`${g}:${c.index}`)) return { type: 'none' };
-    }
+    t.received.add(key(gate, channel));
+    return this.#allReceived(t.received) ? [this.#triggerTracked(id, now)] : [];
+  }
+
+  /** At-least-once: the newest tracked id may now have all its (remaining) barriers. */
+  #trackedAfterEndOfPartition(now: number): BarrierHandlerOutcome[] {
+    const newest = Math.max(0, ...this.#tracked.keys());
+    const t = this.#tracked.get(newest);
+    return t && this.#allReceived(t.received) ? [this.#triggerTracked(newest, now)] : [];
+  }
+
+  #triggerTracked(id: number, now: number): BarrierHandlerOutcome {
+    const t = this.#tracked.get(id)!;
     for (const older of [...this.#tracked.keys()]) if (older <= id) this.#tracked.delete(older);
     this.#latestTriggered = id;
     this.#latestCheckpointId = Math.max(this.#latestCheckpointId, id);
-    const startDelayMs = Math.max(0, t.firstBarrierAt - barrier.timestamp);
-    this.#lastAlignment = { durationMs: now - t.firstBarrierAt, processedBytes: 0, startDelayMs };
-    return { type: 'snapshot', barrier, startDelayMs, unaligned: false };
-  }
-
-  #latestTriggered = 0;
-
-  /** Figures of the alignment that just completed (read right after a 'snapshot' outcome). */
-  get lastAlignment(): { durationMs: number; processedBytes: number; startDelayMs: number } {
-    return this.#lastAlignment;
+    const figures = { startDelayMs: this.#startDelay(t), alignmentDurationMs: now - t.firstBarrierAt, processedBytes: 0 };
+    return { type: 'snapshot', barrier: t.barrier, unaligned: false, figures };
   }
 
   #reset(): void {
     this.#alignment = undefined;
+    this.#unblockAll();
+  }
+
+  #unblockAll(): void {
     for (const gate of this.gates) for (const c of gate.channels) c.blocked = false;
   }
 }

@@ -19,7 +19,7 @@ import { availableAt, availableCount, type SourceSplit } from '../sources/source
 import { createSplit } from '../sources/create-split.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { TaskMetrics } from '../metrics/task-metrics.ts';
-import { CheckpointBarrierHandler, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
+import { asUnaligned, CheckpointBarrierHandler, type AlignmentFigures, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
 import { OutputRouter } from './output-router.ts';
 import { SNAPSHOT_METADATA_BYTES, syncSnapshotMs } from './snapshot-cost.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
@@ -37,11 +37,20 @@ interface SourceReader {
   nextWatermarkAt: number;
 }
 
-/** An unaligned snapshot taken at the first barrier, completed when the last barrier arrives. */
-interface UnalignedSnapshot {
+/**
+ * A snapshot taken whose acknowledgement waits for its in-flight data, as Flink's asynchronous
+ * part waits for the ChannelStateWriteResult: an unaligned one for its remaining input barriers
+ * (the data arriving before them is channel state); an aligned one with an
+ * aligned-checkpoint-timeout for its barrier to leave every output, or to time out there
+ * (PipelinedSubpartition's channel state future).
+ */
+interface PendingSnapshot {
+  barrier: CheckpointBarrier;
   snapshot: TaskStateSnapshot;
   metrics: SubtaskCheckpointMetrics;
   channelState: ChannelState;
+  awaitingInputs: boolean;
+  awaitingOutputs: boolean;
 }
 
 /** What a restored subtask starts from (its share of a completed checkpoint). */
@@ -93,7 +102,8 @@ export class StreamTask {
   /** checkpoints triggered directly (sources, or tasks whose inputs all ended), not yet taken */
   #pendingTriggers: CheckpointBarrier[] = [];
   #lastCheckpointId = 0;
-  #unaligned: UnalignedSnapshot | undefined;
+  /** snapshots taken, not yet acknowledged: they wait for in-flight data */
+  #pending: PendingSnapshot[] = [];
   /** effects to emit on the next poll (commits of restored transactions) */
   #deferred: TaskEffect[] = [];
   /** the state the task had when its input ended: a finished task's part in later checkpoints */
@@ -201,16 +211,25 @@ export class StreamTask {
     else if (this.lifecycle.send('CANCEL')) this.lifecycle.send('CANCELED');
     for (const gate of this.gates) gate.clear();
     this.router.clear();
+    this.#pending = [];
   }
 
   receive(channelId: number, buffer: DataBuffer | EventBuffer): void {
     const target = this.#channels.get(channelId);
     if (!target || this.lifecycle.isTerminal) return;
     if (buffer.kind === 'event' && buffer.priority) this.#creditFree.add(buffer);
-    if (buffer.kind === 'data' && this.#unaligned && this.#barriers.persistsArrivalsOn(target.gate, target.channel.index)) {
-      this.#persistInFlight(target.gate, target.channel.index, buffer);
-    }
-    this.gates[target.gate]!.receive(target.channel.index, buffer);
+    const inFlight = this.gates[target.gate]!.receive(target.channel.index, buffer, this.#overtakes(buffer));
+    if (inFlight) this.#persistInput(target.gate, target.channel.index, [inFlight]);
+  }
+
+  /**
+   * Priority events overtake the queued buffers; so does a late barrier of a checkpoint that
+   * already went unaligned here (Flink converts its announcement into a priority event).
+   */
+  #overtakes(buffer: DataBuffer | EventBuffer): boolean {
+    if (buffer.kind !== 'event') return false;
+    if (buffer.priority) return true;
+    return buffer.event.kind === 'barrier' && buffer.event.checkpointId === this.#barriers.unalignedCheckpointId;
   }
 
   addCredits(channelId: number, credits: number): void {
@@ -229,18 +248,21 @@ export class StreamTask {
 
   notifyCheckpointAborted(checkpointId: number): void {
     this.#barriers.abortCurrent(checkpointId);
-    if (this.#unaligned?.snapshot && this.#unalignedId === checkpointId) this.#unaligned = undefined;
+    this.#dropPending(checkpointId);
   }
 
   poll(now: number, effects: TaskEffect[]): PollOutcome {
     if (this.lifecycle.state !== 'RUNNING') return this.#settle(now, 'finished');
     if (this.#deferred.length > 0) effects.push(...this.#deferred.splice(0));
+    const switchCost = this.#fireAlignmentTimers(now, effects);
     this.#sendReady(effects);
     if (now >= this.#nextFlushAt) {
       this.router.flushPartial();
       this.#nextFlushAt = now + this.deployment.bufferTimeout;
       this.#sendReady(effects);
     }
+    this.#acknowledgeSentBarriers(effects);
+    if (switchCost > 0) return this.#busy(now, switchCost);
     const trigger = this.#pendingTriggers.shift();
     if (trigger) return this.#triggered(now, trigger, effects);
     if (this.#ending) return this.#pollEnding(now);
@@ -252,9 +274,8 @@ export class StreamTask {
       effects.push({ type: 'decline-checkpoint', checkpointId: barrier.checkpointId, reason: 'CHECKPOINT_DECLINED_TASK_NOT_READY' });
       return this.#busy(now, 0);
     }
-    const startDelayMs = Math.max(0, now - barrier.timestamp);
-    const cost = this.#performCheckpoint(now, barrier, { startDelayMs, alignmentDurationMs: 0, processedBytes: 0 }, barrier.alignment === 'UNALIGNED', effects);
-    return this.#busy(now, cost);
+    const figures = { startDelayMs: Math.max(0, now - barrier.timestamp), alignmentDurationMs: 0, processedBytes: 0 };
+    return this.#busy(now, this.#performCheckpoint(now, barrier, figures, false, effects));
   }
 
   #pollEnding(now: number): PollOutcome {
@@ -292,9 +313,12 @@ export class StreamTask {
 
   #pollInput(now: number, effects: TaskEffect[]): PollOutcome {
     for (let handled = 0; handled < MAX_EVENTS_PER_POLL; handled++) {
-      if (!this.router.available) return this.#settle(now, 'backpressured');
-      const next = this.#pollGates();
-      if (!next) return this.#idle(now, undefined);
+      // Priority events go first, even while the output is full (they carry no records).
+      const next = this.#pollPriority() ?? (this.router.available ? this.#pollGates() : undefined);
+      // Events handled at no cost in this poll (a forwarded cancellation marker) go out now, or
+      // they would wait for the next input.
+      if (!next && this.#sendReady(effects) > 0) continue;
+      if (!next) return this.router.available ? this.#idle(now, undefined) : this.#settle(now, 'backpressured');
       const { gate, channel, buffer } = next;
       if (!this.#creditFree.has(buffer)) effects.push({ type: 'credit', channelId: channel.channelId, credits: 1 });
       this.metrics.numBuffersIn++;
@@ -304,6 +328,14 @@ export class StreamTask {
       if (outcome) return outcome;
     }
     return this.#busy(now, 0);
+  }
+
+  #pollPriority(): { gate: number; channel: InputChannel; buffer: DataBuffer | EventBuffer } | undefined {
+    for (let g = 0; g < this.gates.length; g++) {
+      const next = this.gates[g]!.pollPriority();
+      if (next) return { gate: g, ...next };
+    }
+    return undefined;
   }
 
   #pollGates(): { gate: number; channel: InputChannel; buffer: DataBuffer | EventBuffer } | undefined {
@@ -349,59 +381,55 @@ export class StreamTask {
       case 'end-of-partition': {
         channel.finished = true;
         this.#recomputeWatermark(this.#sinkOutput ?? this.router);
-        const outcome = this.#barriers.onEndOfPartition(now);
-        const cost = this.#onBarrierOutcome(now, outcome, effects);
+        const cost = this.#onBarrierOutcomes(now, this.#barriers.onEndOfPartition(now), effects);
         if (this.gates.every((g) => g.allFinished)) return this.#endOfInput(now, effects);
         return cost > 0 ? this.#busy(now, cost) : undefined;
       }
       case 'barrier': {
-        const cost = this.#onBarrierOutcome(now, this.#barriers.onBarrier(gate, channel.index, event, now), effects);
+        const cost = this.#onBarrierOutcomes(now, this.#barriers.onBarrier(gate, channel.index, event, now), effects);
         return cost > 0 ? this.#busy(now, cost) : undefined;
       }
       case 'cancel-checkpoint':
-        this.#onBarrierOutcome(now, this.#barriers.onCancelMarker(event.checkpointId), effects);
+        this.#onBarrierOutcomes(now, this.#barriers.onCancelMarker(event.checkpointId), effects);
         return undefined;
     }
   }
 
-  /** Carries out what the barrier handler decided; returns the virtual time it took. */
+  /** Carries out what the barrier handler decided, in order; returns the virtual time it took. */
+  #onBarrierOutcomes(now: number, outcomes: BarrierHandlerOutcome[], effects: TaskEffect[]): number {
+    let cost = 0;
+    for (const outcome of outcomes) cost += this.#onBarrierOutcome(now, outcome, effects);
+    return cost;
+  }
+
   #onBarrierOutcome(now: number, outcome: BarrierHandlerOutcome, effects: TaskEffect[]): number {
     switch (outcome.type) {
-      case 'none':
-        return 0;
-      case 'snapshot': {
-        const a = this.#barriers.lastAlignment;
-        const figures = outcome.unaligned
-          ? { startDelayMs: outcome.startDelayMs, alignmentDurationMs: 0, processedBytes: 0 }
-          : { startDelayMs: a.startDelayMs, alignmentDurationMs: a.durationMs, processedBytes: a.processedBytes };
-        return this.#performCheckpoint(now, outcome.barrier, figures, outcome.unaligned, effects);
-      }
+      case 'snapshot':
+        return this.#performCheckpoint(now, outcome.barrier, outcome.figures, true, effects);
       case 'unaligned-complete':
-        this.#completeUnaligned(outcome.checkpointId, outcome.alignmentDurationMs, effects);
+        this.#inputsComplete(outcome.checkpointId, outcome.figures, effects);
         return 0;
       case 'abort':
+        // Flink's abortCheckpointOnBarrier: decline, and tell downstream with a cancellation marker.
         effects.push({ type: 'decline-checkpoint', checkpointId: outcome.checkpointId, reason: outcome.reason });
         this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: outcome.checkpointId }, sizeBytes: 16, priority: false }));
+        this.#dropPending(outcome.checkpointId);
         return 0;
     }
   }
 
   /**
    * Flink's SubtaskCheckpointCoordinatorImpl.checkpointState: forward the barrier downstream
-   * first, then take the synchronous snapshot; the upload (asynchronous part) is the driver's.
+   * first (a priority event when unaligned), then take the synchronous snapshot; the upload
+   * (asynchronous part) is the driver's, once the in-flight data is known. `viaInputs`: the
+   * barrier came through the inputs (not a trigger), so an unaligned one waits for the others.
    * Returns the virtual time the synchronous part blocks the task.
    */
-  #performCheckpoint(
-    now: number,
-    barrier: CheckpointBarrier,
-    figures: { startDelayMs: number; alignmentDurationMs: number; processedBytes: number },
-    unaligned: boolean,
-    effects: TaskEffect[],
-  ): number {
+  #performCheckpoint(now: number, barrier: CheckpointBarrier, figures: AlignmentFigures, viaInputs: boolean, effects: TaskEffect[]): number {
     if (barrier.checkpointId <= this.#lastCheckpointId) return 0;
     this.#lastCheckpointId = barrier.checkpointId;
-    const forwarded: EventBuffer = { kind: 'event', event: barrier, sizeBytes: 32, priority: unaligned };
-    const outputs = unaligned ? this.#forwardPriorityBarrier(forwarded) : (this.router.broadcastEvent(() => ({ ...forwarded })), []);
+    const unaligned = barrier.alignment === 'UNALIGNED';
+    const outputs = this.#broadcastBarrier(barrier, unaligned);
     const snapshot = this.#takeSnapshot(barrier.checkpointId);
     const syncMs = syncSnapshotMs(this.keyedState?.entryCount() ?? 0);
     const metrics: SubtaskCheckpointMetrics = {
@@ -410,57 +438,121 @@ export class StreamTask {
       syncDurationMs: syncMs,
       processedDataBytes: figures.processedBytes,
       persistedDataBytes: 0,
+      // as Flink's checkpointMetrics.setUnalignedCheckpoint(options.isUnalignedCheckpoint())
       unalignedCheckpoint: unaligned,
       syncEndTime: now + syncMs,
     };
-    if (!unaligned) {
-      effects.push({ type: 'persist-snapshot', checkpointId: barrier.checkpointId, snapshot, metrics });
-      return syncMs;
-    }
-    this.#unalignedId = barrier.checkpointId;
-    this.#unaligned = { snapshot, metrics, channelState: { inputs: [], outputs } };
-    // Everything queued at the inputs now is ahead of its channel's barrier: it is in-flight data.
-    this.gates.forEach((gate, g) =>
-      gate.channels.forEach((c) => c.queue.forEach((b) => b.kind === 'data' && this.#persistInFlight(g, c.index, b))),
-    );
-    // A task with a single input channel has all its barriers already.
-    if (!this.#barriers.isAligning) this.#completeUnaligned(barrier.checkpointId, 0, effects);
+    // An aligned barrier with a timeout registers the aligned→unaligned output timer
+    // (SubtaskCheckpointCoordinatorImpl#registerAlignmentTimer).
+    const awaitingOutputs = !unaligned && barrier.alignedTimeoutAt !== undefined && this.router.subpartitions.length > 0;
+    const pending: PendingSnapshot = { barrier, snapshot, metrics, channelState: { inputs: [], outputs }, awaitingInputs: unaligned && viaInputs, awaitingOutputs };
+    this.#pending.push(pending);
+    if (pending.awaitingInputs) this.#startRecording(barrier.checkpointId);
+    this.#maybeAcknowledge(pending, effects);
     return syncMs;
   }
 
-  #unalignedId = 0;
-
-  /** Puts an unaligned barrier ahead of every output's queue; what it overtook is output channel state. */
-  #forwardPriorityBarrier(barrier: EventBuffer): ChannelState['outputs'] {
+  /** Puts the barrier on every output; an unaligned one goes first, and what it overtook is output channel state. */
+  #broadcastBarrier(barrier: CheckpointBarrier, unaligned: boolean): ChannelState['outputs'] {
+    const make = (): EventBuffer => ({ kind: 'event', event: barrier, sizeBytes: 32, priority: unaligned });
+    if (!unaligned) {
+      this.router.broadcastEvent(make);
+      return [];
+    }
     const outputs: ChannelState['outputs'] = [];
     for (const s of this.router.subpartitions) {
-      const copy = { ...barrier };
-      const overtaken = s.addPriorityEvent(copy).filter((b): b is DataBuffer => b.kind === 'data');
+      const overtaken = s.addPriorityEvent(make()).filter((b): b is DataBuffer => b.kind === 'data');
       if (overtaken.length > 0) outputs.push({ channelId: s.channelId, buffers: overtaken });
     }
     return outputs;
   }
 
-  #persistInFlight(gate: number, channel: number, buffer: DataBuffer): void {
-    const state = this.#unaligned!.channelState;
-    let entry = state.inputs.find((e) => e.gate === gate && e.channel === channel);
-    if (!entry) state.inputs.push((entry = { gate, channel, buffers: [] }));
-    entry.buffers.push(buffer);
+  /** Flink's checkpointStarted on every input channel: queued data ahead of the barriers is in flight. */
+  #startRecording(checkpointId: number): void {
+    this.gates.forEach((gate, g) => {
+      for (const { channel, buffers } of gate.startRecording(checkpointId)) this.#persistInput(g, channel, buffers);
+    });
   }
 
-  #completeUnaligned(checkpointId: number, alignmentDurationMs: number, effects: TaskEffect[]): void {
-    const uc = this.#unaligned;
-    if (!uc || this.#unalignedId !== checkpointId) return;
-    this.#unaligned = undefined;
-    const persisted = [...uc.channelState.inputs, ...uc.channelState.outputs].reduce((n, e) => n + e.buffers.reduce((m, b) => m + b.sizeBytes, 0), 0);
-    const snapshot: TaskStateSnapshot = {
-      ...uc.snapshot,
-      channelState: uc.channelState,
-      stateSize: uc.snapshot.stateSize + persisted,
-      checkpointedSize: uc.snapshot.checkpointedSize + persisted,
-    };
-    const metrics = { ...uc.metrics, alignmentDurationMs, persistedDataBytes: persisted };
-    effects.push({ type: 'persist-snapshot', checkpointId, snapshot, metrics });
+  #persistInput(gate: number, channel: number, buffers: DataBuffer[]): void {
+    const pending = this.#pending.find((p) => p.awaitingInputs);
+    if (!pending || buffers.length === 0) return;
+    const inputs = pending.channelState.inputs;
+    let entry = inputs.find((e) => e.gate === gate && e.channel === channel);
+    if (!entry) inputs.push((entry = { gate, channel, buffers: [] }));
+    entry.buffers.push(...buffers);
+  }
+
+  /** The last barrier of an unaligned checkpoint arrived: its input channel state is complete. */
+  #inputsComplete(checkpointId: number, figures: AlignmentFigures, effects: TaskEffect[]): void {
+    const pending = this.#pending.find((p) => p.awaitingInputs && p.barrier.checkpointId === checkpointId);
+    if (!pending) return;
+    pending.awaitingInputs = false;
+    pending.metrics.alignmentDurationMs = figures.alignmentDurationMs;
+    pending.metrics.processedDataBytes = figures.processedBytes;
+    this.#maybeAcknowledge(pending, effects);
+  }
+
+  /**
+   * The aligned→unaligned timers: the input one switches a running alignment to unaligned (the
+   * snapshot is taken now; returns its cost); the output one moves the barrier of a pending
+   * aligned snapshot ahead of the buffers still queued before it (PipelinedSubpartition#
+   * alignedBarrierTimeout).
+   */
+  #fireAlignmentTimers(now: number, effects: TaskEffect[]): number {
+    const cost = this.#onBarrierOutcomes(now, this.#barriers.onAlignmentTimeout(now), effects);
+    for (const pending of [...this.#pending]) {
+      if (pending.awaitingOutputs && now >= pending.barrier.alignedTimeoutAt!) this.#timeOutOutputs(pending, effects);
+    }
+    return cost;
+  }
+
+  #timeOutOutputs(pending: PendingSnapshot, effects: TaskEffect[]): void {
+    const id = pending.barrier.checkpointId;
+    const asPriority = (b: EventBuffer): EventBuffer => ({ ...b, event: asUnaligned(pending.barrier), priority: true });
+    for (const s of this.router.subpartitions) {
+      const overtaken = s.timeOutAlignedBarrier(id, asPriority);
+      if (overtaken && overtaken.length > 0) pending.channelState.outputs.push({ channelId: s.channelId, buffers: overtaken });
+    }
+    pending.awaitingOutputs = false;
+    this.#maybeAcknowledge(pending, effects);
+  }
+
+  /** An aligned barrier that left every output in time: no output channel state (the future completes empty). */
+  #acknowledgeSentBarriers(effects: TaskEffect[]): void {
+    for (const pending of [...this.#pending]) {
+      if (!pending.awaitingOutputs) continue;
+      if (this.router.subpartitions.some((s) => s.holdsBarrier(pending.barrier.checkpointId))) continue;
+      pending.awaitingOutputs = false;
+      this.#maybeAcknowledge(pending, effects);
+    }
+  }
+
+  /** Once its in-flight data is known, the snapshot goes to the driver for upload and acknowledgement. */
+  #maybeAcknowledge(pending: PendingSnapshot, effects: TaskEffect[]): void {
+    if (pending.awaitingInputs || pending.awaitingOutputs) return;
+    this.#pending.splice(this.#pending.indexOf(pending), 1);
+    const { channelState, barrier } = pending;
+    const persisted = [...channelState.inputs, ...channelState.outputs].reduce((n, e) => n + e.buffers.reduce((m, b) => m + b.sizeBytes, 0), 0);
+    const snapshot: TaskStateSnapshot = { ...pending.snapshot, stateSize: pending.snapshot.stateSize + persisted, checkpointedSize: pending.snapshot.checkpointedSize + persisted };
+    if (persisted > 0 || barrier.alignment === 'UNALIGNED') snapshot.channelState = channelState;
+    const metrics = { ...pending.metrics, persistedDataBytes: persisted };
+    effects.push({ type: 'persist-snapshot', checkpointId: barrier.checkpointId, snapshot, metrics });
+  }
+
+  /** The checkpoint was given up: forget its snapshot and stop recording its in-flight data. */
+  #dropPending(checkpointId: number): void {
+    const dropped = this.#pending.filter((p) => p.barrier.checkpointId === checkpointId);
+    if (dropped.length === 0) return;
+    this.#pending = this.#pending.filter((p) => p.barrier.checkpointId !== checkpointId);
+    if (dropped.some((p) => p.awaitingInputs)) for (const gate of this.gates) for (const c of gate.channels) c.stopRecording(checkpointId);
+  }
+
+  /** When the task must be polled for an aligned→unaligned timer, if one is pending. */
+  #nextTimerAt(): number | undefined {
+    let at = this.#barriers.alignmentTimeoutAt ?? Infinity;
+    for (const p of this.#pending) if (p.awaitingOutputs) at = Math.min(at, p.barrier.alignedTimeoutAt ?? Infinity);
+    return at === Infinity ? undefined : at;
   }
 
   /** The synchronous snapshot: source offset, keyed state (timers included), sink transactions. */
@@ -539,12 +631,16 @@ export class StreamTask {
     this.#sinkBatch = [];
   }
 
-  #sendReady(effects: TaskEffect[]): void {
+  /** Sends every buffer that may go now; returns how many. */
+  #sendReady(effects: TaskEffect[]): number {
+    let sent = 0;
     for (const { channelId, buffer } of this.router.sendable()) {
       this.metrics.numBuffersOut++;
       this.metrics.numBytesOut += buffer.sizeBytes;
       effects.push({ type: 'send', channelId, buffer });
+      sent++;
     }
+    return sent;
   }
 
   #busy(now: number, costMs: number): PollOutcome {
@@ -555,7 +651,7 @@ export class StreamTask {
   /** Idle until new input, or until `wakeAt`, or the next flush of a partial output buffer. */
   #idle(now: number, wakeAt: number | undefined): PollOutcome {
     this.metrics.switchTo('idle', now);
-    let at = wakeAt ?? Infinity;
+    let at = Math.min(wakeAt ?? Infinity, this.#nextTimerAt() ?? Infinity);
     if (this.router.hasPartialBuffers) at = Math.min(at, this.#nextFlushAt);
     const src = this.#source;
     if (src && src.maxTimestamp - 1 > src.lastWatermark) at = Math.min(at, src.nextWatermarkAt);
@@ -564,6 +660,9 @@ export class StreamTask {
 
   #settle(now: number, status: 'backpressured' | 'finished'): PollOutcome {
     this.metrics.switchTo(status === 'backpressured' ? 'backpressured' : 'idle', now);
-    return { status };
+    // PollOutcome's 'backpressured' carries no wake time, but an aligned→unaligned timer must fire
+    // while the output is full (Flink's mailbox runs it anyway): wait as idle until then instead.
+    const timerAt = status === 'backpressured' ? this.#nextTimerAt() : undefined;
+    return timerAt === undefined ? { status } : { status: 'idle', wakeAt: timerAt };
   }
 }

@@ -3,6 +3,8 @@
  * figure. Never timed assertions: this prints, a person (or a later issue's CI step) reads.
  */
 import { benchSimThroughput } from './sim-throughput.ts';
+import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
 
-const figures = [...benchSimThroughput()];
-for (const f of figures) console.log(JSON.stringify(f));
+for (const bench of [benchSimThroughput, benchCheckpointOverhead]) {
+  for (const figure of bench()) console.log(JSON.stringify(figure));
+}

@@ -79,6 +79,30 @@ describe('a checkpoint in progress', () => {
   });
 });
 
+describe('figures as Java longs', () => {
+  it('truncates fractional milliseconds and bytes before any arithmetic, as Flink only has longs', () => {
+    const tracker = newTracker();
+    tracker.reportPendingCheckpoint(1, 417.9, 'CHECKPOINT');
+    tracker.reportSubtaskStats(1, SOURCE, subtaskStats({ subtaskIndex: 0, ackTimestamp: 467.49, stateSize: 99.5, syncDurationMs: 0.7 }));
+    tracker.reportFailedCheckpoint(1, 10_000.221, 'Checkpoint Coordinator is suspending.');
+    expect(historyEntry(tracker, 1)).toMatchObject({
+      trigger_timestamp: 417,
+      latest_ack_timestamp: 467,
+      end_to_end_duration: 9_583,
+      state_size: 99,
+      failure_timestamp: 10_000,
+    });
+    expect(tracker.taskCheckpointStatistics(1, SOURCE)?.subtasks[0]).toMatchObject({ end_to_end_duration: 50, checkpoint: { sync: 0 } });
+  });
+
+  it('rejects a timestamp that is not a finite number with a RangeError', () => {
+    const tracker = newTracker();
+    expect(() => tracker.reportPendingCheckpoint(1, Number.NaN, 'CHECKPOINT')).toThrow(/triggerTimestamp must be a finite number/);
+    tracker.reportPendingCheckpoint(2, 0, 'CHECKPOINT');
+    expect(() => tracker.reportSubtaskStats(2, SOURCE, subtaskStats({ ackTimestamp: Infinity }))).toThrow(RangeError);
+  });
+});
+
 describe('checkpoint_type', () => {
   it('shows a checkpoint as UNALIGNED_CHECKPOINT once a subtask reports it unaligned', () => {
     const tracker = newTracker();

@@ -49,7 +49,8 @@ interface Scenario {
 const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record({
   historySize: fc.nat({ max: 6 }),
   parallelisms: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }),
-  operations: fc.array(fc.tuple(operationArbitrary, fc.nat({ max: 2_000 })), { maxLength: 60 }),
+  // the simulator's virtual clock advances in fractions of a millisecond
+  operations: fc.array(fc.tuple(operationArbitrary, fc.double({ min: 0, max: 2_000, noNaN: true })), { maxLength: 60 }),
 });
 
 function verticesFor(parallelisms: number[]): VertexParallelism[] {

@@ -11,6 +11,7 @@ import type {
 } from './checkpoint-stats-types.ts';
 import { checkpointingStatisticsDocument } from './checkpointing-statistics-document.ts';
 import { CompletedCheckpointStatsSummary } from './completed-checkpoint-stats-summary.ts';
+import { javaLong, subtaskStatsAsJavaLongs } from './java-long.ts';
 import type {
   CheckpointingStatisticsDocument,
   CheckpointStatisticsDocument,
@@ -34,6 +35,7 @@ export interface CheckpointStatsTrackerOptions {
  * the tracker through the pending checkpoint: reports for unknown ids, for checkpoints that already
  * completed or failed, for unknown vertices and for subtask indices already reported are ignored.
  * A checkpoint keeps taking reports after it leaves the history, and still counts when it ends.
+ * Times, durations and sizes are truncated to whole numbers on the way in, as Flink's are longs.
  */
 export class CheckpointStatsTracker {
   readonly #counts = new CheckpointStatsCounts();
@@ -56,14 +58,15 @@ export class CheckpointStatsTracker {
   ): void {
     // Flink's ids only grow; a second trigger report for a running id would be a caller bug.
     if (this.#inProgress.has(id)) return;
-    const checkpoint = new CheckpointStats(id, triggerTimestamp, type, this.#vertices, savepointFormat);
+    const trigger = javaLong(triggerTimestamp, 'triggerTimestamp');
+    const checkpoint = new CheckpointStats(id, trigger, type, this.#vertices, savepointFormat);
     this.#inProgress.set(id, checkpoint);
     this.#counts.checkpointTriggered();
     this.#history.addInProgress(checkpoint);
   }
 
   reportSubtaskStats(id: number, vertexId: string, stats: SubtaskCheckpointStats): void {
-    this.#inProgress.get(id)?.reportSubtaskStats(vertexId, { ...stats });
+    this.#inProgress.get(id)?.reportSubtaskStats(vertexId, subtaskStatsAsJavaLongs(stats));
   }
 
   /** The completion time shown is the latest acknowledgement, as in Flink. */
@@ -79,7 +82,7 @@ export class CheckpointStatsTracker {
   reportFailedCheckpoint(id: number, failureTimestamp: number, failureMessage: string): void {
     const checkpoint = this.#takeInProgress(id);
     if (checkpoint === undefined) return;
-    checkpoint.fail(failureTimestamp, failureMessage);
+    checkpoint.fail(javaLong(failureTimestamp, 'failureTimestamp'), failureMessage);
     this.#counts.checkpointFailed();
     this.#history.checkpointFinished(checkpoint);
   }
@@ -91,7 +94,7 @@ export class CheckpointStatsTracker {
 
   reportRestoredCheckpoint(id: number, restoreTimestamp: number, isSavepoint: boolean, externalPath: string | null): void {
     this.#counts.checkpointRestored();
-    this.#restored = { id, restoreTimestamp, isSavepoint, externalPath };
+    this.#restored = { id, restoreTimestamp: javaLong(restoreTimestamp, 'restoreTimestamp'), isSavepoint, externalPath };
   }
 
   /** A completed checkpoint was subsumed or discarded; only ones still reachable can show it. */

@@ -1,0 +1,165 @@
+/**
+ * Micro-benchmark of the `rocksdb` (LSM on wa-sqlite) state backend against raw wa-sqlite doing
+ * the same rows in the same process: put and get rates, side by side, as ratios. Not a test
+ * file: `npm run bench` (tests/bench/run.ts) calls `benchLsmBackend()` and prints the figures.
+ *
+ * Rows: `keys` keys `key-<i>` over 128 key groups, each written `rounds` times with a counter
+ * value (a keyed count's access pattern: the first round inserts, later rounds overwrite).
+ * Reads: `reads` random point reads of written keys.
+ */
+import { performance } from 'node:perf_hooks';
+import type { BenchFigure } from '../bench/sim-throughput.ts';
+import { HeapKeyedStateBackend } from '../../engine/state/heap-keyed-state-backend.ts';
+import type { KeyedStateBackend } from '../../engine/state/keyed-state-backend.ts';
+import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-backend.ts';
+import type { LsmOptions } from '../../engine/state/lsm/lsm-options.ts';
+import { RawSqliteConnection } from '../../engine/state/lsm/raw-sqlite.ts';
+import { WaSqliteRunStore, type RunTableLayout } from '../../engine/state/lsm/wa-sqlite-run-store.ts';
+import { openNodeDatabase } from '../support/wa-sqlite-node.ts';
+
+export interface LsmBenchOptions {
+  keys: number;
+  rounds: number;
+  reads: number;
+  /** best of this many interleaved repetitions */
+  repeat: number;
+  lsm: Partial<LsmOptions>;
+  /** block cache for the cold-read figures: most reads then go to wa-sqlite */
+  smallCacheBytes: number;
+}
+
+const KEY_GROUPS = 128;
+
+export const DEFAULT_LSM_BENCH: LsmBenchOptions = {
+  keys: 100_000,
+  rounds: 2,
+  reads: 100_000,
+  repeat: 3,
+  // 1 MiB write buffers: 100k keys flush a few times and compact L0 → L1 (64 MiB would never flush)
+  lsm: { writeBufferSizeBytes: 1 << 20, blockCacheSizeBytes: 8 << 20 },
+  smallCacheBytes: 64 << 10,
+};
+
+interface Rates {
+  putsPerS: number;
+  getsPerS: number;
+}
+
+/** Every figure of the LSM benchmark, one object per figure (the shape of tests/bench). */
+export async function benchLsmBackend(options: Partial<LsmBenchOptions> = {}): Promise<BenchFigure[]> {
+  const o = { ...DEFAULT_LSM_BENCH, ...options };
+  const keys = Array.from({ length: o.keys }, (_, i) => `key-${i}`);
+  const readOrder = Array.from({ length: o.reads }, (_, i) => (Math.imul(i + 1, 2654435761) >>> 0) % o.keys);
+  const best: Record<string, Rates> = {};
+  const keep = (name: string, r: Rates) => {
+    const b = (best[name] ??= { putsPerS: 0, getsPerS: 0 });
+    b.putsPerS = Math.max(b.putsPerS, r.putsPerS);
+    b.getsPerS = Math.max(b.getsPerS, r.getsPerS);
+  };
+  let lastMetrics: ReturnType<LsmKeyedStateBackend['metrics']> | undefined;
+  for (let rep = 0; rep < o.repeat; rep++) {
+    keep('raw', await rawSqliteRates(keys, o.rounds, readOrder));
+    const exact = await lsmRates(keys, o.rounds, readOrder, { ...o.lsm, statistics: 'exact' }, 'shared-table');
+    lastMetrics = exact.metrics;
+    keep('lsm_exact', exact);
+    keep('lsm_estimate', await lsmRates(keys, o.rounds, readOrder, { ...o.lsm, statistics: 'estimate' }, 'shared-table'));
+    keep('lsm_table_per_run', await lsmRates(keys, o.rounds, readOrder, { ...o.lsm, statistics: 'exact' }, 'table-per-run'));
+    const small = { ...o.lsm, statistics: 'exact' as const, blockCacheSizeBytes: o.smallCacheBytes };
+    keep('lsm_small_cache', await lsmRates(keys, o.rounds, readOrder, small, 'shared-table'));
+    keep('lsm_table_per_run_small_cache', await lsmRates(keys, o.rounds, readOrder, small, 'table-per-run'));
+    keep('heap', timeBackend(new HeapKeyedStateBackend({ start: 0, end: KEY_GROUPS - 1 }), keys, o.rounds, readOrder));
+  }
+  const rows = `${o.keys} keys × ${o.rounds} writes, ${o.reads} random reads`;
+  const figures: BenchFigure[] = [];
+  const rate = (figure: string, value: number, note: string) =>
+    figures.push({ figure, value: Math.round(value), unit: 'ops/s', rows, note });
+  rate('raw_wa_sqlite.puts_per_s', best.raw!.putsPerS, 'INSERT OR REPLACE (kg, key) → JSON, one transaction, raw C exports');
+  rate('raw_wa_sqlite.gets_per_s', best.raw!.getsPerS, 'SELECT by primary key + JSON.parse, raw C exports, EXCLUSIVE locking');
+  rate('lsm.puts_per_s', best.lsm_exact!.putsPerS, 'exact statistics: every put reads the old value first');
+  rate('lsm.gets_per_s', best.lsm_exact!.getsPerS, 'memtable → immutables → runs via the block cache');
+  rate('lsm_estimate.puts_per_s', best.lsm_estimate!.putsPerS, 'blind writes (statistics: estimate), as RocksDB');
+  rate('lsm_table_per_run.puts_per_s', best.lsm_table_per_run!.putsPerS, 'runs stored one table per run');
+  rate('lsm_table_per_run.gets_per_s', best.lsm_table_per_run!.getsPerS, 'runs stored one table per run');
+  rate('lsm_small_cache.gets_per_s', best.lsm_small_cache!.getsPerS, `block cache ${o.smallCacheBytes} bytes: most reads hit wa-sqlite`);
+  rate('lsm_table_per_run_small_cache.gets_per_s', best.lsm_table_per_run_small_cache!.getsPerS, `block cache ${o.smallCacheBytes} bytes, one table per run`);
+  rate('heap.puts_per_s', best.heap!.putsPerS, 'HeapKeyedStateBackend (the hashmap backend)');
+  rate('heap.gets_per_s', best.heap!.getsPerS, 'HeapKeyedStateBackend (the hashmap backend)');
+  const ratio = (figure: string, value: number, aim: string) =>
+    figures.push({ figure, value: Math.round(value * 1000) / 1000, unit: 'ratio', aim });
+  ratio('lsm_vs_raw.puts', best.lsm_exact!.putsPerS / best.raw!.putsPerS, 'informational');
+  ratio('lsm_vs_raw.gets', best.lsm_exact!.getsPerS / best.raw!.getsPerS, 'informational');
+  ratio('lsm_small_cache_vs_raw.gets', best.lsm_small_cache!.getsPerS / best.raw!.getsPerS, 'informational');
+  ratio('lsm_estimate_vs_raw.puts', best.lsm_estimate!.putsPerS / best.raw!.putsPerS, 'informational');
+  if (lastMetrics) {
+    figures.push({
+      figure: 'lsm.shape',
+      value: lastMetrics.liveSstFiles,
+      unit: 'runs',
+      flushes: lastMetrics.flushCount,
+      compactions: lastMetrics.compactionCount,
+      writeAmplification: Math.round(lastMetrics.writeAmplification * 100) / 100,
+      blockCacheHitRate: Math.round(lastMetrics.blockCacheHitRate * 1000) / 1000,
+      liveSstBytes: lastMetrics.liveSstFilesSize,
+    });
+  }
+  return figures;
+}
+
+async function lsmRates(
+  keys: readonly string[],
+  rounds: number,
+  readOrder: readonly number[],
+  lsm: Partial<LsmOptions>,
+  layout: RunTableLayout,
+): Promise<Rates & { metrics: ReturnType<LsmKeyedStateBackend['metrics']> }> {
+  const { module, db } = await openNodeDatabase();
+  const store = new WaSqliteRunStore(module, db, { layout });
+  const backend = new LsmKeyedStateBackend({ start: 0, end: KEY_GROUPS - 1 }, store, lsm);
+  const rates = timeBackend(backend, keys, rounds, readOrder);
+  return { ...rates, metrics: backend.metrics() };
+}
+
+function timeBackend(backend: KeyedStateBackend, keys: readonly string[], rounds: number, readOrder: readonly number[]): Rates {
+  let start = performance.now();
+  for (let r = 1; r <= rounds; r++) {
+    for (let i = 0; i < keys.length; i++) backend.put('count', i % KEY_GROUPS, keys[i]!, r);
+  }
+  const putS = (performance.now() - start) / 1000;
+  start = performance.now();
+  let found = 0;
+  for (const i of readOrder) if (backend.get('count', i % KEY_GROUPS, keys[i]!) !== undefined) found++;
+  const getS = (performance.now() - start) / 1000;
+  if (found !== readOrder.length) throw new Error(`bench: ${readOrder.length - found} reads missed`);
+  return { putsPerS: (keys.length * rounds) / putS, getsPerS: readOrder.length / getS };
+}
+
+/** The same rows straight into one wa-sqlite table, through the same raw C exports. */
+async function rawSqliteRates(keys: readonly string[], rounds: number, readOrder: readonly number[]): Promise<Rates> {
+  const { module, db } = await openNodeDatabase();
+  const conn = new RawSqliteConnection(module, db);
+  for (const p of ['PRAGMA page_size=16384', 'PRAGMA locking_mode=EXCLUSIVE', 'PRAGMA journal_mode=MEMORY', 'PRAGMA synchronous=OFF']) conn.exec(p);
+  conn.exec('CREATE TABLE kv (kg INTEGER NOT NULL, k TEXT NOT NULL, v TEXT NOT NULL, PRIMARY KEY (kg, k)) WITHOUT ROWID');
+  const insert = conn.prepare('INSERT OR REPLACE INTO kv (kg, k, v) VALUES (?1, ?2, ?3)');
+  const select = conn.prepare('SELECT v FROM kv WHERE kg = ?1 AND k = ?2');
+  let start = performance.now();
+  conn.exec('BEGIN');
+  for (let r = 1; r <= rounds; r++) {
+    for (let i = 0; i < keys.length; i++) {
+      insert.bindInt(1, i % KEY_GROUPS).bindText(2, keys[i]!).bindText(3, JSON.stringify(r));
+      insert.run();
+    }
+  }
+  conn.exec('COMMIT');
+  const putS = (performance.now() - start) / 1000;
+  start = performance.now();
+  let found = 0;
+  for (const i of readOrder) {
+    select.bindInt(1, i % KEY_GROUPS).bindText(2, keys[i]!);
+    if (select.step() && JSON.parse(select.columnUtf8(0)) !== undefined) found++;
+    select.reset();
+  }
+  const getS = (performance.now() - start) / 1000;
+  conn.close();
+  if (found !== readOrder.length) throw new Error(`bench: raw sqlite missed ${readOrder.length - found} reads`);
+  return { putsPerS: (keys.length * rounds) / putS, getsPerS: readOrder.length / getS };
+}

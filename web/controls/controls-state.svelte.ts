@@ -1,0 +1,142 @@
+/**
+ * The controls' UI state: what the break-things panel has selected (so a keyboard shortcut can
+ * act on it too), the feedback line after an action, and the shortcut help dialog. Every action
+ * goes through the Playground API, as an embedding page's would.
+ */
+import type { Topology } from '../../engine/job/topology.ts';
+import { t } from '../i18n/i18n.svelte.ts';
+import type { PlaygroundApi } from '../playground/playground-api-types.ts';
+import type { PlaygroundState } from '../playground-state.svelte.ts';
+
+export interface Feedback {
+  tone: 'ok' | 'error';
+  text: string;
+}
+
+/** Speeds the page's slider covers, as exponents of ten: 0.1× … 100×. */
+export const SPEED_EXPONENT_MIN = -1;
+export const SPEED_EXPONENT_MAX = 2;
+export const SLOW_FACTORS = [1, 2, 5, 10, 50] as const;
+
+/** The value, or the first of `options` when it is no longer one of them (a killed TaskManager). */
+function valid<T>(value: T | null, options: readonly T[]): T | null {
+  return value !== null && options.includes(value) ? value : (options[0] ?? null);
+}
+
+export class ControlsState {
+  taskManager = $state<string | null>(null);
+  host = $state<string | null>(null);
+  /** `vertexId#index` */
+  task = $state<string | null>(null);
+  slowVertex = $state<string | null>(null);
+  slowFactor = $state<number>(5);
+  rescaleVertex = $state<string | null>(null);
+  rescaleParallelism = $state<number>(2);
+  feedback = $state.raw<Feedback | null>(null);
+  helpOpen = $state(false);
+
+  readonly api: PlaygroundApi;
+  readonly playground: PlaygroundState;
+  #feedbackTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(api: PlaygroundApi, playground: PlaygroundState) {
+    this.api = api;
+    this.playground = playground;
+  }
+
+  /** The current selection, checked against the running topology. */
+  get selected() {
+    return this.selection(this.playground.topology);
+  }
+
+  /** Selections that still exist in this topology. */
+  selection(topology: Topology | null) {
+    const tms = topology?.taskManagers.map((tm) => tm.id) ?? [];
+    const hosts = topology?.hosts ?? [];
+    const tasks = topology?.subtasks.map((s) => `${s.vertexId}#${s.subtaskIndex}`) ?? [];
+    const vertices = topology?.vertices.map((v) => v.id) ?? [];
+    const keyed = topology?.vertices.filter((v) => v.type !== 'source').map((v) => v.id) ?? [];
+    return {
+      taskManager: valid(this.taskManager, tms),
+      host: valid(this.host, hosts),
+      task: valid(this.task, tasks),
+      slowVertex: valid(this.slowVertex, vertices),
+      rescaleVertex: valid(this.rescaleVertex, keyed.length > 0 ? keyed : vertices),
+    };
+  }
+
+  // ---- the break-things actions, shared by the panel's buttons and the keyboard shortcuts ----
+
+  killTaskManager(): void {
+    const tm = this.selected.taskManager;
+    if (tm) void this.act(() => this.api.killTaskManager(tm), t('break.done.killTm', { tm }));
+  }
+
+  loseHost(): void {
+    const host = this.selected.host;
+    if (host) void this.act(() => this.api.loseHost(host), t('break.done.loseHost', { host }));
+  }
+
+  failTask(): void {
+    const task = this.selected.task;
+    if (!task) return;
+    const [vertexId, index] = task.split('#') as [string, string];
+    void this.act(() => this.api.failTask(vertexId, Number(index)), t('break.done.failTask', { task }));
+  }
+
+  slowOperator(): void {
+    const vertex = this.selected.slowVertex;
+    const factor = this.slowFactor;
+    if (!vertex) return;
+    const done = factor === 1 ? t('break.done.normalSpeed', { vertex }) : t('break.done.slow', { vertex, factor });
+    void this.act(() => this.api.slowOperator(vertex, factor), done);
+  }
+
+  triggerCheckpoint(): void {
+    void this.act(() => this.api.triggerCheckpoint(), t('break.done.checkpoint'));
+  }
+
+  triggerSavepoint(): void {
+    void this.act(() => this.api.triggerSavepoint(), t('break.done.savepoint'));
+  }
+
+  rescale(): void {
+    const vertex = this.selected.rescaleVertex;
+    const parallelism = this.rescaleParallelism;
+    if (vertex) void this.act(() => this.api.rescale(vertex, parallelism), t('break.done.rescale', { vertex, parallelism }));
+  }
+
+  corruptLocalCopy(): void {
+    const { task, host } = this.selected;
+    if (!task || !host) return;
+    const [vertexId, index] = task.split('#') as [string, string];
+    void this.act(() => this.api.corruptLocalCopy(host, vertexId, Number(index)));
+  }
+
+  killTaskManagerById(tm: string): void {
+    void this.act(() => this.api.killTaskManager(tm), t('break.done.killTm', { tm }));
+  }
+
+  loseHostById(host: string): void {
+    void this.act(() => this.api.loseHost(host), t('break.done.loseHost', { host }));
+  }
+
+  /** Runs an API call; shows `done` (if any) when it resolves, or the Error's message when it rejects. */
+  async act(call: () => Promise<unknown>, done = ''): Promise<boolean> {
+    try {
+      await call();
+      if (done) this.#show({ tone: 'ok', text: done });
+      return true;
+    } catch (error) {
+      this.#show({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+  }
+
+  #show(feedback: Feedback): void {
+    this.feedback = feedback;
+    if (this.#feedbackTimer !== null) clearTimeout(this.#feedbackTimer);
+    // Errors stay until the next action; a success note fades after a while.
+    this.#feedbackTimer = feedback.tone === 'ok' ? setTimeout(() => (this.feedback = null), 6000) : null;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The Playground API (DESIGN.md, contract 3): what `window.playground` offers a page, a test or
+ * an embedding document. Types only; the implementation is playground-api.ts.
+ *
+ * Every call returns a Promise; a call that cannot be carried out rejects with an Error whose
+ * message says why (the engine's own words where it has them).
+ */
+import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, CheckpointStatisticsDocument } from '../../engine/checkpoint/stats/rest-document-types.ts';
+import type { Topology } from '../../engine/job/topology.ts';
+import type { JobEvent } from '../../engine/run/job-events.ts';
+import type { RunReport } from '../../engine/run/run-report.ts';
+
+export type { Topology } from '../../engine/job/topology.ts';
+export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../engine/run/job-events.ts';
+
+/** `sim`: the deterministic simulator on a virtual clock. `live`: Web Worker TaskManagers (not built yet). */
+export type DriverName = 'sim' | 'live';
+
+/**
+ * The CLI's `ckpt-lab run --json` document for the run so far: the same keys and shapes
+ * (RunReport), with the Flink REST documents typed. `output.duplicates` and `output.missing` are
+ * counted against a failure-free run of the same scenario and seed at the same virtual time.
+ */
+export interface PlaygroundStats extends RunReport {
+  checkpoints: CheckpointingStatisticsDocument;
+  checkpointConfig: CheckpointConfigDocument | null;
+  checkpointDetails: Record<string, CheckpointStatisticsDocument>;
+}
+
+/** Why the clock stopped. */
+export type PauseReason = 'user' | 'run-length' | 'job-ended' | 'error';
+
+/** What `on(type, callback)` reports: the engine's job events, plus the playground's own. */
+export type PlaygroundEvent =
+  | JobEvent
+  | { type: 'load'; time: number; scenario: { name: string; seed: number } }
+  | { type: 'start'; time: number }
+  | { type: 'pause'; time: number; reason: PauseReason }
+  /** the virtual clock moved: at most once per animation frame while running, and after step() */
+  | { type: 'tick'; time: number };
+
+export type PlaygroundEventType = PlaygroundEvent['type'];
+
+/** The event delivered for a subscription: one type, or `'*'` for every event. */
+export type PlaygroundEventOf<T extends PlaygroundEventType | '*'> = T extends '*'
+  ? PlaygroundEvent
+  : Extract<PlaygroundEvent, { type: T }>;
+
+export interface LoadResult {
+  name: string;
+  seed: number;
+  /** the scenario's `run.until` in ms; null when it runs until the job finishes */
+  untilMs: number | null;
+  /** what validation noticed but accepted (deprecated option keys rewritten, …) */
+  notes: string[];
+}
+
+export interface StepResult {
+  /** virtual time after the step, ms */
+  time: number;
+  /** false when nothing was left to do */
+  handled: boolean;
+}
+
+export interface PlaygroundStatus {
+  driver: DriverName;
+  scenario: { name: string; seed: number } | null;
+  /** virtual time, ms */
+  time: number;
+  /** Flink's JobStatus: CREATED, RUNNING, RESTARTING, FAILING, FAILED, FINISHED, … */
+  jobStatus: string;
+  running: boolean;
+  speed: number;
+}
+
+export interface PlaygroundApi {
+  /** The API's version; grows compatibly. */
+  readonly version: 1;
+  /** Validates and loads a scenario (an object, or JSON or YAML text), paused at time 0. */
+  load(scenario: object | string): Promise<LoadResult>;
+  /** Runs the virtual clock at the current speed. */
+  start(): Promise<void>;
+  pause(): Promise<void>;
+  /** Pauses, then handles exactly one event of the simulation. */
+  step(): Promise<StepResult>;
+  /** Advances virtual time to `time` (ms, or a Flink duration such as "30 s") as fast as possible, then pauses. */
+  runUntil(time: number | string): Promise<StepResult>;
+  /** Virtual ms per wall-clock ms, from 0.01 to 1000. */
+  setSpeed(factor: number): Promise<void>;
+  setDriver(driver: DriverName): Promise<void>;
+  status(): Promise<PlaygroundStatus>;
+  topology(): Promise<Topology>;
+  killTaskManager(id: string): Promise<void>;
+  loseHost(id: string): Promise<void>;
+  failTask(vertexId: string, subtask: number): Promise<void>;
+  slowOperator(vertexId: string, factor: number): Promise<void>;
+  corruptLocalCopy(host: string, vertexId: string, subtask: number): Promise<void>;
+  triggerCheckpoint(): Promise<void>;
+  triggerSavepoint(): Promise<void>;
+  rescale(vertexId: string, parallelism: number): Promise<void>;
+  stats(): Promise<PlaygroundStats>;
+  /** Subscribes to one event type, or `'*'` for all; returns the unsubscribe function. */
+  on<T extends PlaygroundEventType | '*'>(type: T, callback: (event: PlaygroundEventOf<T>) => void): () => void;
+}

@@ -1,0 +1,91 @@
+/**
+ * The Playground API (DESIGN.md, contract 3) over the app's PlaygroundState: `window.playground`
+ * in the app, and what the page's own buttons call. Every call returns a Promise; a call that
+ * cannot be done rejects with an Error saying why, and changes nothing.
+ */
+import {
+  LIVE_DRIVER_MISSING,
+  PlaygroundState,
+} from '../playground-state.svelte.ts';
+import type { DriverName, PlaygroundApi, PlaygroundStatus } from './playground-api-types.ts';
+
+declare global {
+  interface Window {
+    playground?: PlaygroundApi;
+  }
+}
+
+/** Resolves with the call's value, or rejects with an Error for a thrown error or a returned message. */
+async function settle<T>(call: () => T | string | undefined | Promise<T>): Promise<T> {
+  const result = await call();
+  if (typeof result === 'string') throw new Error(result);
+  return result as T;
+}
+
+/** undefined when done, else the message; used for the engine's "error string or undefined" calls. */
+async function done(call: () => string | undefined): Promise<void> {
+  const problem = call();
+  if (problem !== undefined) throw new Error(problem);
+}
+
+function requireString(name: string, value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? undefined : `${name} must be a non-empty string, got ${JSON.stringify(value)}.`;
+}
+
+function requireInteger(name: string, value: unknown): string | undefined {
+  return Number.isInteger(value) ? undefined : `${name} must be an integer, got ${JSON.stringify(value)}.`;
+}
+
+export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
+  return {
+    version: 1,
+    load: (scenario) =>
+      settle(() => {
+        if (typeof scenario !== 'string' && (typeof scenario !== 'object' || scenario === null)) {
+          return `load() takes a scenario object, or its JSON or YAML text; got ${scenario === null ? 'null' : typeof scenario}.`;
+        }
+        return state.load(scenario);
+      }),
+    start: () => done(() => state.start()),
+    pause: () =>
+      done(() => {
+        state.pause('user');
+        return undefined;
+      }),
+    step: () => settle(() => state.step()),
+    runUntil: (time) => state.runUntil(time),
+    setSpeed: (factor) => done(() => state.setSpeed(factor)),
+    setDriver: (driver: DriverName) =>
+      done(() => {
+        if (driver === 'sim') return undefined;
+        if (driver === 'live') return LIVE_DRIVER_MISSING;
+        return `Unknown driver ${JSON.stringify(driver)}: use 'sim' or 'live'.`;
+      }),
+    status: () =>
+      settle<PlaygroundStatus>(() => ({
+        driver: 'sim',
+        scenario: state.scenario ? { name: state.scenario.name, seed: state.scenario.seed } : null,
+        time: state.nowMs,
+        jobStatus: state.jobStatus,
+        running: state.running,
+        speed: state.speed,
+      })),
+    topology: () => settle(() => state.currentTopology()),
+    killTaskManager: (id) => done(() => requireString('The TaskManager id', id) ?? state.killTaskManager(id)),
+    loseHost: (id) => done(() => requireString('The host id', id) ?? state.loseHost(id)),
+    failTask: (vertexId, subtask) =>
+      done(() => requireString('The vertex id', vertexId) ?? requireInteger('The subtask index', subtask) ?? state.failTask(vertexId, subtask)),
+    slowOperator: (vertexId, factor) =>
+      done(() => requireString('The vertex id', vertexId) ?? state.slowOperator(vertexId, factor)),
+    corruptLocalCopy: () => done(() => state.corruptLocalCopy()),
+    triggerCheckpoint: () => done(() => state.triggerCheckpoint()),
+    triggerSavepoint: () => done(() => state.triggerSavepoint()),
+    rescale: (vertexId, parallelism) =>
+      done(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? state.rescale(vertexId, parallelism)),
+    stats: () => settle(() => state.stats()),
+    on: (type, callback) => {
+      if (typeof callback !== 'function') throw new TypeError('on(type, callback) needs a function as the callback.');
+      return state.hub.on(type, callback);
+    },
+  };
+}

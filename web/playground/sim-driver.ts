@@ -1,0 +1,277 @@
+/**
+ * The `sim` driver as the page runs it: the scenario's Simulation, and beside it the oracle for
+ * its output, a failure-free Simulation of the same scenario and seed (no fault schedule, no
+ * operations from the page). Comparing the two sinks gives the duplicates and missing records.
+ *
+ * Mid-run, "the failure-free output" needs care. A restart shifts the checkpoint schedule, so a
+ * two-phase-commit sink may commit a transaction a little earlier than the failure-free run does
+ * at the same virtual time; counting those records as duplicates would call a correct
+ * exactly-once run wrong. So the reference runs ahead of this run by a few checkpoint intervals:
+ * - duplicates: records written more often than the failure-free run writes them by then;
+ * - missing: records the failure-free run had written by now (same virtual time) that this run
+ *   has not: lost, or not re-produced yet after a restore.
+ * The reference's writes are journaled with their time and handed to the oracle as this run's
+ * clock reaches them. When this run finishes (bounded sources), both counts compare the complete
+ * outputs, as the CLI does.
+ *
+ * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
+ */
+import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
+import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
+import type {
+  CheckpointConfigDocument,
+  CheckpointingStatisticsDocument,
+  CheckpointStatisticsDocument,
+  TaskCheckpointStatisticsWithSubtaskDetailsDocument,
+} from '../../engine/checkpoint/stats/rest-document-types.ts';
+import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
+import type { Topology } from '../../engine/job/topology.ts';
+import type { StreamRecord } from '../../engine/protocol.ts';
+import { checkExpectations } from '../../engine/run/expectations.ts';
+import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
+import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import { Simulation } from '../../engine/sim/simulation.ts';
+import { OutputOracle, type OutputRow } from './output-oracle.ts';
+import type { PlaygroundStats } from './playground-api-types.ts';
+
+/** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
+const SLICE_MS = 20;
+/** How far the reference runs ahead: enough for a commit shifted by a restart, at least 1 s, at most 1 min. */
+const AHEAD_MIN_MS = 1000;
+const AHEAD_MAX_MS = 60_000;
+const AHEAD_CHECKPOINT_CYCLES = 3;
+
+/** The sink of this run next to the failure-free run's at the same virtual time. */
+export interface OutputComparisonView {
+  totalRecords: number;
+  duplicates: number;
+  missing: number;
+  /** records the failure-free run had written by now */
+  referenceRecords: number;
+  keyCount: number;
+  /** the keys worth showing: those with duplicates or missing records first */
+  rows: OutputRow[];
+}
+
+/** Calls `listener` with every batch of records the log writes (a plain sink's writes and a two-phase-commit sink's commits both go through `write`). */
+function tapWrites(log: SinkOutputLog, listener: (records: readonly StreamRecord[]) => void): void {
+  const write = log.write.bind(log);
+  log.write = (records: readonly StreamRecord[]) => {
+    write(records);
+    if (records.length > 0) listener(records);
+  };
+}
+
+export class SimDriver {
+  readonly name = 'sim';
+  readonly scenario: Scenario;
+  readonly #simulation: Simulation;
+  readonly #reference: Simulation;
+  /** how far (virtual ms) the reference runs ahead of this run */
+  readonly #aheadMs: number;
+  readonly #oracle = new OutputOracle();
+  /** the reference's writes the oracle has not seen as "now" yet, oldest first, from `#journalStart` */
+  #journal: { time: number; records: readonly StreamRecord[] }[] = [];
+  #journalStart = 0;
+
+  constructor(scenario: Scenario, options: { seed?: number } = {}) {
+    this.scenario = scenario;
+    this.#simulation = new Simulation(scenario, options.seed === undefined ? {} : { seed: options.seed });
+    this.#reference = new Simulation({ ...scenario, faults: [] }, { seed: this.#simulation.seed });
+    const { checkpointInterval, minPause } = this.#simulation.config;
+    const cycle = checkpointInterval === undefined ? 0 : Math.max(checkpointInterval, minPause);
+    this.#aheadMs = Math.min(AHEAD_MAX_MS, Math.max(AHEAD_MIN_MS, AHEAD_CHECKPOINT_CYCLES * cycle));
+    tapWrites(this.#simulation.sinkOutput, (records) => this.#oracle.mine(records));
+    tapWrites(this.#reference.sinkOutput, (records) => {
+      this.#oracle.ahead(records);
+      this.#journal.push({ time: this.#reference.now, records: records.slice() });
+    });
+    this.#syncReference();
+  }
+
+  /** Runs the reference to `now + ahead`, and hands the oracle its writes up to now. */
+  #syncReference(): void {
+    const now = this.#simulation.now;
+    // This run finished its bounded input: compare against the complete failure-free output.
+    const finished = this.#simulation.jobStatus === 'FINISHED';
+    if (finished) this.#reference.runToEnd();
+    else this.#reference.runUntil(now + this.#aheadMs);
+    while (this.#journalStart < this.#journal.length) {
+      const entry = this.#journal[this.#journalStart]!;
+      if (entry.time > now && !finished) break;
+      this.#oracle.now(entry.records);
+      this.#journalStart++;
+    }
+    if (this.#journalStart > 1024 && this.#journalStart * 2 > this.#journal.length) {
+      this.#journal = this.#journal.slice(this.#journalStart);
+      this.#journalStart = 0;
+    }
+  }
+
+  get seed(): number {
+    return this.#simulation.seed;
+  }
+
+  get now(): number {
+    return this.#simulation.now;
+  }
+
+  get jobStatus(): string {
+    return this.#simulation.jobStatus;
+  }
+
+  get restarts(): number {
+    return this.#simulation.restarts;
+  }
+
+  get failureCause(): string | undefined {
+    return this.#simulation.failureCause;
+  }
+
+  /** FINISHED, FAILED or CANCELED: nothing more will happen. */
+  get isTerminal(): boolean {
+    return this.#simulation.job.isTerminal;
+  }
+
+  /** Events so far, oldest first (the engine's list: read, do not change). */
+  get events(): readonly JobEvent[] {
+    return this.#simulation.events;
+  }
+
+  get restores(): readonly RestoreRecord[] {
+    return this.#simulation.restores;
+  }
+
+  onEvent(listener: (event: JobEvent) => void): () => void {
+    return this.#simulation.onEvent(listener);
+  }
+
+  /**
+   * Advances both simulations towards `time` in small slices, and stops early once the wall clock
+   * passes `deadline` (performance.now() ms), so a frame never freezes the page: at a speed the
+   * machine cannot keep up with, virtual time simply falls behind. `afterSlice` runs between
+   * slices (the page delivers queued events there) and may return false to stop.
+   */
+  advanceTo(time: number, deadline = Infinity, afterSlice?: () => boolean): void {
+    while (this.now < time && !this.isTerminal) {
+      const next = Math.min(time, this.now + SLICE_MS);
+      this.#simulation.runUntil(next);
+      this.#syncReference();
+      if (afterSlice && !afterSlice()) return;
+      if (performance.now() >= deadline) return;
+    }
+  }
+
+  /** Handles one event of the simulation; false when nothing is left to do. */
+  step(): boolean {
+    const handled = this.#simulation.step();
+    this.#syncReference();
+    return handled;
+  }
+
+  topology(): Topology {
+    return this.#simulation.topology();
+  }
+
+  metrics(): JobMetrics {
+    return this.#simulation.metrics();
+  }
+
+  checkpointing(): CheckpointingStatisticsDocument {
+    return this.#simulation.coordinator.stats.checkpointingStatistics();
+  }
+
+  checkpointDetails(id: number): CheckpointStatisticsDocument | undefined {
+    return this.#simulation.coordinator.stats.checkpointDetails(id);
+  }
+
+  taskCheckpointStatistics(id: number, vertexId: string): TaskCheckpointStatisticsWithSubtaskDetailsDocument | undefined {
+    return this.#simulation.coordinator.stats.taskCheckpointStatistics(id, vertexId);
+  }
+
+  /** Flink's GET …/checkpoints/config; its interval is Long.MAX_VALUE when periodic checkpoints are off. */
+  checkpointConfig(): CheckpointConfigDocument {
+    return checkpointConfigDocument(this.#simulation.config);
+  }
+
+  /** Whether periodic checkpoints are on (`execution.checkpointing.interval` is set). */
+  get periodicCheckpointing(): boolean {
+    return this.#simulation.config.checkpointInterval !== undefined;
+  }
+
+  /** The comparison with the failure-free run; `rowLimit` bounds the per-key rows. */
+  output(rowLimit = 50): OutputComparisonView {
+    const oracle = this.#oracle;
+    return {
+      totalRecords: this.#simulation.sinkOutput.totalRecords,
+      duplicates: oracle.duplicates,
+      missing: oracle.missing,
+      referenceRecords: oracle.totalNow,
+      keyCount: oracle.keyCount,
+      rows: oracle.rows(rowLimit),
+    };
+  }
+
+  /** The CLI's `--json` document (engine/run/run-report.ts) for the run so far. */
+  stats(): PlaygroundStats {
+    const simulation = this.#simulation;
+    const stats = simulation.coordinator.stats;
+    const checkpoints = stats.checkpointingStatistics();
+    const sink = simulation.sinkOutput;
+    const { duplicates, missing } = this.#oracle;
+    const totalRecords = sink.totalRecords;
+    const untilMs = this.scenario.run.until_ms;
+    return structuredClone({
+      scenario: {
+        name: this.scenario.name,
+        seed: simulation.seed,
+        until_ms: untilMs === Infinity ? null : untilMs,
+        virtual_time_ms: simulation.now,
+      },
+      checkpoints,
+      // As the CLI: null when checkpointing is off.
+      checkpointConfig: this.periodicCheckpointing ? this.checkpointConfig() : null,
+      checkpointDetails: stats.allCheckpointDetails(),
+      restores: simulation.restores,
+      output: { totalRecords, perKey: sink.perKey(), duplicates, missing },
+      job: { status: simulation.jobStatus, restarts: simulation.restarts, failureCause: simulation.failureCause ?? null },
+      metrics: simulation.metrics(),
+      expectations: checkExpectations(this.scenario.expectations, {
+        jobStatus: simulation.jobStatus,
+        sinkRecords: totalRecords,
+        duplicates,
+        missing,
+        completedCheckpoints: checkpoints.counts.completed,
+        failedCheckpoints: checkpoints.counts.failed,
+        restores: simulation.restores.length,
+      }),
+    });
+  }
+
+  // ---- operations: each returns the engine's error message, or undefined when it was done ----
+
+  killTaskManager(id: string): string | undefined {
+    return this.#simulation.killTaskManager(id);
+  }
+
+  loseHost(id: string): string | undefined {
+    return this.#simulation.loseHost(id);
+  }
+
+  failTask(vertexId: string, subtask: number): string | undefined {
+    return this.#simulation.failTask(vertexId, subtask);
+  }
+
+  slowOperator(vertexId: string, factor: number): string | undefined {
+    return this.#simulation.slowOperator(vertexId, factor);
+  }
+
+  trigger(kind: TriggerKind): string | undefined {
+    return this.#simulation.triggerCheckpoint(kind);
+  }
+
+  rescale(vertexId: string, parallelism: number): string | undefined {
+    return this.#simulation.rescale(vertexId, parallelism);
+  }
+}
