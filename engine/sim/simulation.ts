@@ -180,6 +180,41 @@ export class Simulation {
 
   #keepMaxParallelism: Record<string, number> = {};
 
+  /**
+   * Restarts the job from a savepoint (Flink: stop, then run with `execution.state-recovery.path`);
+   * the newest savepoint when no id is given.
+   */
+  restartFromSavepoint(savepointId?: number): string | undefined {
+    const savepoints = this.coordinator.savepoints;
+    const savepoint = savepointId === undefined ? savepoints.at(-1) : savepoints.find((s) => s.id === savepointId);
+    if (!savepoint) return savepointId === undefined ? 'no savepoint has completed yet' : `no savepoint ${savepointId} (savepoints: ${savepoints.map((s) => s.id).join(', ') || 'none'})`;
+    if (this.job.status !== 'RUNNING') return `cannot restart while the job is ${this.job.status}`;
+    this.#restoreFrom = savepoint;
+    this.#emit({ type: 'fault', time: this.now, description: `restart from savepoint ${savepoint.id}` });
+    this.#failover(`Restarting from savepoint ${savepoint.id}`, [], this.now, false);
+    return undefined;
+  }
+
+  /**
+   * Cancels the job (RUNNING → CANCELLING → CANCELED). Completed checkpoints are kept only if
+   * `execution.checkpointing.externalized-checkpoint-retention` is RETAIN_ON_CANCELLATION.
+   */
+  cancel(): string | undefined {
+    if (this.job.isTerminal) return `the job is already ${this.job.status}`;
+    const now = this.now;
+    this.#coordinate(now, (e) => this.coordinator.stopScheduler(now, e));
+    for (const task of this.tasks) task.stop(false);
+    this.attempt++;
+    this.#setStatus('CANCEL', now);
+    this.#setStatus('CANCELED', now);
+    this.retainedCheckpoints =
+      this.config.externalizedRetention === 'RETAIN_ON_CANCELLATION' ? this.coordinator.store.getAllCheckpoints().map((c) => c.externalPath) : [];
+    return undefined;
+  }
+
+  /** Paths of the checkpoints kept after the job ended, by the externalized retention policy. */
+  retainedCheckpoints: string[] = [];
+
   #latestRestorable(): CompletedCheckpoint | undefined {
     const checkpoint = this.coordinator.latestCheckpoint();
     const savepoint = this.coordinator.savepoints.at(-1);
@@ -524,6 +559,8 @@ export class Simulation {
       this.failureCause = cause;
       this.#setStatus('FAIL', now, cause);
       this.#setStatus('GIVE_UP', now, cause);
+      this.retainedCheckpoints =
+        this.config.externalizedRetention === 'NO_EXTERNALIZED_CHECKPOINTS' ? [] : this.coordinator.store.getAllCheckpoints().map((c) => c.externalPath);
     }
     return undefined;
   }
@@ -543,6 +580,8 @@ export class Simulation {
     if (this.job.status !== 'RUNNING' || !this.tasks.every((t) => t.lifecycle.state === 'FINISHED')) return;
     this.#coordinate(this.now, (e) => this.coordinator.stopScheduler(this.now, e));
     this.#setStatus('FINISH', this.now);
+    // A finished job keeps no checkpoints; a failed one keeps them unless retention is NO_EXTERNALIZED.
+    this.retainedCheckpoints = [];
     this.#metrics.sample(this.tasks, this.now);
   }
 
