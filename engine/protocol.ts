@@ -80,6 +80,14 @@ export interface ChannelState {
   outputs: Array<{ channelId: number; buffers: DataBuffer[] }>;
 }
 
+/** A shared file of an incremental checkpoint (Flink's shared state handle). */
+export interface SharedFileHandle {
+  name: string;
+  sizeBytes: number;
+  /** present when this checkpoint uploaded the file; absent when it reuses one uploaded before */
+  contents?: unknown;
+}
+
 /** A pre-committed transaction of a two-phase-commit sink, kept in its state until committed. */
 export interface SinkTransaction {
   /** unique and stable: committing the same id twice writes once (as Kafka transactions do) */
@@ -100,6 +108,11 @@ export interface TaskStateSnapshot {
   /** two-phase-commit sinks: pre-committed transactions not yet known to be committed */
   pendingTransactions?: SinkTransaction[];
   channelState?: ChannelState;
+  /**
+   * Shared files this snapshot refers to (incremental RocksDB-style checkpoints: the SST runs).
+   * A file this checkpoint uploaded carries its contents; a reused one only its name.
+   */
+  sharedFiles?: SharedFileHandle[];
   /** the subtask had finished (Flink's fully-finished operator state) */
   finished?: boolean;
   /** bytes of the full snapshot (state_size) */

@@ -7,6 +7,8 @@
  * time by the wall-clock time since the previous frame times `speed`, within a time budget per
  * frame: when the machine cannot keep up, virtual time falls behind and `effectiveSpeed` shows it.
  */
+import { browserLsmStorage } from './playground/wa-sqlite-browser.ts';
+import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
 import type {
   CheckpointConfigDocument,
   CheckpointingStatisticsDocument,
@@ -123,6 +125,8 @@ export class PlaygroundState {
   /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
   async init(): Promise<void> {
     let entries: ScenarioEntry[];
+    // wa-sqlite (for state.backend.type: rocksdb) loads alongside the scenario list.
+    const storage = this.ensureLsmStorage();
     try {
       const response = await fetch(`${SCENARIO_DIR}index.json`);
       if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
@@ -134,6 +138,7 @@ export class PlaygroundState {
     this.scenarios = entries;
     // A page that loaded its own scenario through the API before the list arrived keeps it.
     if (this.source !== null) return;
+    await storage;
     const requested = new URL(location.href).searchParams.get('scenario');
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
     if (initial) await this.#loadFile(initial.file, true);
@@ -203,11 +208,22 @@ export class PlaygroundState {
     if (wasRunning) this.start();
   }
 
+  #lsmStorage: LsmStorageFactory | undefined;
+
+  /** Loads wa-sqlite once; rocksdb scenarios need it before they can be installed. */
+  async ensureLsmStorage(): Promise<void> {
+    try {
+      this.#lsmStorage ??= await browserLsmStorage();
+    } catch (error) {
+      console.error('wa-sqlite could not be loaded; rocksdb scenarios cannot run:', error);
+    }
+  }
+
   #install(scenario: Scenario, source: ScenarioSource): void {
     this.#clearJob();
     this.source = source;
     try {
-      this.#driver = new SimDriver(scenario);
+      this.#driver = new SimDriver(scenario, this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {});
     } catch (error) {
       this.runError = errorMessage(error);
       console.error('The scenario could not be started:', error);

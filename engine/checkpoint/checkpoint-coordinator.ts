@@ -6,6 +6,7 @@ import { CheckpointRequestDecider, type CheckpointTriggerRequest } from './check
 import { CompletedCheckpointStore } from './completed-checkpoint-store.ts';
 import type { CompletedCheckpoint } from './completed-checkpoint.ts';
 import { PendingCheckpoint, type TaskAcknowledgeResult } from './pending-checkpoint.ts';
+import { SharedStateRegistry } from './shared-state-registry.ts';
 import { CheckpointStatsTracker } from './stats/checkpoint-stats-tracker.ts';
 
 /** Which subtasks a checkpoint involves right now (Flink's CheckpointPlan). */
@@ -33,6 +34,8 @@ export type TriggerKind = 'checkpoint' | 'full-checkpoint' | 'savepoint';
 export class CheckpointCoordinator {
   readonly stats: CheckpointStatsTracker;
   readonly store: CompletedCheckpointStore;
+  /** the shared files of incremental checkpoints in checkpoint storage */
+  readonly sharedState = new SharedStateRegistry();
   readonly #decider: CheckpointRequestDecider;
   readonly #failures: CheckpointFailureManager;
   readonly #pending = new Map<number, PendingCheckpoint>();
@@ -96,11 +99,16 @@ export class CheckpointCoordinator {
    * Stops periodic checkpoints and aborts what is pending and queued (the job left RUNNING),
    * as Flink's CheckpointCoordinatorDeActivator does.
    */
-  stopScheduler(now: number, effects: CoordinatorEffect[]): void {
+  stopScheduler(now: number, effects: CoordinatorEffect[], reason: 'CHECKPOINT_COORDINATOR_SUSPEND' | 'CHECKPOINT_COORDINATOR_SHUTDOWN' = 'CHECKPOINT_COORDINATOR_SUSPEND'): void {
     this.#schedulerRunning = false;
     this.#periodicGeneration++;
-    for (const request of this.#decider.abortAll()) this.#failBeforeTrigger(request, 'CHECKPOINT_COORDINATOR_SUSPEND', effects);
-    for (const pending of [...this.#pending.values()]) this.#abort(pending, 'CHECKPOINT_COORDINATOR_SUSPEND', now, effects);
+    for (const request of this.#decider.abortAll()) this.#failBeforeTrigger(request, reason, effects);
+    for (const pending of [...this.#pending.values()]) this.#abort(pending, reason, now, effects);
+  }
+
+  /** The job reached a terminal state (finished, canceled, failed): Flink shuts the coordinator down. */
+  shutdown(now: number, effects: CoordinatorEffect[]): void {
+    this.stopScheduler(now, effects, 'CHECKPOINT_COORDINATOR_SHUTDOWN');
   }
 
   onTimer(timer: CoordinatorTimer, now: number, effects: CoordinatorEffect[]): void {
@@ -133,8 +141,13 @@ export class CheckpointCoordinator {
     now: number,
     effects: CoordinatorEffect[],
   ): TaskAcknowledgeResult {
+    // Shared state is registered first, late acknowledgements included (CheckpointCoordinator.receiveAcknowledgeMessage).
+    if (checkpointId < this.#nextId) this.sharedState.registerAll(checkpointId, snapshot.sharedFiles);
     const pending = this.#pending.get(checkpointId);
-    if (!pending) return checkpointId < this.#nextId ? 'discarded' : 'unknown';
+    if (!pending) {
+      if (checkpointId < this.#nextId) this.sharedState.discardCheckpoint(checkpointId);
+      return checkpointId < this.#nextId ? 'discarded' : 'unknown';
+    }
     const result = pending.acknowledgeTask(subtask, { snapshot, metrics });
     if (result !== 'success') return result;
     this.stats.reportSubtaskStats(checkpointId, subtask.vertexId, {
@@ -278,6 +291,8 @@ export class CheckpointCoordinator {
         this.stats.reportDiscarded(old.id);
         effects.push({ type: 'discard-checkpoint', checkpointId: old.id });
       }
+      // Shared files only subsumed checkpoints used are deleted now (SharedStateRegistry.unregisterUnusedState).
+      this.sharedState.unregisterUnusedState(this.store.lowestRetainedId ?? pending.id);
       for (const older of [...this.#pending.values()]) {
         if (older.id < pending.id && !older.isSavepoint) this.#abort(older, 'CHECKPOINT_SUBSUMED', now, effects);
       }
@@ -293,6 +308,7 @@ export class CheckpointCoordinator {
     effects.push({ type: 'checkpoint-status', status: 'failed', checkpointId: pending.id, isSavepoint: pending.isSavepoint, reason });
     effects.push({ type: 'notify-aborted', checkpointId: pending.id });
     effects.push({ type: 'discard-checkpoint', checkpointId: pending.id });
+    this.sharedState.discardCheckpoint(pending.id);
     const outcome = this.#failures.handleCheckpointFailure(reason, pending.id, { isSavepoint: pending.isSavepoint, jobLevel });
     if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });
     this.#executeQueued(now, effects);

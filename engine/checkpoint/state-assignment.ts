@@ -1,4 +1,4 @@
-import type { SinkTransaction } from '../protocol.ts';
+import type { TaskStateSnapshot } from '../protocol.ts';
 import type { KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { intersectKeyGroups, keyGroupCount, type KeyGroupRange } from '../state/key-group-range.ts';
 import type { TaskRestore } from '../task/stream-task.ts';
@@ -37,34 +37,51 @@ export function rescaleProblem(checkpoint: CompletedCheckpoint, vertexId: string
  * (reDistributeKeyedStates), and list-style operator state (pending sink transactions) is
  * spread round robin.
  */
-export function assignSubtaskState(checkpoint: CompletedCheckpoint, target: AssignmentTarget): SubtaskAssignment {
+export function assignSubtaskState(checkpoint: CompletedCheckpoint, target: AssignmentTarget, sharedFile: SharedFileReader): SubtaskAssignment {
   const oldParallelism = checkpoint.parallelism[target.vertexId] ?? target.parallelism;
-  if (oldParallelism === target.parallelism) return sameParallelism(checkpoint, target);
-  const keyedState: KeyedStateSnapshot[] = [];
-  const pendingTransactions: SinkTransaction[] = [];
+  if (oldParallelism === target.parallelism) return sameParallelism(checkpoint, target, sharedFile);
+  const restore: TaskRestore = { checkpointId: checkpoint.id, keyedState: [], pendingTransactions: [] };
   let bytes = 0;
   for (let old = 0; old < oldParallelism; old++) {
     const snapshot = checkpoint.taskStates.get(subtaskKey({ vertexId: target.vertexId, subtaskIndex: old }));
     if (!snapshot) continue;
-    const keyed = snapshot.keyedState as KeyedStateSnapshot | undefined;
-    const overlap = keyed ? intersectKeyGroups(keyed.keyGroupRange, target.keyGroupRange) : undefined;
-    if (keyed && overlap) {
-      keyedState.push(keyed);
-      bytes += Math.round((keyed.sizeBytes * keyGroupCount(overlap)) / keyGroupCount(keyed.keyGroupRange));
+    const range = keyGroupRangeOf(snapshot);
+    const overlap = range ? intersectKeyGroups(range, target.keyGroupRange) : undefined;
+    if (range && overlap) {
+      addKeyedState(restore, snapshot, sharedFile);
+      bytes += Math.round((snapshot.stateSize * keyGroupCount(overlap)) / keyGroupCount(range));
     }
-    if (old % target.parallelism === target.subtaskIndex) pendingTransactions.push(...(snapshot.pendingTransactions ?? []));
+    if (old % target.parallelism === target.subtaskIndex) restore.pendingTransactions!.push(...(snapshot.pendingTransactions ?? []));
   }
-  return { restore: { checkpointId: checkpoint.id, keyedState, pendingTransactions }, bytes };
+  return { restore, bytes };
 }
 
-function sameParallelism(checkpoint: CompletedCheckpoint, target: AssignmentTarget): SubtaskAssignment {
+/** Reads a shared file of an incremental checkpoint from checkpoint storage. */
+export type SharedFileReader = (name: string) => unknown;
+
+/** A snapshot's keyed state is either whole (KeyedStateSnapshot) or incremental ({ incremental: private state }). */
+function keyGroupRangeOf(snapshot: TaskStateSnapshot): KeyGroupRange | undefined {
+  const keyed = snapshot.keyedState as (KeyedStateSnapshot & { incremental?: { keyGroupRange: KeyGroupRange } }) | undefined;
+  if (!keyed) return undefined;
+  return keyed.incremental ? keyed.incremental.keyGroupRange : keyed.keyGroupRange;
+}
+
+function addKeyedState(restore: TaskRestore, snapshot: TaskStateSnapshot, sharedFile: SharedFileReader): void {
+  const keyed = snapshot.keyedState as (KeyedStateSnapshot & { incremental?: unknown }) | undefined;
+  if (!keyed) return;
+  if (keyed.incremental === undefined) {
+    restore.keyedState.push(keyed);
+    return;
+  }
+  const files = (snapshot.sharedFiles ?? []).map((f) => sharedFile(f.name));
+  (restore.incremental ??= []).push({ privateState: keyed.incremental, files });
+}
+
+function sameParallelism(checkpoint: CompletedCheckpoint, target: AssignmentTarget, sharedFile: SharedFileReader): SubtaskAssignment {
   const snapshot = checkpoint.taskStates.get(subtaskKey(target));
   if (!snapshot) return { restore: { checkpointId: checkpoint.id, keyedState: [], pendingTransactions: [] }, bytes: 0 };
-  const restore: TaskRestore = {
-    checkpointId: checkpoint.id,
-    keyedState: snapshot.keyedState ? [snapshot.keyedState as KeyedStateSnapshot] : [],
-    pendingTransactions: snapshot.pendingTransactions ?? [],
-  };
+  const restore: TaskRestore = { checkpointId: checkpoint.id, keyedState: [], pendingTransactions: snapshot.pendingTransactions ?? [] };
+  addKeyedState(restore, snapshot, sharedFile);
   if (snapshot.sourceOffset !== undefined) restore.sourceOffset = snapshot.sourceOffset;
   if (snapshot.channelState) restore.channelState = snapshot.channelState;
   return { restore, bytes: snapshot.stateSize };

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { runKeyGroupCommand } from './key-group-command.ts';
 import { runRunCommand } from './run-command.ts';
 import type { CommandResult } from './command-result.ts';
+import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
+import { nodeLsmStorage } from './wa-sqlite-node.ts';
 
 export const usage = `Usage: ckpt-lab <command> [options]
 
@@ -20,18 +22,20 @@ Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid
 `;
 
 export async function main(args: string[]): Promise<number> {
-  const result = dispatch(args);
+  // `run` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
+  const lsmStorage = args[0] === 'run' ? await nodeLsmStorage() : undefined;
+  const result = dispatch(args, lsmStorage);
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);
   return result.exitCode;
 }
 
-function dispatch(args: string[]): CommandResult {
+function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): CommandResult {
   const [command, ...rest] = args;
   try {
     switch (command) {
       case 'run':
-        return runRunCommand(rest, readScenarioFile);
+        return runRunCommand(rest, readScenarioFile, lsmStorage);
       case 'key-group':
         return runKeyGroupCommand(rest);
       case undefined:

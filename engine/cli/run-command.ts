@@ -3,6 +3,7 @@ import { formatScenarioErrors, parseScenarioText, validateScenario } from '../sc
 import { runScenario, type RunReport } from '../run/run-report.ts';
 import { describeExpectation } from '../run/expectations.ts';
 import type { CommandResult } from './command-result.ts';
+import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 
 export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json]
 
@@ -22,7 +23,7 @@ interface RunArguments {
 }
 
 /** `ckpt-lab run`: validates the scenario (nothing runs on invalid input), runs it, reports. */
-export function runRunCommand(args: string[], readFile: ReadFile): CommandResult {
+export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory): CommandResult {
   const parsed = parseRunArguments(args);
   if (typeof parsed === 'string') return usageError(parsed);
   if (parsed.file === '--help') return { stdout: runUsage, stderr: '', exitCode: 0 };
@@ -30,12 +31,13 @@ export function runRunCommand(args: string[], readFile: ReadFile): CommandResult
   if (!file.ok) return { stdout: '', stderr: `ckpt-lab run: ${file.message}\n`, exitCode: 2 };
   const text = parseScenarioText(file.text);
   if (!text.ok) return invalidScenario(parsed.file, formatScenarioErrors(text.errors));
-  const valid = validateScenario(text.value);
+  const valid = validateScenario(withRunLength(text.value, parsed.until));
   if (!valid.ok) return invalidScenario(parsed.file, formatScenarioErrors(valid.errors));
-  const options = { ...(parsed.seed === undefined ? {} : { seed: parsed.seed }), ...(parsed.until === undefined ? {} : { until: parsed.until }) };
-  if (valid.scenario.run.until_ms === Infinity && parsed.until === undefined && hasUnboundedSource(valid.scenario)) {
-    return usageError('the scenario has an unbounded source and no run length: give --until or run.until');
-  }
+  const options = {
+    ...(parsed.seed === undefined ? {} : { seed: parsed.seed }),
+    ...(parsed.until === undefined ? {} : { until: parsed.until }),
+    ...(lsmStorage ? { lsmStorage } : {}),
+  };
   const { report } = runScenario(valid.scenario, options);
   const failed = report.expectations.some((e) => !e.held);
   const notes = valid.notes.map((n) => `note: ${n}\n`).join('');
@@ -43,8 +45,12 @@ export function runRunCommand(args: string[], readFile: ReadFile): CommandResult
   return { stdout, stderr: notes, exitCode: failed ? 1 : 0 };
 }
 
-function hasUnboundedSource(scenario: { job: { vertices: { operator: { type: string; source?: { count?: number } } }[] } }): boolean {
-  return scenario.job.vertices.some((v) => v.operator.type === 'source' && v.operator.source?.count === undefined);
+/** `--until` stands in for the file's `run.until`, so an unbounded scenario without one can run. */
+function withRunLength(document: unknown, until: number | undefined): unknown {
+  if (until === undefined || typeof document !== 'object' || document === null || Array.isArray(document)) return document;
+  const run = (document as { run?: unknown }).run;
+  const base = typeof run === 'object' && run !== null && !Array.isArray(run) ? run : {};
+  return { ...document, run: { ...base, until: `${until} ms` } };
 }
 
 function parseRunArguments(args: string[]): RunArguments | string {

@@ -17,7 +17,12 @@ export interface NetworkSettings {
  * buffers plus an even share of a gate's floating buffers, shared over the widest gate of the
  * job (Flink hands floating buffers out on demand; an even share keeps the model simple).
  */
-export function buildTaskDeployments(graph: ExecutionGraph, scenario: Scenario, net: NetworkSettings, attempt: number): TaskDeployment[] {
+export function buildTaskDeployments(
+  graph: ExecutionGraph,
+  scenario: Scenario,
+  net: NetworkSettings & { incremental: boolean },
+  attempt: number,
+): TaskDeployment[] {
   const widestGate = Math.max(1, ...graph.vertices.map((v) => (v.operator.type === 'source' ? 1 : widestInput(graph, v.id))));
   const creditsPerChannel = net.buffersPerChannel + Math.max(1, Math.floor(net.floatingBuffersPerGate / widestGate));
   const recordSizeBytes = scenario.costs.record_size_bytes;
@@ -45,6 +50,7 @@ export function buildTaskDeployments(graph: ExecutionGraph, scenario: Scenario, 
     autoWatermarkInterval: net.autoWatermarkInterval,
     seed: scenario.seed,
     attempt,
+    incrementalCheckpoints: net.incremental,
   }));
 }
 

@@ -35,9 +35,12 @@ export class InputChannel {
   /** Queues an arriving buffer (at the front when it overtakes); returns it when it is in-flight data being recorded. */
   arrive(buffer: NetworkBuffer, front: boolean): DataBuffer | undefined {
     if (buffer.kind === 'event') this.#eventArrived(buffer.event, front);
-    if (front) this.priorityHead++;
-    if (front) this.queue.unshift(buffer);
-    else this.queue.push(buffer);
+    if (front) {
+      this.queue.unshift(buffer);
+      this.priorityHead++;
+    } else {
+      this.queue.push(buffer);
+    }
     return buffer.kind === 'data' && this.#recording !== undefined ? buffer : undefined;
   }
 
@@ -61,19 +64,21 @@ export class InputChannel {
     this.#overtaken = undefined;
     if (overtaken?.checkpointId === checkpointId) return { inFlight: overtaken.buffers, barrierMoved: false };
     if (this.finished || this.lastBarrierId >= checkpointId) return { inFlight: [], barrierMoved: false };
-    // A newer barrier bounds the data too (this one was cancelled upstream), but is not moved.
-    const at = this.queue.findIndex((b) => b.kind === 'event' && b.event.kind === 'barrier' && b.event.checkpointId >= checkpointId);
+    // A newer barrier bounds the data too (this checkpoint was cancelled upstream).
+    const at = this.queue.findIndex((b) => (barrierIdOf(b) ?? 0) >= checkpointId);
     if (at < 0) {
       this.#recording = checkpointId;
       return { inFlight: dataOf(this.queue), barrierMoved: false };
     }
-    const inFlight = dataOf(this.queue.slice(0, at));
-    const barrier = this.queue[at]!;
-    if (barrier.kind !== 'event' || barrier.event.kind !== 'barrier' || barrier.event.checkpointId !== checkpointId) return { inFlight, barrierMoved: false };
-    if (at === 0) return { inFlight, barrierMoved: false };
-    this.queue.unshift(...this.queue.splice(at, 1));
+    return { inFlight: dataOf(this.queue.slice(0, at)), barrierMoved: this.#prioritize(at, checkpointId) };
+  }
+
+  /** Makes this checkpoint's queued barrier at `at` a priority buffer at the front; true when it moved. */
+  #prioritize(at: number, checkpointId: number): boolean {
+    if (barrierIdOf(this.queue[at]!) !== checkpointId || at < this.priorityHead) return false;
+    if (at > 0) this.queue.unshift(...this.queue.splice(at, 1));
     this.priorityHead++;
-    return { inFlight, barrierMoved: true };
+    return at > 0;
   }
 
   /** Checkpoints up to this id were given up: nothing more is their in-flight data. */
@@ -86,7 +91,7 @@ export class InputChannel {
   take(): NetworkBuffer {
     const buffer = this.queue.shift()!;
     if (this.priorityHead > 0) this.priorityHead--;
-    if (buffer.kind === 'event' && buffer.event.kind === 'barrier') this.lastBarrierId = Math.max(this.lastBarrierId, buffer.event.checkpointId);
+    this.lastBarrierId = Math.max(this.lastBarrierId, barrierIdOf(buffer) ?? 0);
     return buffer;
   }
 
@@ -95,6 +100,10 @@ export class InputChannel {
     this.priorityHead = 0;
     this.stopRecording();
   }
+}
+
+function barrierIdOf(buffer: NetworkBuffer): number | undefined {
+  return buffer.kind === 'event' && buffer.event.kind === 'barrier' ? buffer.event.checkpointId : undefined;
 }
 
 function dataOf(buffers: readonly NetworkBuffer[]): DataBuffer[] {

@@ -3,7 +3,8 @@ import type { JobMetrics } from '../metrics/metrics-sampler.ts';
 import { checkpointConfigDocument } from '../checkpoint/stats/checkpoint-stats-tracker.ts';
 import type { KeyOutput } from './sink-output-log.ts';
 import type { RestoreRecord } from './job-events.ts';
-import { Simulation } from '../sim/simulation.ts';
+import { Simulation, type SimulationOptions } from '../sim/simulation.ts';
+import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { checkExpectations, type ExpectationResult } from './expectations.ts';
 
 /** The `ckpt-lab run --json` document (DESIGN.md, contract 2). */
@@ -31,6 +32,8 @@ export interface RunReport {
 
 export interface RunOptions {
   seed?: number;
+  /** wa-sqlite storage, for scenarios with state.backend.type: rocksdb */
+  lsmStorage?: LsmStorageFactory;
   /** overrides the scenario's run length, ms */
   until?: number;
 }
@@ -41,9 +44,10 @@ export interface RunOptions {
  */
 export function runScenario(scenario: Scenario, options: RunOptions = {}): { report: RunReport; simulation: Simulation } {
   const withRun: Scenario = options.until === undefined ? scenario : { ...scenario, run: { until_ms: options.until } };
-  const simulation = new Simulation(withRun, options.seed === undefined ? {} : { seed: options.seed });
+  const shared: SimulationOptions = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
+  const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }) });
   simulation.runToEnd();
-  const reference = new Simulation({ ...withRun, faults: [] }, { seed: simulation.seed });
+  const reference = new Simulation({ ...withRun, faults: [] }, { ...shared, seed: simulation.seed });
   reference.runToEnd();
   const { duplicates, missing } = simulation.sinkOutput.compareTo(reference.sinkOutput);
   const stats = simulation.coordinator.stats;

@@ -12,7 +12,7 @@ import { JobLifecycle, type JobStatus } from '../job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../job/restart-backoff-time-strategy.ts';
 import { buildTaskDeployments } from '../job/task-deployments.ts';
 import { describeTopology, type Topology } from '../job/topology.ts';
-import { HeapKeyedStateBackend } from '../state/heap-keyed-state-backend.ts';
+import { createKeyedStateBackend, type LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { isKeyedOperator } from '../operators/operator-factory.ts';
 import { StreamTask } from '../task/stream-task.ts';
 import { SinkOutputLog } from '../run/sink-output-log.ts';
@@ -28,6 +28,8 @@ export interface SimulationOptions {
   seed?: number;
   /** receives one line per handled event: the run's trace */
   trace?: (line: string) => void;
+  /** wa-sqlite storage for `state.backend.type: rocksdb` (the driver loads wa-sqlite; the engine does no I/O) */
+  lsmStorage?: LsmStorageFactory;
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -59,6 +61,7 @@ export class Simulation {
   failureCause: string | undefined;
   readonly #restartStrategy: RestartBackoffTimeStrategy;
   readonly #trace: ((line: string) => void) | undefined;
+  readonly #lsmStorage: LsmStorageFactory | undefined;
   readonly #metrics = new MetricsSampler();
   readonly #listeners = new Set<(event: JobEvent) => void>();
   readonly #slowdown = new Map<string, number>();
@@ -76,6 +79,7 @@ export class Simulation {
     this.seed = options.seed ?? scenario.seed;
     this.scenario = { ...scenario, seed: this.seed };
     this.#trace = options.trace;
+    this.#lsmStorage = options.lsmStorage;
     this.config = readConfig(scenario.config);
     this.cluster = new ClusterTopology(scenario.cluster);
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
@@ -202,7 +206,7 @@ export class Simulation {
   cancel(): string | undefined {
     if (this.job.isTerminal) return `the job is already ${this.job.status}`;
     const now = this.now;
-    this.#coordinate(now, (e) => this.coordinator.stopScheduler(now, e));
+    this.#coordinate(now, (e) => this.coordinator.shutdown(now, e));
     for (const task of this.tasks) task.stop(false);
     this.attempt++;
     this.#setStatus('CANCEL', now);
@@ -444,9 +448,10 @@ export class Simulation {
 
   /** Deploys every subtask of the current graph, restoring from `checkpoint` when given. */
   #deploy(now: number, checkpoint: CompletedCheckpoint | undefined): void {
-    const deployments = buildTaskDeployments(this.graph, this.scenario, this.config, this.attempt);
+    const deployments = buildTaskDeployments(this.graph, this.scenario, { ...this.config, incremental: this.config.incremental }, this.attempt);
     this.tasks = deployments.map(
-      (d) => new StreamTask(d, now, isKeyedOperator(d.vertex.operator) ? (dep) => new HeapKeyedStateBackend(dep.keyGroupRange) : undefined),
+      (d) =>
+        new StreamTask(d, now, isKeyedOperator(d.vertex.operator) ? (dep) => createKeyedStateBackend(this.config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage) : undefined),
     );
     this.#indexChannels();
     this.#wakeAt = this.tasks.map(() => Infinity);
@@ -467,7 +472,7 @@ export class Simulation {
     this.tasks.forEach((task, i) => {
       const info = this.graph.subtasks[i]!;
       const target = { ...task.id, parallelism: this.graph.vertex(task.id.vertexId).parallelism, keyGroupRange: info.keyGroupRange };
-      const { restore, bytes } = assignSubtaskState(checkpoint, target);
+      const { restore, bytes } = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
       task.initialize(restore);
       const durationMs = bytes > 0 ? transferMs(bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s) : 0;
       record.subtasks.push({ ...task.id, source: 'remote', bytes, durationMs });
@@ -578,7 +583,7 @@ export class Simulation {
 
   #maybeFinishJob(): void {
     if (this.job.status !== 'RUNNING' || !this.tasks.every((t) => t.lifecycle.state === 'FINISHED')) return;
-    this.#coordinate(this.now, (e) => this.coordinator.stopScheduler(this.now, e));
+    this.#coordinate(this.now, (e) => this.coordinator.shutdown(this.now, e));
     this.#setStatus('FINISH', this.now);
     // A finished job keeps no checkpoints; a failed one keeps them unless retention is NO_EXTERNALIZED.
     this.retainedCheckpoints = [];

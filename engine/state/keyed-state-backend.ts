@@ -45,4 +45,22 @@ export interface KeyedStateBackend {
   snapshot(): KeyedStateSnapshot;
   /** Loads the key groups of `snapshots` that fall into this backend's range (rescaling reads only those). */
   restore(snapshots: readonly KeyedStateSnapshot[]): void;
+  /** Incremental backends (rocksdb): a snapshot that uploads only what the last confirmed checkpoint lacks. */
+  incrementalSnapshot?(checkpointId: number): IncrementalKeyedSnapshot;
+  /** Restores one incremental snapshot; called once per old snapshot that overlaps (rescaling). */
+  restoreFromIncremental?(privateState: unknown, files: Iterable<unknown>): void;
+  /** Flink's CheckpointListener: increments build on confirmed checkpoints only. */
+  notifyCheckpointComplete?(checkpointId: number): void;
+  notifyCheckpointAborted?(checkpointId: number): void;
+}
+
+/** What an incremental snapshot hands to checkpoint storage. */
+export interface IncrementalKeyedSnapshot {
+  /** the backend's private state (manifest): uploaded every time */
+  privateState: unknown;
+  privateStateSizeBytes: number;
+  /** every shared file the snapshot refers to, with contents for the ones uploaded now */
+  sharedFiles: Array<{ name: string; sizeBytes: number; contents?: unknown }>;
+  stateSize: number;
+  checkpointedSize: number;
 }

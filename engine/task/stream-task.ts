@@ -58,6 +58,8 @@ export interface TaskRestore {
   checkpointId: number;
   sourceOffset?: number;
   keyedState: KeyedStateSnapshot[];
+  /** incremental snapshots to restore from (one per overlapping old subtask), with their files' contents */
+  incremental?: Array<{ privateState: unknown; files: unknown[] }>;
   pendingTransactions: TaskStateSnapshot['pendingTransactions'];
   channelState?: ChannelState;
 }
@@ -242,11 +244,14 @@ export class StreamTask {
   }
 
   notifyCheckpointComplete(checkpointId: number): void {
-    if (!this.#twoPhaseSink || this.lifecycle.isTerminal) return;
+    if (this.lifecycle.isTerminal) return;
+    this.keyedState?.notifyCheckpointComplete?.(checkpointId);
+    if (!this.#twoPhaseSink) return;
     for (const transaction of this.#twoPhaseSink.notifyCheckpointComplete(checkpointId)) this.#deferred.push({ type: 'sink-commit', transaction });
   }
 
   notifyCheckpointAborted(checkpointId: number): void {
+    if (!this.lifecycle.isTerminal) this.keyedState?.notifyCheckpointAborted?.(checkpointId);
     this.#barriers.abortCurrent(checkpointId);
     this.#dropPending(checkpointId);
   }
@@ -430,7 +435,7 @@ export class StreamTask {
     this.#lastCheckpointId = barrier.checkpointId;
     const unaligned = barrier.alignment === 'UNALIGNED';
     const outputs = this.#broadcastBarrier(barrier, unaligned);
-    const snapshot = this.#takeSnapshot(barrier.checkpointId);
+    const snapshot = this.#takeSnapshot(barrier.checkpointId, barrier.checkpointKind === 'SAVEPOINT');
     const syncMs = syncSnapshotMs(this.keyedState?.entryCount() ?? 0);
     const metrics: SubtaskCheckpointMetrics = {
       startDelayMs: figures.startDelayMs,
@@ -556,15 +561,10 @@ export class StreamTask {
   }
 
   /** The synchronous snapshot: source offset, keyed state (timers included), sink transactions. */
-  #takeSnapshot(checkpointId: number): TaskStateSnapshot {
+  #takeSnapshot(checkpointId: number, isSavepoint: boolean): TaskStateSnapshot {
     const snapshot: TaskStateSnapshot = { subtask: this.id, stateSize: SNAPSHOT_METADATA_BYTES, checkpointedSize: SNAPSHOT_METADATA_BYTES };
     if (this.#source) snapshot.sourceOffset = this.#source.offset;
-    if (this.keyedState) {
-      const keyed = this.keyedState.snapshot();
-      snapshot.keyedState = keyed;
-      snapshot.stateSize += keyed.sizeBytes;
-      snapshot.checkpointedSize += keyed.sizeBytes;
-    }
+    if (this.keyedState) this.#snapshotKeyedState(checkpointId, snapshot, isSavepoint);
     if (this.#twoPhaseSink) {
       const pending = this.#twoPhaseSink.snapshot(checkpointId);
       snapshot.pendingTransactions = pending;
@@ -575,12 +575,32 @@ export class StreamTask {
     return snapshot;
   }
 
+  /**
+   * Keyed state goes out whole (hashmap, or a savepoint: Flink's NO_SHARING scope) or, with
+   * execution.checkpointing.incremental on a rocksdb backend, as the files the last confirmed
+   * checkpoint lacks plus the small private state.
+   */
+  #snapshotKeyedState(checkpointId: number, snapshot: TaskStateSnapshot, isSavepoint: boolean): void {
+    const backend = this.keyedState!;
+    if (this.deployment.incrementalCheckpoints && !isSavepoint && backend.incrementalSnapshot) {
+      const inc = backend.incrementalSnapshot(checkpointId);
+      snapshot.keyedState = { incremental: inc.privateState };
+      snapshot.sharedFiles = inc.sharedFiles;
+      snapshot.stateSize += inc.stateSize;
+      snapshot.checkpointedSize += inc.checkpointedSize;
+      return;
+    }
+    const keyed = backend.snapshot();
+    snapshot.keyedState = keyed;
+    snapshot.stateSize += keyed.sizeBytes;
+    snapshot.checkpointedSize += keyed.sizeBytes;
+  }
+
   #restore(restore: TaskRestore): void {
     if (this.#source && restore.sourceOffset !== undefined) this.#source.offset = restore.sourceOffset;
-    if (this.keyedState && restore.keyedState.length > 0) {
-      this.keyedState.restore(restore.keyedState);
-      this.#operator?.afterRestore?.();
-    }
+    if (this.keyedState && restore.keyedState.length > 0) this.keyedState.restore(restore.keyedState);
+    for (const inc of restore.incremental ?? []) this.keyedState?.restoreFromIncremental?.(inc.privateState, inc.files);
+    if (this.keyedState && (restore.keyedState.length > 0 || (restore.incremental?.length ?? 0) > 0)) this.#operator?.afterRestore?.();
     if (this.#twoPhaseSink && restore.pendingTransactions) {
       for (const transaction of this.#twoPhaseSink.recoverAndCommit(restore.pendingTransactions)) this.#deferred.push({ type: 'sink-commit', transaction });
     }

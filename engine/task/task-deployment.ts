@@ -35,4 +35,6 @@ export interface TaskDeployment {
   seed: number;
   /** execution attempt of the job (0 first, +1 per restart): makes sink transaction ids unique */
   attempt: number;
+  /** execution.checkpointing.incremental, for backends that support it (rocksdb) */
+  incrementalCheckpoints: boolean;
 }

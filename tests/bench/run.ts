@@ -4,7 +4,9 @@
  */
 import { benchSimThroughput } from './sim-throughput.ts';
 import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
+import { benchLsmBackend } from '../state/lsm-bench.ts';
 
 for (const bench of [benchSimThroughput, benchCheckpointOverhead]) {
   for (const figure of bench()) console.log(JSON.stringify(figure));
 }
+for (const figure of await benchLsmBackend()) console.log(JSON.stringify(figure));

@@ -52,7 +52,8 @@ describe('playground page', () => {
 
   it('lists the example scenarios and selects the first one', async () => {
     const options = await session.page.getByTestId('scenario-select').locator('option').allTextContents();
-    expect(options).toEqual(['Word count', 'Click counts', 'Two-stream join']);
+    // The index grows as scenarios are added; the first three are the original examples.
+    expect(options.slice(0, 3)).toEqual(['Word count', 'Click counts', 'Two-stream join']);
     await expect(session.page.getByTestId('scenario-select').inputValue()).resolves.toBe('word-count.yaml');
   });
 

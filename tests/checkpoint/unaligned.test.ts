@@ -88,6 +88,19 @@ describe('unaligned checkpoints at the task', () => {
     expect(queued(h, 0)).toBe(2); // A's overtaken buffer and its later records wait for credit
   });
 
+  it('forgets the snapshot when the checkpoint is aborted before its last barrier', () => {
+    const h = new TaskHarness(keyedCountTwoChannels());
+    h.at(0).deliver(IN_A, barrier(1, UC)).run();
+    h.task.notifyCheckpointAborted(1);
+    h.at(5).deliver(IN_B, data('y', 1), barrier(1, UC)).run();
+    expect(snapshotsIn(h.effects)).toEqual([]);
+    // The next checkpoint starts clean: nothing of checkpoint 1's in-flight data is in it.
+    const [persist] = snapshotsIn(h.at(10).deliver(IN_A, barrier(2, UC)).deliver(IN_B, barrier(2, UC)).run());
+    expect(persist?.checkpointId).toBe(2);
+    expect(persist!.snapshot.channelState!.inputs).toEqual([]);
+    expect(persist!.metrics.persistedDataBytes).toBe(100); // only y=1, waiting in the output
+  });
+
   it('restores from that snapshot: replays the input buffers first and sends the output buffers again', () => {
     const { h, last } = unalignedCheckpoint();
     const persist = snapshotsIn(last)[0]!;

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
+import { nodeLsmStorage } from '../support/wa-sqlite-node.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
@@ -31,6 +33,11 @@ function gapsBetweenCheckpoints(events: readonly JobEvent[]): Array<{ duration: 
   return pairs;
 }
 
+let lsmStorage: LsmStorageFactory;
+beforeAll(async () => {
+  lsmStorage = await nodeLsmStorage();
+});
+
 describe('the example scenarios', () => {
   it('includes the four checkpointing lessons', () => {
     for (const f of ['exactly-once-under-failures.yaml', 'at-least-once-duplicates.yaml', 'always-checkpointing.yaml', 'min-pause.yaml']) expect(files).toContain(f);
@@ -38,14 +45,14 @@ describe('the example scenarios', () => {
 
   for (const file of files) {
     it(`${file} runs and every expectation it states holds`, () => {
-      const { report } = runScenario(load(file));
+      const { report } = runScenario(load(file), { lsmStorage });
       expect(report.expectations.length).toBeGreaterThan(0);
       for (const e of report.expectations) expect(e.held, `${file}: ${JSON.stringify(e)}`).toBe(true);
     }, 120_000);
   }
 
   it('shows no gap between consecutive checkpoints when they take longer than the interval', () => {
-    const { simulation } = runScenario(load('always-checkpointing.yaml'));
+    const { simulation } = runScenario(load('always-checkpointing.yaml'), { lsmStorage });
     // Once the state has grown, checkpoints take longer than the 1 s interval, and the next one
     // starts the moment the previous completes: the job is always checkpointing.
     const slow = gapsBetweenCheckpoints(simulation.events).filter((p) => p.duration > 1000);
@@ -54,7 +61,7 @@ describe('the example scenarios', () => {
   }, 120_000);
 
   it('keeps at least the min pause between a completion and the next trigger, dropping early triggers', () => {
-    const { simulation } = runScenario(load('min-pause.yaml'));
+    const { simulation } = runScenario(load('min-pause.yaml'), { lsmStorage });
     const pairs = gapsBetweenCheckpoints(simulation.events);
     expect(pairs.length).toBeGreaterThanOrEqual(3);
     for (const { gap } of pairs) expect(gap).toBeGreaterThanOrEqual(2000 - 1e-6);

@@ -51,6 +51,7 @@ export function deployment(options: DeploymentOptions): TaskDeployment {
     autoWatermarkInterval: 100_000,
     seed: 1,
     attempt: 0,
+    incrementalCheckpoints: false,
   };
 }
 

@@ -10,7 +10,8 @@ import type { PlaygroundState } from '../playground-state.svelte.ts';
 
 export interface Feedback {
   tone: 'ok' | 'error';
-  text: string;
+  /** a function, so a success note follows a change of language */
+  text: () => string;
 }
 
 /** Speeds the page's slider covers, as exponents of ten: 0.1× … 100×. */
@@ -69,41 +70,41 @@ export class ControlsState {
 
   killTaskManager(): void {
     const tm = this.selected.taskManager;
-    if (tm) void this.act(() => this.api.killTaskManager(tm), t('break.done.killTm', { tm }));
+    if (tm) void this.act(() => this.api.killTaskManager(tm), () => t('break.done.killTm', { tm }));
   }
 
   loseHost(): void {
     const host = this.selected.host;
-    if (host) void this.act(() => this.api.loseHost(host), t('break.done.loseHost', { host }));
+    if (host) void this.act(() => this.api.loseHost(host), () => t('break.done.loseHost', { host }));
   }
 
   failTask(): void {
     const task = this.selected.task;
     if (!task) return;
     const [vertexId, index] = task.split('#') as [string, string];
-    void this.act(() => this.api.failTask(vertexId, Number(index)), t('break.done.failTask', { task }));
+    void this.act(() => this.api.failTask(vertexId, Number(index)), () => t('break.done.failTask', { task }));
   }
 
   slowOperator(): void {
     const vertex = this.selected.slowVertex;
     const factor = this.slowFactor;
     if (!vertex) return;
-    const done = factor === 1 ? t('break.done.normalSpeed', { vertex }) : t('break.done.slow', { vertex, factor });
+    const done = () => (factor === 1 ? t('break.done.normalSpeed', { vertex }) : t('break.done.slow', { vertex, factor }));
     void this.act(() => this.api.slowOperator(vertex, factor), done);
   }
 
   triggerCheckpoint(): void {
-    void this.act(() => this.api.triggerCheckpoint(), t('break.done.checkpoint'));
+    void this.act(() => this.api.triggerCheckpoint(), () => t('break.done.checkpoint'));
   }
 
   triggerSavepoint(): void {
-    void this.act(() => this.api.triggerSavepoint(), t('break.done.savepoint'));
+    void this.act(() => this.api.triggerSavepoint(), () => t('break.done.savepoint'));
   }
 
   rescale(): void {
     const vertex = this.selected.rescaleVertex;
     const parallelism = this.rescaleParallelism;
-    if (vertex) void this.act(() => this.api.rescale(vertex, parallelism), t('break.done.rescale', { vertex, parallelism }));
+    if (vertex) void this.act(() => this.api.rescale(vertex, parallelism), () => t('break.done.rescale', { vertex, parallelism }));
   }
 
   corruptLocalCopy(): void {
@@ -114,21 +115,22 @@ export class ControlsState {
   }
 
   killTaskManagerById(tm: string): void {
-    void this.act(() => this.api.killTaskManager(tm), t('break.done.killTm', { tm }));
+    void this.act(() => this.api.killTaskManager(tm), () => t('break.done.killTm', { tm }));
   }
 
   loseHostById(host: string): void {
-    void this.act(() => this.api.loseHost(host), t('break.done.loseHost', { host }));
+    void this.act(() => this.api.loseHost(host), () => t('break.done.loseHost', { host }));
   }
 
   /** Runs an API call; shows `done` (if any) when it resolves, or the Error's message when it rejects. */
-  async act(call: () => Promise<unknown>, done = ''): Promise<boolean> {
+  async act(call: () => Promise<unknown>, done?: () => string): Promise<boolean> {
     try {
       await call();
       if (done) this.#show({ tone: 'ok', text: done });
       return true;
     } catch (error) {
-      this.#show({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      this.#show({ tone: 'error', text: () => message });
       return false;
     }
   }

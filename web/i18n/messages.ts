@@ -39,6 +39,8 @@ export const en = {
   'status.clock': 'Simulated time',
   'status.job': 'Job status',
   'status.restarts': 'Restarts',
+  'status.sourceOut': 'Source records out',
+  'status.sinkIn': 'Sink records in',
   'status.runError': 'The simulation stopped with an error: {reason}',
 
   'timeline.title': 'Timeline',
@@ -263,7 +265,7 @@ export const en = {
   'output.duplicates': 'Duplicates',
   'output.missing': 'Missing',
   'output.explain':
-    'The failure-free run is the same scenario and seed without faults, at the same simulated time. Duplicates are records written more often than there; missing ones were written less often: lost, or not re-produced yet after a restore.',
+    'The failure-free run is the same scenario and seed without faults or operations, at the same simulated time. Duplicates are records written more often than the failure-free run writes them (it runs a few checkpoint intervals ahead, so a commit that merely came earlier does not count). Missing records are ones it had written by now and this run has not: lost, or not produced yet because this run is behind (after a restore, or slowed down).',
   'output.explain.twoPhase':
     'This sink commits in two phases on completed checkpoints (exactly-once): a restore must not write anything twice.',
   'output.explain.plain':
@@ -333,6 +335,8 @@ export const zhCN: Messages = {
   'status.clock': '模拟时间',
   'status.job': '作业状态',
   'status.restarts': '重启次数',
+  'status.sourceOut': 'Source 输出记录数',
+  'status.sinkIn': 'Sink 输入记录数',
   'status.runError': '模拟因错误而停止：{reason}',
 
   'timeline.title': '时间线',
@@ -557,7 +561,7 @@ export const zhCN: Messages = {
   'output.duplicates': '重复',
   'output.missing': '缺失',
   'output.explain':
-    '无故障运行是同一场景、同一种子、没有故障，在相同模拟时间下的运行。重复指写出次数比无故障运行多的记录；缺失指写出次数更少的记录：丢失了，或者恢复后还没有重新产生。',
+    '无故障运行是同一场景、同一种子、没有故障和操作，在相同模拟时间下的运行。重复指写出次数比无故障运行更多的记录（无故障运行领先几个 Checkpoint 间隔，所以只是提前提交的记录不算重复）。缺失指无故障运行到此刻已经写出、而本次运行还没有写出的记录：丢失了，或者本次运行落后了（恢复之后，或被减速）还没产生。',
   'output.explain.twoPhase': '这个 Sink 在 Checkpoint 完成时两阶段提交（精确一次）：恢复之后不应有任何记录被写两次。',
   'output.explain.plain': '这个 Sink 立即写出：恢复之后会再次写出自上个 Checkpoint 以来写过的记录，所以会出现重复。',
   'output.caption': '每个键的记录数，本次运行与无故障运行对比',
@@ -602,6 +606,7 @@ export const scenarioNames: Record<Locale, Readonly<Record<string, string>>> = {
     'min-pause.yaml': 'Checkpoint 之间的最小间隔',
     'exactly-once-under-failures.yaml': '故障下的精确一次',
     'at-least-once-duplicates.yaml': '至少一次会产生重复',
+    'incremental-checkpoints.yaml': '增量 Checkpoint',
   },
 };
 

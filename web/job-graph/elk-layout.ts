@@ -65,6 +65,8 @@ const LAYOUT_OPTIONS = {
   'elk.layered.spacing.nodeNodeBetweenLayers': '40',
   'elk.spacing.edgeLabel': '4',
   'elk.edgeLabels.placement': 'CENTER',
+  // On the edge rather than beside it: the label does not widen the gap between layers.
+  'elk.edgeLabels.inline': 'true',
   'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
   'elk.layered.edgeLabels.sideSelection': 'ALWAYS_UP',
 } as const;

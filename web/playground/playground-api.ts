@@ -39,13 +39,15 @@ function requireInteger(name: string, value: unknown): string | undefined {
 export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
   return {
     version: 1,
-    load: (scenario) =>
-      settle(() => {
+    load: async (scenario) => {
+      await state.ensureLsmStorage();
+      return settle(() => {
         if (typeof scenario !== 'string' && (typeof scenario !== 'object' || scenario === null)) {
           return `load() takes a scenario object, or its JSON or YAML text; got ${scenario === null ? 'null' : typeof scenario}.`;
         }
         return state.load(scenario);
-      }),
+      });
+    },
     start: () => done(() => state.start()),
     pause: () =>
       done(() => {

@@ -16,6 +16,7 @@
  *
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
+import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
 import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
 import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
@@ -75,10 +76,11 @@ export class SimDriver {
   #journal: { time: number; records: readonly StreamRecord[] }[] = [];
   #journalStart = 0;
 
-  constructor(scenario: Scenario, options: { seed?: number } = {}) {
+  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory } = {}) {
     this.scenario = scenario;
-    this.#simulation = new Simulation(scenario, options.seed === undefined ? {} : { seed: options.seed });
-    this.#reference = new Simulation({ ...scenario, faults: [] }, { seed: this.#simulation.seed });
+    const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
+    this.#simulation = new Simulation(scenario, { ...storage, ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
     const { checkpointInterval, minPause } = this.#simulation.config;
     const cycle = checkpointInterval === undefined ? 0 : Math.max(checkpointInterval, minPause);
     this.#aheadMs = Math.min(AHEAD_MAX_MS, Math.max(AHEAD_MIN_MS, AHEAD_CHECKPOINT_CYCLES * cycle));

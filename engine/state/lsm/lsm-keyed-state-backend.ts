@@ -1,5 +1,5 @@
 import { HeapKeyedStateBackend } from '../heap-keyed-state-backend.ts';
-import type { KeyedStateBackend, KeyedStateSnapshot, KeyGroupSnapshot, StateValue } from '../keyed-state-backend.ts';
+import type { IncrementalKeyedSnapshot, KeyedStateBackend, KeyedStateSnapshot, KeyGroupSnapshot, StateValue } from '../keyed-state-backend.ts';
 import { containsKeyGroup, type KeyGroupRange } from '../key-group-range.ts';
 import { entrySizeBytes } from '../state-size.ts';
 import { LruBlockCache } from './block-cache.ts';
@@ -68,7 +68,7 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
     options: Partial<LsmOptions> = {},
   ) {
     this.options = lsmOptions(options);
-    if (this.options.writeBufferCount < 1) throw new Error('writeBufferCount must be at least 1');
+    validateOptions(this.options);
     this.storage = storage;
     for (const id of storage.listRuns()) storage.deleteRun(id);
     this.#ctx = new LsmContext(storage, this.options, this.stats, (run) => this.#families.get(run.columnFamily)?.evict(run));
@@ -295,6 +295,23 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
       stateSize: runBytes(runs) + privateStateSizeBytes,
       checkpointedSize: runBytes(newRuns) + privateStateSizeBytes,
     };
+  }
+
+  /** `snapshotIncremental` in the shape checkpoint storage takes (KeyedStateBackend.incrementalSnapshot). */
+  incrementalSnapshot(checkpointId: number): IncrementalKeyedSnapshot {
+    const snapshot = this.snapshotIncremental(checkpointId);
+    const uploaded = new Map(snapshot.newRuns.map((r) => [r.name, r.contents]));
+    return {
+      privateState: snapshot.privateState,
+      privateStateSizeBytes: snapshot.privateStateSizeBytes,
+      sharedFiles: snapshot.sharedRuns.map((r) => (uploaded.has(r.name) ? { name: r.name, sizeBytes: r.sizeBytes, contents: uploaded.get(r.name) } : { name: r.name, sizeBytes: r.sizeBytes })),
+      stateSize: snapshot.stateSize,
+      checkpointedSize: snapshot.checkpointedSize,
+    };
+  }
+
+  restoreFromIncremental(privateState: unknown, files: Iterable<unknown>): void {
+    this.restoreIncremental(privateState as IncrementalManifest, files as Iterable<RunContents>);
   }
 
   /** The checkpoint completed: later increments build on it (and never on older ones). */
@@ -614,6 +631,15 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
   #heapStateTotals(): { entries: number; bytes: number } {
     return { entries: this.#heap.entryCount(), bytes: this.#heap.stateSizeBytes() };
   }
+}
+
+function validateOptions(o: LsmOptions): void {
+  const positive = ['writeBufferSizeBytes', 'blockSizeBytes', 'targetFileSizeBytes', 'maxBytesForLevelBase'] as const;
+  for (const k of positive) if (!(o[k] > 0)) throw new Error(`LSM option ${k} must be positive, got ${o[k]}`);
+  if (!(o.writeBufferCount >= 1)) throw new Error('LSM option writeBufferCount must be at least 1');
+  if (!(o.level0CompactionTrigger >= 1)) throw new Error('LSM option level0CompactionTrigger must be at least 1');
+  if (!(o.numLevels >= 2)) throw new Error('LSM option numLevels must be at least 2');
+  if (!(o.levelSizeMultiplier > 1)) throw new Error('LSM option levelSizeMultiplier must be above 1');
 }
 
 /** Sorted sources over a manifest's runs, newest first: L0 by id descending, then by level. */

@@ -1,0 +1,63 @@
+import type { SharedFileHandle } from '../protocol.ts';
+
+interface Entry {
+  contents: unknown;
+  sizeBytes: number;
+  createdByCheckpointId: number;
+  lastUsedCheckpointId: number;
+}
+
+/**
+ * Shared files of incremental checkpoints (Flink's SharedStateRegistryImpl since FLINK-24611):
+ * no reference counts; each file remembers the checkpoint that uploaded it and the last one that
+ * used it, and once every checkpoint that used it is subsumed it is deleted.
+ */
+export class SharedStateRegistry {
+  readonly #files = new Map<string, Entry>();
+  /** names deleted so far, for the UI and the leak checker */
+  readonly deleted: string[] = [];
+
+  /** Registers the files a subtask's acknowledgement refers to (late acks too, as Flink does). */
+  registerAll(checkpointId: number, files: readonly SharedFileHandle[] | undefined): void {
+    for (const file of files ?? []) {
+      const entry = this.#files.get(file.name);
+      if (entry) entry.lastUsedCheckpointId = Math.max(entry.lastUsedCheckpointId, checkpointId);
+      else if (file.contents !== undefined) {
+        this.#files.set(file.name, { contents: file.contents, sizeBytes: file.sizeBytes, createdByCheckpointId: checkpointId, lastUsedCheckpointId: checkpointId });
+      }
+    }
+  }
+
+  /** After subsumption: deletes every file no retained checkpoint uses (lastUsed < lowest retained). */
+  unregisterUnusedState(lowestRetainedCheckpointId: number): string[] {
+    return this.#deleteWhere((e) => e.lastUsedCheckpointId < lowestRetainedCheckpointId);
+  }
+
+  /** An aborted checkpoint: the files it uploaded that nothing else uses are deleted. */
+  discardCheckpoint(checkpointId: number): string[] {
+    return this.#deleteWhere((e) => e.createdByCheckpointId === checkpointId && e.lastUsedCheckpointId === checkpointId);
+  }
+
+  contents(name: string): unknown {
+    const entry = this.#files.get(name);
+    if (!entry) throw new Error(`shared file ${name} is not in checkpoint storage`);
+    return entry.contents;
+  }
+
+  has(name: string): boolean {
+    return this.#files.has(name);
+  }
+
+  /** Every file held, with its size: what the remote store contains. */
+  files(): Array<{ name: string; sizeBytes: number; createdByCheckpointId: number; lastUsedCheckpointId: number }> {
+    return [...this.#files].map(([name, e]) => ({ name, sizeBytes: e.sizeBytes, createdByCheckpointId: e.createdByCheckpointId, lastUsedCheckpointId: e.lastUsedCheckpointId }));
+  }
+
+  #deleteWhere(test: (e: Entry) => boolean): string[] {
+    const gone: string[] = [];
+    for (const [name, e] of this.#files) if (test(e)) gone.push(name);
+    for (const name of gone) this.#files.delete(name);
+    this.deleted.push(...gone);
+    return gone;
+  }
+}

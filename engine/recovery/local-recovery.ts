@@ -1,0 +1,129 @@
+import type { SubtaskId, TaskStateSnapshot } from '../protocol.ts';
+import type { CostSpec } from '../scenario/scenario-types.ts';
+import { transferMs } from '../storage/transfer-cost.ts';
+import { verifyLocalCopy, type HostLocalDisk } from './host-local-disk.ts';
+
+/** Why a subtask did not restore from its local copy (checked in this order). */
+export type LocalRecoveryFallbackReason =
+  /** `execution.state-recovery.from-local` is false */
+  | 'local-recovery-disabled'
+  /** the vertex's parallelism changed: the remote state is split or merged, no local copy matches it */
+  | 'rescaled'
+  /** the subtask did not run before (first deployment, or a savepoint loaded into a new job) */
+  | 'no-previous-slot'
+  /** the subtask restarts in another slot (its TaskManager died, or its slot went to someone else) */
+  | 'different-slot'
+  /** the slot is on another host than before, so its disk is another one */
+  | 'different-host'
+  /** the disk has no copy of exactly this checkpoint (never written, pruned, deleted, or wiped with the host) */
+  | 'missing'
+  /** the local write stopped part way (a failed local copy never fails the checkpoint) */
+  | 'partial'
+  /** the copy no longer matches its checksum */
+  | 'corrupt';
+
+/** The storage costs of the scenario that a restore reads over. */
+export type RestoreCosts = Pick<CostSpec, 'local_latency_ms' | 'local_bandwidth_mb_per_s' | 'remote_latency_ms' | 'remote_bandwidth_mb_per_s'>;
+
+/** A slot as the restore sees it: which allocation, on which host's disk. */
+export interface SlotLocation {
+  slotId: string;
+  host: string;
+}
+
+export interface SubtaskRestoreRequest {
+  jobId: string;
+  subtask: SubtaskId;
+  /** the checkpoint (or savepoint) being restored */
+  checkpointId: number;
+  /** `execution.state-recovery.from-local` (config.localRecovery) */
+  localRecovery: boolean;
+  /** the vertex's parallelism differs from the checkpoint's */
+  rescaled: boolean;
+  /** where the subtask ran before the failure (undefined: it did not run) */
+  previousSlot: SlotLocation | undefined;
+  /** where it restarts now */
+  slot: SlotLocation;
+  /** the disk of `slot.host` (undefined when the host has none) */
+  disk: HostLocalDisk | undefined;
+  /** the subtask's share of the checkpoint in remote storage: its bytes, or 'missing' when it cannot be read */
+  remote: { bytes: number } | 'missing';
+  costs: RestoreCosts;
+}
+
+/**
+ * Where one subtask's state comes from (Flink's PrioritizedOperatorSubtaskState with
+ * BackendRestorerProcedure): the local copy when it can be used, else the remote copy, with the
+ * reason local was not used. `durationMs` includes a local read that turned out corrupt.
+ */
+export type SubtaskRestoreDecision =
+  | { source: 'local'; bytes: number; durationMs: number; snapshot: TaskStateSnapshot }
+  | { source: 'remote'; reason: LocalRecoveryFallbackReason; bytes: number; durationMs: number }
+  | { source: 'failed'; reason: string; localReason: LocalRecoveryFallbackReason };
+
+/**
+ * Decides one subtask's restore. The local copy is tried first and used only if local recovery
+ * is on, the subtask is back in its exact previous slot on the same host, the parallelism did not
+ * change, and a complete copy of exactly this checkpoint passes its checksum. Otherwise the remote
+ * copy is read, transparently; if that is missing too, the restore fails with both reasons.
+ * Reads the disk, changes nothing: pruning after the restore is the caller's (`pruneAllBut`).
+ */
+export function decideSubtaskRestore(request: SubtaskRestoreRequest): SubtaskRestoreDecision {
+  const local = examineLocalCopy(request);
+  const { costs } = request;
+  if (local.usable) {
+    return { source: 'local', bytes: local.bytes, durationMs: readMs(local.bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s), snapshot: local.snapshot };
+  }
+  // A corrupt copy is only found out after reading it; a partial one is known from its missing marker.
+  const wastedMs = local.reason === 'corrupt' ? readMs(local.bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s) : 0;
+  if (request.remote === 'missing') {
+    return { source: 'failed', reason: failureMessage(request, local.reason), localReason: local.reason };
+  }
+  const { bytes } = request.remote;
+  return { source: 'remote', reason: local.reason, bytes, durationMs: wastedMs + readMs(bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s) };
+}
+
+export interface LocalCopyWrite {
+  /** `execution.checkpointing.local-backup.enabled` (config.localBackupEnabled) */
+  localBackupEnabled: boolean;
+  isSavepoint: boolean;
+  /** this subtask's snapshot was unaligned (SubtaskCheckpointMetrics.unalignedCheckpoint) */
+  unalignedCheckpoint: boolean;
+  snapshot: TaskStateSnapshot;
+}
+
+/**
+ * Whether a task writes a secondary, local copy of this snapshot. Flink writes one for
+ * checkpoints only (never savepoints), not with unaligned checkpoints, and only of keyed state
+ * ("local recovery currently only covers keyed state backends").
+ */
+export function writesLocalCopy(w: LocalCopyWrite): boolean {
+  return w.localBackupEnabled && !w.isSavepoint && !w.unalignedCheckpoint && w.snapshot.keyedState !== undefined;
+}
+
+type LocalExamination =
+  | { usable: true; bytes: number; snapshot: TaskStateSnapshot }
+  | { usable: false; reason: LocalRecoveryFallbackReason; bytes: number };
+
+function examineLocalCopy(r: SubtaskRestoreRequest): LocalExamination {
+  const unusable = (reason: LocalRecoveryFallbackReason, bytes = 0): LocalExamination => ({ usable: false, reason, bytes });
+  if (!r.localRecovery) return unusable('local-recovery-disabled');
+  if (r.rescaled) return unusable('rescaled');
+  if (!r.previousSlot) return unusable('no-previous-slot');
+  if (r.previousSlot.slotId !== r.slot.slotId) return unusable('different-slot');
+  if (r.previousSlot.host !== r.slot.host) return unusable('different-host');
+  const copy = r.disk?.retrieve({ allocationId: r.slot.slotId, jobId: r.jobId, subtask: r.subtask }, r.checkpointId);
+  if (!copy) return unusable('missing');
+  if (!copy.complete) return unusable('partial');
+  if (!verifyLocalCopy(copy)) return unusable('corrupt', copy.bytes);
+  return { usable: true, bytes: copy.bytes, snapshot: copy.snapshot };
+}
+
+function readMs(bytes: number, latencyMs: number, bandwidthMbPerS: number): number {
+  return bytes > 0 ? transferMs(bytes, latencyMs, bandwidthMbPerS) : 0;
+}
+
+function failureMessage(r: SubtaskRestoreRequest, localReason: LocalRecoveryFallbackReason): string {
+  const who = `${r.subtask.vertexId}#${r.subtask.subtaskIndex}`;
+  return `cannot restore ${who} from checkpoint ${r.checkpointId}: the remote copy is missing and the local copy cannot be used (${localReason})`;
+}

@@ -1,0 +1,20 @@
+import type { FlinkConfig } from '../config/flink-config.ts';
+import { HeapKeyedStateBackend } from './heap-keyed-state-backend.ts';
+import type { KeyedStateBackend } from './keyed-state-backend.ts';
+import type { KeyGroupRange } from './key-group-range.ts';
+import { LsmKeyedStateBackend } from './lsm/lsm-keyed-state-backend.ts';
+import { lsmOptionsFromConfig } from './lsm/lsm-options.ts';
+import type { LsmStorage } from './lsm/lsm-storage.ts';
+
+/** Opens the storage of one rocksdb backend (a wa-sqlite database or tables); the driver provides it. */
+export type LsmStorageFactory = (backendName: string) => LsmStorage;
+
+/**
+ * The keyed state backend `state.backend.type` selects: `hashmap` (heap) or `rocksdb` (the LSM tree
+ * on wa-sqlite). There is no quiet fallback: rocksdb without wa-sqlite storage is an error.
+ */
+export function createKeyedStateBackend(config: FlinkConfig, range: KeyGroupRange, backendName: string, lsmStorage: LsmStorageFactory | undefined): KeyedStateBackend {
+  if (config.stateBackend === 'hashmap') return new HeapKeyedStateBackend(range);
+  if (!lsmStorage) throw new Error('state.backend.type: rocksdb needs wa-sqlite storage, and this driver was started without it');
+  return new LsmKeyedStateBackend(range, lsmStorage(backendName), lsmOptionsFromConfig(config, { name: backendName }));
+}

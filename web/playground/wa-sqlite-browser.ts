@@ -1,0 +1,29 @@
+import * as SQLite from '@journeyapps/wa-sqlite';
+import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
+import wasmUrl from '@journeyapps/wa-sqlite/dist/wa-sqlite.wasm?url';
+import { MemoryVFS } from '@journeyapps/wa-sqlite/src/examples/MemoryVFS.js';
+import type { SqliteWasmModule } from '../../engine/state/lsm/sqlite-wasm-module.ts';
+import { WaSqliteRunStore } from '../../engine/state/lsm/wa-sqlite-run-store.ts';
+import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
+
+let loading: Promise<LsmStorageFactory> | undefined;
+
+/**
+ * wa-sqlite for the page's simulator (state.backend.type: rocksdb): the synchronous build (the
+ * LSM backend calls it while processing records), with wa-sqlite's MemoryVFS, one database and
+ * one set of tables per backend. Loaded once, on first need.
+ */
+export function browserLsmStorage(): Promise<LsmStorageFactory> {
+  loading ??= open();
+  return loading;
+}
+
+async function open(): Promise<LsmStorageFactory> {
+  const module = (await SQLiteESMFactory({ locateFile: () => wasmUrl })) as SqliteWasmModule;
+  const sqlite3 = SQLite.Factory(module);
+  // wa-sqlite's typings still describe the old VFS.Base example; the class has a static create().
+  const create = (MemoryVFS as unknown as { create(name: string, module: unknown): Promise<SQLiteVFS> }).create;
+  sqlite3.vfs_register(await create.call(MemoryVFS, 'playground-state', module), true);
+  const db = await sqlite3.open_v2('playground-state.db');
+  return (backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
+}
