@@ -56,8 +56,6 @@ const SCENARIO_DIR = '/scenarios/';
 export const NOT_LOADED = 'No scenario is loaded: call load(scenario) first.';
 export const LIVE_DRIVER_MISSING =
   "The 'live' driver (TaskManagers as Web Workers) is not built yet; only the 'sim' driver is available.";
-export const LOCAL_RECOVERY_MISSING =
-  'corruptLocalCopy needs task-local recovery (execution.state-recovery.from-local), which the engine does not model yet: every restore reads the remote copy.';
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -456,8 +454,8 @@ export class PlaygroundState {
     return this.#operate((driver) => driver.slowOperator(vertexId, factor));
   }
 
-  corruptLocalCopy(): string {
-    return this.#driver ? LOCAL_RECOVERY_MISSING : NOT_LOADED;
+  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
+    return this.#operate((driver) => driver.corruptLocalCopy(host, vertexId, subtask));
   }
 
   triggerCheckpoint(): string | undefined {

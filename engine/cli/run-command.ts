@@ -138,7 +138,9 @@ function checkpointLines(r: RunReport): string[] {
   for (const restore of r.restores) {
     const b = restore.subtasks.reduce((n, s) => n + s.bytes, 0);
     const slowest = Math.max(0, ...restore.subtasks.map((s) => s.durationMs));
-    lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)}, slowest subtask ${Math.round(slowest)} ms`);
+    const local = restore.subtasks.filter((s) => s.source === 'local').length;
+    const where = `${local} subtasks from local copies, ${restore.subtasks.length - local} from remote`;
+    lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)} (${where}), slowest subtask ${Math.round(slowest)} ms`);
   }
   return lines;
 }

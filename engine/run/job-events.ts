@@ -6,6 +6,8 @@ export interface SubtaskRestore {
   subtaskIndex: number;
   /** `local` once task-local recovery exists (storage milestone); `remote` reads checkpoint storage */
   source: 'local' | 'remote';
+  /** why a remote restore did not use a local copy (local-recovery-disabled, different-slot, rescaled, missing, partial, corrupt) */
+  reason?: string;
   bytes: number;
   durationMs: number;
 }

@@ -56,6 +56,12 @@ function readFaultTarget(context: FaultContext, fault: ObjectReader, type: Fault
     case 'trigger-checkpoint':
     case 'trigger-savepoint':
       return {};
+    case 'corrupt-local-copy':
+    case 'delete-local-copy': {
+      const host = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);
+      const subtask = readSubtask(context, fault);
+      return host === undefined || subtask === undefined ? undefined : { host, ...subtask };
+    }
   }
 }
 

@@ -260,6 +260,8 @@ function faultSchemas(): JsonSchema[] {
     fault('slow-operator', { vertex, factor: number('Processing time is multiplied by this.', { min: 0, minExclusive: true }) }, 'Every subtask of a vertex slows down.'),
     fault('trigger-checkpoint', {}, 'A manual checkpoint is triggered.'),
     fault('trigger-savepoint', {}, 'A savepoint is triggered.'),
+    fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0) }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy."),
+    fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0) }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy."),
   ];
 }
 

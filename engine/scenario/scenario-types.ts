@@ -123,6 +123,8 @@ export type FaultSpec =
   | { at_ms: number; type: 'kill-task-manager'; task_manager: string }
   | { at_ms: number; type: 'lose-host'; host: string }
   | { at_ms: number; type: 'slow-operator'; vertex: string; factor: number }
+  /** a playground fault: damage (corrupt) or remove (delete) a subtask's task-local copies on a host's disk */
+  | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number }
   | { at_ms: number; type: 'trigger-checkpoint' }
   | { at_ms: number; type: 'trigger-savepoint' };
 

@@ -55,6 +55,8 @@ export const FAULT_TYPES = [
   'slow-operator',
   'trigger-checkpoint',
   'trigger-savepoint',
+  'corrupt-local-copy',
+  'delete-local-copy',
 ] as const satisfies readonly FaultSpec['type'][];
 
 export const EXPECTATION_TYPES = [
@@ -119,6 +121,8 @@ export const FAULT_FIELDS: Readonly<Record<FaultSpec['type'], readonly string[]>
   'slow-operator': ['at', 'type', 'vertex', 'factor'],
   'trigger-checkpoint': ['at', 'type'],
   'trigger-savepoint': ['at', 'type'],
+  'corrupt-local-copy': ['at', 'type', 'host', 'vertex', 'subtask'],
+  'delete-local-copy': ['at', 'type', 'host', 'vertex', 'subtask'],
 };
 
 export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readonly string[]>> = {

@@ -25,7 +25,9 @@ export type SimEvent =
   | { type: 'decline'; checkpointId: number; reason: string }
   | { type: 'fault'; fault: FaultSpec }
   | { type: 'restart'; attempt: number }
-  | { type: 'task-running'; attempt: number; task: number };
+  | { type: 'task-running'; attempt: number; task: number }
+  /** a task-local copy finished writing to its host's disk (until then it is partial) */
+  | { type: 'local-write-done'; attempt: number; task: number; checkpointId: number; snapshot: TaskStateSnapshot };
 
 /** One line of the trace: fixed-precision time, then the event in a stable textual form. */
 export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGraph): string {
@@ -59,6 +61,8 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
       return `${t} restart a${event.attempt}`;
     case 'task-running':
       return `${t} running ${task(event.task)} a${event.attempt}`;
+    case 'local-write-done':
+      return `${t} local-copy ${task(event.task)} chk=${event.checkpointId}`;
   }
 }
 

@@ -19,6 +19,8 @@ import { SinkOutputLog } from '../run/sink-output-log.ts';
 import type { JobEvent, RestoreRecord } from '../run/job-events.ts';
 import { MetricsSampler, type JobMetrics } from '../metrics/metrics-sampler.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
+import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../recovery/host-local-disk.ts';
+import { decideSubtaskRestore, writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
 import { RandomSource } from './random-source.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
@@ -74,6 +76,11 @@ export class Simulation {
   /** set by rescale(): the next restart uses this checkpoint */
   #restoreFrom: CompletedCheckpoint | undefined;
   readonly #effects: TaskEffect[] = [];
+  /** each host's local disk: task-local copies survive a TaskManager crash, not the loss of the host */
+  readonly #disks = new Map<string, HostLocalDisk>();
+  /** where each subtask (by vertex#index) runs in the current attempt, as plain strings */
+  #placement = new Map<string, SlotLocation>();
+  static readonly #JOB_ID = 'job';
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     this.seed = options.seed ?? scenario.seed;
@@ -83,6 +90,7 @@ export class Simulation {
     this.config = readConfig(scenario.config);
     this.cluster = new ClusterTopology(scenario.cluster);
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
+    for (const host of this.cluster.hosts) this.#disks.set(host, new HostLocalDisk(host));
     this.kernel = new SimKernel<SimEvent>((event, now) => this.#handle(event, now));
     const random = new RandomSource(this.seed);
     this.#restartStrategy = createRestartBackoffTimeStrategy(this.config.restartStrategy, this.config.checkpointInterval !== undefined, random.fork('restart'));
@@ -264,6 +272,9 @@ export class Simulation {
       case 'task-running':
         this.tasks[event.task]!.run();
         return this.#wake(event.task, now);
+      case 'local-write-done':
+        this.#localDisk(event.task)?.store(this.#localKey(event.task), event.checkpointId, event.snapshot);
+        return;
     }
   }
 
@@ -324,6 +335,7 @@ export class Simulation {
     const uploadEnd = start + transferMs(snapshot.checkpointedSize, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
     const asyncDurationMs = uploadEnd - metrics.syncEndTime;
     const ackTimestamp = uploadEnd;
+    this.#writeLocalCopy(task, checkpointId, snapshot, metrics.unalignedCheckpoint, start);
     this.kernel.schedule(uploadEnd + this.#rpcLatency, {
       type: 'acknowledge',
       attempt: this.attempt,
@@ -384,6 +396,9 @@ export class Simulation {
 
   #notifyTasks(checkpointId: number, complete: boolean, now: number): void {
     this.tasks.forEach((task, i) => {
+      const disk = this.#localDisk(i);
+      if (complete) disk?.confirmCheckpoint(this.#localKey(i), checkpointId);
+      else disk?.abortCheckpoint(this.#localKey(i), checkpointId);
       if (complete) task.notifyCheckpointComplete(checkpointId);
       else task.notifyCheckpointAborted(checkpointId);
       this.#wakeIfNotBusy(i, now);
@@ -453,6 +468,8 @@ export class Simulation {
       (d) =>
         new StreamTask(d, now, isKeyedOperator(d.vertex.operator) ? (dep) => createKeyedStateBackend(this.config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage) : undefined),
     );
+    const previousPlacement = this.#placement;
+    this.#placement = new Map(this.graph.subtasks.map((s) => [`${s.id.vertexId}#${s.id.subtaskIndex}`, { slotId: s.slot.id, host: s.slot.host }]));
     this.#indexChannels();
     this.#wakeAt = this.tasks.map(() => Infinity);
     this.#wakeToken = this.tasks.map(() => 0);
@@ -463,24 +480,95 @@ export class Simulation {
       this.tasks.forEach((_, i) => this.#wake(i, now));
       return;
     }
-    this.#restoreTasks(now, checkpoint);
+    this.#restoreTasks(now, checkpoint, previousPlacement);
   }
 
-  #restoreTasks(now: number, checkpoint: CompletedCheckpoint): void {
-    const costs = this.scenario.costs;
+  /**
+   * Every subtask restores its share of the checkpoint: from its host's local copy when it came
+   * back to its previous slot and the copy is whole (task-local recovery), else from remote.
+   */
+  #restoreTasks(now: number, checkpoint: CompletedCheckpoint, previousPlacement: ReadonlyMap<string, SlotLocation>): void {
     const record: RestoreRecord = { time: now, checkpointId: checkpoint.id, isSavepoint: checkpoint.isSavepoint, subtasks: [] };
     this.tasks.forEach((task, i) => {
       const info = this.graph.subtasks[i]!;
-      const target = { ...task.id, parallelism: this.graph.vertex(task.id.vertexId).parallelism, keyGroupRange: info.keyGroupRange };
+      const parallelism = this.graph.vertex(task.id.vertexId).parallelism;
+      const target = { ...task.id, parallelism, keyGroupRange: info.keyGroupRange };
       const { restore, bytes } = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
+      const key = `${task.id.vertexId}#${task.id.subtaskIndex}`;
+      const decision = decideSubtaskRestore({
+        jobId: Simulation.#JOB_ID,
+        subtask: task.id,
+        checkpointId: checkpoint.id,
+        localRecovery: this.config.localRecovery,
+        rescaled: (checkpoint.parallelism[task.id.vertexId] ?? parallelism) !== parallelism,
+        previousSlot: previousPlacement.get(key),
+        slot: this.#placement.get(key)!,
+        disk: this.#localDisk(i),
+        remote: { bytes },
+        costs: this.scenario.costs,
+      });
+      // Remote storage always has the checkpoint in the simulation, so a restore never fails here.
+      const durationMs = decision.source === 'failed' || bytes === 0 ? 0 : decision.durationMs;
+      const source = decision.source === 'local' ? 'local' : 'remote';
+      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, durationMs });
+      this.#localDisk(i)?.pruneAllBut(this.#localKey(i), checkpoint.id);
       task.initialize(restore);
-      const durationMs = bytes > 0 ? transferMs(bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s) : 0;
-      record.subtasks.push({ ...task.id, source: 'remote', bytes, durationMs });
       this.kernel.schedule(now + durationMs, { type: 'task-running', attempt: this.attempt, task: i });
     });
     this.restores.push(record);
     this.coordinator.stats.reportRestoredCheckpoint(checkpoint.id, now, checkpoint.isSavepoint, checkpoint.externalPath);
     this.#emit({ type: 'restore', time: now, restore: record });
+  }
+
+  /**
+   * The secondary copy (task-local recovery): written to the host's disk beside the upload, never
+   * gating the checkpoint; it stays partial until written, so a crash meanwhile leaves it partial.
+   */
+  #writeLocalCopy(task: number, checkpointId: number, snapshot: TaskStateSnapshot, unalignedCheckpoint: boolean, start: number): void {
+    const isSavepoint = this.coordinator.pendingCheckpoints.some((p) => p.id === checkpointId && p.isSavepoint);
+    if (!writesLocalCopy({ localBackupEnabled: this.config.localBackupEnabled, isSavepoint, unalignedCheckpoint, snapshot })) return;
+    const disk = this.#localDisk(task);
+    if (!disk) return;
+    disk.store(this.#localKey(task), checkpointId, snapshot, { complete: false, bytes: snapshot.stateSize });
+    const costs = this.scenario.costs;
+    const done = start + transferMs(snapshot.stateSize, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
+    this.kernel.schedule(done, { type: 'local-write-done', attempt: this.attempt, task, checkpointId, snapshot });
+  }
+
+  /** Flink's TaskLocalStateStore key: the slot (allocation), the job, the subtask. */
+  #localKey(task: number): TaskLocalStateStoreKey {
+    const id = this.tasks[task]!.id;
+    const place = this.#placement.get(`${id.vertexId}#${id.subtaskIndex}`)!;
+    return { allocationId: place.slotId, jobId: Simulation.#JOB_ID, subtask: { ...id } };
+  }
+
+  #localDisk(task: number): HostLocalDisk | undefined {
+    const id = this.tasks[task]!.id;
+    const place = this.#placement.get(`${id.vertexId}#${id.subtaskIndex}`);
+    return place && this.#disks.get(place.host);
+  }
+
+  /** What every host's local disk holds (for the UI and tests). */
+  localDisks(): LocalDiskListing[] {
+    return [...this.#disks.values()].map((d) => d.list());
+  }
+
+  /** A playground fault: damage or remove a subtask's task-local copies on a host. */
+  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete'): string | undefined {
+    const disk = this.#disks.get(host);
+    if (!disk) return `no host "${host}" (hosts: ${this.cluster.hosts.join(', ')})`;
+    const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
+    if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
+    this.#emit({ type: 'fault', time: this.now, description: `${mode} local copy of ${vertexId}#${subtaskIndex} on ${host}: ${paths.join(', ')}` });
+    return undefined;
+  }
+
+  corruptLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
+    return this.#damageLocalCopy(host, vertexId, subtaskIndex, 'corrupt');
+  }
+
+  deleteLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
+    return this.#damageLocalCopy(host, vertexId, subtaskIndex, 'delete');
   }
 
   #indexChannels(): void {
@@ -498,6 +586,9 @@ export class Simulation {
       return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');
     }
     if (fault.type === 'slow-operator') return this.#slowOperator(fault.vertex, fault.factor);
+    if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
+      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
+    }
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to fail`;
     switch (fault.type) {
       case 'fail-task': {
@@ -509,9 +600,10 @@ export class Simulation {
       case 'kill-task-manager': {
         const tm = this.cluster.taskManager(fault.task_manager);
         if (!tm) return `no TaskManager "${fault.task_manager}" (running: ${this.cluster.taskManagers.map((t) => t.id).join(', ')})`;
+        // The process dies and restarts on its host with the same resource ID and working
+        // directory (Flink's FLIP-198/201), so the host's local disk and its slots survive.
         const failed = this.#tasksOn((slotTm) => slotTm === tm.id);
-        this.cluster.replaceTaskManager(tm.id, tm.host);
-        this.#emit({ type: 'fault', time: now, description: `kill TaskManager ${tm.id} on ${tm.host}` });
+        this.#emit({ type: 'fault', time: now, description: `kill TaskManager ${tm.id} on ${tm.host}; it restarts on ${tm.host}` });
         return this.#failover(`TaskManager ${tm.id} on ${tm.host} was killed`, failed, now, true);
       }
       case 'lose-host': {
@@ -519,6 +611,7 @@ export class Simulation {
         const lost = this.cluster.taskManagers.filter((t) => t.host === fault.host);
         const failed = this.#tasksOn((slotTm) => lost.some((t) => t.id === slotTm));
         const others = this.cluster.hosts.filter((h) => h !== fault.host);
+        this.#disks.get(fault.host)!.wipe();
         lost.forEach((tm, k) => this.cluster.replaceTaskManager(tm.id, others.length > 0 ? others[k % others.length]! : fault.host));
         this.#emit({ type: 'fault', time: now, description: `lose host ${fault.host} (${lost.map((t) => t.id).join(', ')})` });
         return this.#failover(`Host ${fault.host} was lost with TaskManagers ${lost.map((t) => t.id).join(', ')}`, failed, now, true);

@@ -40,6 +40,31 @@ export function* benchCheckpointOverhead(): Generator<BenchFigure> {
   yield { figure: 'sim_without_checkpoints.records_per_s', value: Math.round(off), unit: 'records/s' };
   yield { figure: 'sim_checkpoints_vs_none.ratio', value: Math.round((on / off) * 1000) / 1000, unit: 'ratio', aim: '>= 0.8' };
   yield* benchRestore100kKeys();
+  yield* benchLocalVsRemoteRestore();
+}
+
+/**
+ * The same state restored from the local disk and from remote storage, in one run each with the
+ * default cost model (remote: 50 ms latency, 100 MB/s; local: 0.5 ms, 1000 MB/s).
+ */
+function* benchLocalVsRemoteRestore(): Generator<BenchFigure> {
+  const restoreOf = (local: boolean) => {
+    const base = keyedCountJob({ keys: 100_000, rate: 100_000, count: 200_000, parallelism: 4, countCostUs: 1 });
+    const config = { 'execution.checkpointing.interval': 500, 'restart-strategy.type': 'fixed-delay', 'restart-strategy.fixed-delay.delay': 0 };
+    const sim = new Simulation({
+      ...base,
+      config: local ? { ...config, 'execution.checkpointing.local-backup.enabled': true, 'execution.state-recovery.from-local': true } : config,
+      faults: [{ at_ms: 1900, type: 'fail-task', vertex: 'count', subtask: 0 }],
+    });
+    sim.runUntil(2500);
+    const counts = sim.restores[0]!.subtasks.filter((s) => s.vertexId === 'count');
+    return { ms: Math.max(...counts.map((s) => s.durationMs)), sources: [...new Set(counts.map((s) => s.source))] };
+  };
+  const local = restoreOf(true);
+  const remote = restoreOf(false);
+  yield { figure: 'restore_100k_keys.local_ms', value: Math.round(local.ms * 100) / 100, unit: 'ms', sources: local.sources };
+  yield { figure: 'restore_100k_keys.remote_ms', value: Math.round(remote.ms * 100) / 100, unit: 'ms', sources: remote.sources };
+  yield { figure: 'restore_local_vs_remote.ratio', value: Math.round((local.ms / remote.ms) * 1000) / 1000, unit: 'ratio', note: 'duration of the slowest keyed subtask' };
 }
 
 /** A job with 100k keys in state fails once; how long the restore takes, in wall time and in virtual time. */

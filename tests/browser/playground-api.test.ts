@@ -151,8 +151,10 @@ describe('window.playground', () => {
     expect(stats.restores[0]!.checkpointId).toBe(stats.checkpoints.latest.restored!.id);
     // The two-phase-commit sink keeps exactly-once: nothing is written twice.
     expect(stats.output.duplicates).toBe(0);
+    // The killed TaskManager restarted on its host with the same resource ID (its local disk survived).
     const topology = await inPage(session, (api) => api.topology(), null);
-    expect(topology.taskManagers.map((tm) => tm.id)).not.toContain('tm-1');
+    expect(topology.taskManagers.find((tm) => tm.id === 'tm-1')?.host).toBe('host-0');
+    expect(stats.restores[0]!.subtasks.every((s) => s.source === 'remote' || s.source === 'local')).toBe(true);
   });
 
   it('delivers one event type to on(type) and stops after unsubscribing', async () => {
@@ -200,7 +202,8 @@ describe('window.playground', () => {
     expect(await rejection(session, (api) => api.rescale('counts', 0), null)).toMatch(/^Error: parallelism must be an integer from 1/);
     expect(await rejection(session, (api) => api.setSpeed(0), null)).toMatch(/^Error: The speed must be a number/);
     expect(await rejection(session, (api) => api.setDriver('live'), null)).toMatch(/^Error: The 'live' driver .* is not built yet/);
-    expect(await rejection(session, (api) => api.corruptLocalCopy('host-0', 'counts', 0), null)).toMatch(/^Error: corruptLocalCopy needs task-local recovery/);
+    expect(await rejection(session, (api) => api.corruptLocalCopy('host-0', 'counts', 0), null)).toMatch(/^Error: host-0 holds no local copy of counts#0/);
+    expect(await rejection(session, (api) => api.corruptLocalCopy('host-9', 'counts', 0), null)).toMatch(/^Error: no host "host-9"/);
     expect(await rejection(session, (api) => api.runUntil('soon'), null)).toMatch(/^Error: runUntil needs a time/);
     expect(await rejection(session, (api) => api.setDriver('sim'), null)).toBe('resolved');
   });

@@ -53,12 +53,12 @@ describe('failover and job status', () => {
     expect(sourceOffset).toBeLessThan(1100);
   });
 
-  it('replaces a killed TaskManager with a new one on the same host, and a lost host\'s TaskManagers elsewhere', () => {
+  it('restarts a killed TaskManager in place, and replaces a lost host\'s TaskManagers elsewhere', () => {
     const sim = new Simulation(job({}, [{ at_ms: 500, type: 'kill-task-manager', task_manager: 'tm-1' }, { at_ms: 2500, type: 'lose-host', host: 'host-0' }]));
     sim.runUntil(600);
-    expect(sim.topology().taskManagers.map((t) => `${t.id}@${t.host}`)).toEqual(['tm-0@host-0', 'tm-2@host-1']);
+    expect(sim.topology().taskManagers.map((t) => `${t.id}@${t.host}`)).toEqual(['tm-0@host-0', 'tm-1@host-1']);
     sim.runToEnd();
-    expect(sim.topology().taskManagers.map((t) => `${t.id}@${t.host}`)).toEqual(['tm-3@host-1', 'tm-2@host-1']);
+    expect(sim.topology().taskManagers.map((t) => `${t.id}@${t.host}`)).toEqual(['tm-2@host-1', 'tm-1@host-1']);
     expect(sim.jobStatus).toBe('FINISHED');
   });
 

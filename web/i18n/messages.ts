@@ -122,7 +122,7 @@ export const en = {
   'break.triggerCheckpoint': 'Trigger checkpoint',
   'break.triggerSavepoint': 'Trigger savepoint',
   'break.corrupt': 'Corrupt local copy',
-  'break.corruptUnavailable': 'Needs task-local recovery, which the playground does not model yet',
+  'break.corruptHint': "Corrupts the selected subtask's task-local copies on its host: the next restore finds a bad checksum and reads the remote copy",
   'break.done.killTm': 'Killed TaskManager {tm}.',
   'break.done.loseHost': 'Lost host {host} with its TaskManagers.',
   'break.done.failTask': 'Failed task {task}.',
@@ -418,7 +418,7 @@ export const zhCN: Messages = {
   'break.triggerCheckpoint': '触发 Checkpoint',
   'break.triggerSavepoint': '触发 Savepoint',
   'break.corrupt': '损坏本地副本',
-  'break.corruptUnavailable': '需要任务本地恢复，演练场尚未模拟',
+  'break.corruptHint': '损坏所选子任务在其主机上的任务本地副本：下次恢复时校验和不匹配，改为读取远程副本',
   'break.done.killTm': '已杀掉 TaskManager {tm}。',
   'break.done.loseHost': '主机 {host} 及其 TaskManager 已丢失。',
   'break.done.failTask': '任务 {task} 已失败。',
@@ -607,6 +607,7 @@ export const scenarioNames: Record<Locale, Readonly<Record<string, string>>> = {
     'exactly-once-under-failures.yaml': '故障下的精确一次',
     'at-least-once-duplicates.yaml': '至少一次会产生重复',
     'incremental-checkpoints.yaml': '增量 Checkpoint',
+    'local-recovery.yaml': '任务本地恢复',
   },
 };
 

@@ -79,7 +79,8 @@ export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
       done(() => requireString('The vertex id', vertexId) ?? requireInteger('The subtask index', subtask) ?? state.failTask(vertexId, subtask)),
     slowOperator: (vertexId, factor) =>
       done(() => requireString('The vertex id', vertexId) ?? state.slowOperator(vertexId, factor)),
-    corruptLocalCopy: () => done(() => state.corruptLocalCopy()),
+    corruptLocalCopy: (host, vertexId, subtask) =>
+      done(() => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? state.corruptLocalCopy(host, vertexId, subtask)),
     triggerCheckpoint: () => done(() => state.triggerCheckpoint()),
     triggerSavepoint: () => done(() => state.triggerSavepoint()),
     rescale: (vertexId, parallelism) =>

@@ -253,6 +253,10 @@ export class SimDriver {
 
   // ---- operations: each returns the engine's error message, or undefined when it was done ----
 
+  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
+    return this.#simulation.corruptLocalCopy(host, vertexId, subtask);
+  }
+
   killTaskManager(id: string): string | undefined {
     return this.#simulation.killTaskManager(id);
   }

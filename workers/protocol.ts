@@ -1,0 +1,178 @@
+/**
+ * The live runtime's wire protocol: every message between the JobManager (main thread) and a
+ * TaskManager (a Web Worker), and between TaskManagers. Types only; read top to bottom like a
+ * spec. What travels inside (network buffers, barriers, snapshots, deployments) is the engine's
+ * own protocol (engine/protocol.ts); this file only says how it moves between threads.
+ *
+ * Three planes, as in Flink:
+ *
+ * 1. Control plane, JobManager → TaskManager: RPCs over Comlink on the worker's own port
+ *    (`TaskManagerGateway`): register, deploy, trigger, notify, cancel, fail, heartbeat.
+ * 2. Reports, TaskManager → JobManager: one `MessagePort` per TaskManager, handed over at
+ *    registration, carrying `ReportBatch`es (Flink's TaskExecutor → JobMaster calls:
+ *    updateTaskExecutionState, acknowledgeCheckpoint, declineCheckpoint), plus the sink's writes
+ *    to the external system (which lives on the main thread, SinkOutputLog).
+ * 3. Data plane, TaskManager ↔ TaskManager: one `MessageChannel` per channel whose ends run in
+ *    different TaskManagers, never through the main thread. The sender's port carries buffers
+ *    (`BuffersMessage`), the receiver's port carries credit back (`CreditMessage`). A channel
+ *    whose ends share a TaskManager is local: no port, delivered in the worker.
+ *
+ * Every message that belongs to one execution of the job carries its `attempt` (0, then +1 per
+ * restart). A TaskManager ignores control messages of an attempt it is not running; the
+ * JobManager ignores task reports of an attempt it has failed over from. Data-plane ports are
+ * made new for every attempt, so no buffer crosses from one attempt into the next.
+ */
+import type { CheckpointBarrier, NetworkBuffer, SinkTransaction, StreamRecord, SubtaskCheckpointMetrics, TaskStateSnapshot } from '../engine/protocol.ts';
+import type { StateBackendType } from '../engine/config/flink-config.ts';
+import type { SubtaskMetrics } from '../engine/metrics/metrics-sampler.ts';
+import type { TaskDeployment } from '../engine/task/task-deployment.ts';
+import type { TaskRestore } from '../engine/task/stream-task.ts';
+import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
+
+// ---- 0. Time ----
+
+/**
+ * The job's clock, shared by the JobManager and every TaskManager. Job time (the engine's `now`,
+ * ms since the job started) runs at `speed` job ms per wall-clock ms:
+ *
+ *   jobNow = originJobMs + (wallNow − originWallMs) × speed
+ *
+ * where wallNow = performance.timeOrigin + performance.now(), a wall-clock reading that threads
+ * of one page agree on. A speed change sends a new clock (origin = the moment of the change).
+ */
+export interface JobClock {
+  originWallMs: number;
+  originJobMs: number;
+  speed: number;
+}
+
+// ---- 1. Control plane: JobManager → TaskManager (Comlink) ----
+
+/** Sent once, right after the worker started: who it is, and where to report. */
+export interface RegisterRequest {
+  taskManagerId: string;
+  host: string;
+  /** the TaskManager's end of its report channel (transferred); the JobManager keeps the other */
+  reportPort: MessagePort;
+}
+
+/** One subtask to run in this TaskManager (Flink's TaskDeploymentDescriptor). */
+export interface TaskToDeploy {
+  /** the subtask's index in the job's ExecutionGraph (`graph.subtasks`): its name in reports */
+  taskIndex: number;
+  deployment: TaskDeployment;
+  /** its share of the checkpoint the job restores from; absent on a fresh start */
+  restore?: TaskRestore;
+  /** processing-time factor of `slowOperator` (1 = normal) */
+  slowdown: number;
+}
+
+/** A data-plane port handed to the TaskManager that holds one end of a remote channel. */
+export interface ChannelPort {
+  channelId: number;
+  /** `sender`: this TaskManager runs the channel's upstream subtask (it posts buffers, gets credit) */
+  end: 'sender' | 'receiver';
+  port: MessagePort;
+}
+
+/**
+ * Deploys one execution attempt: every subtask of the job placed in this TaskManager's slots,
+ * and the ports of their remote channels (transferred). Channels not listed have both ends here.
+ */
+export interface DeployRequest {
+  attempt: number;
+  clock: JobClock;
+  /** `state.backend.type`; the live runtime hosts the heap (`hashmap`) backend for now */
+  stateBackend: StateBackendType;
+  tasks: TaskToDeploy[];
+  ports: ChannelPort[];
+}
+
+/** How long each subtask took to load its restored state, measured in the TaskManager. */
+export interface DeployResult {
+  tasks: Array<{ taskIndex: number; restoreMs: number }>;
+}
+
+/** What a TaskManager answers to a heartbeat (Flink's heartbeat payload: the task metrics). */
+export interface HeartbeatPayload {
+  taskManagerId: string;
+  /** job time of the sample */
+  time: number;
+  /** the attempt the TaskManager is running (-1: none) */
+  attempt: number;
+  subtasks: Array<SubtaskMetrics & { taskIndex: number }>;
+}
+
+/**
+ * What the JobManager calls on a TaskManager. Every call is a Comlink RPC and returns a Promise
+ * (a call to a terminated worker never settles: the JobManager learns of the loss from missed
+ * heartbeats, never from a call).
+ */
+export interface TaskManagerGateway {
+  register(request: RegisterRequest): { taskManagerId: string };
+  deploy(request: DeployRequest): DeployResult;
+  /** inject a barrier at a subtask (Flink's triggerCheckpoint, for sources) */
+  triggerCheckpoint(attempt: number, taskIndex: number, barrier: CheckpointBarrier): void;
+  /** a checkpoint completed (commit) or was aborted; every subtask of the attempt hears it */
+  notifyCheckpoint(attempt: number, checkpointId: number, outcome: 'complete' | 'aborted'): void;
+  /** failover: stop every subtask of the attempt and close its ports; in-flight data is dropped */
+  cancel(attempt: number): void;
+  /** an injected failure: the subtask fails as if its operator threw (it reports `task-state` FAILED) */
+  failTask(attempt: number, taskIndex: number, cause: string): void;
+  slowOperator(vertexId: string, factor: number): void;
+  setClock(clock: JobClock): void;
+  heartbeat(seq: number): HeartbeatPayload;
+}
+
+// ---- 2. Reports: TaskManager → JobManager (the report port) ----
+
+/**
+ * One thing a TaskManager tells the JobManager. The task ones (`task-state` … `decline-checkpoint`)
+ * are dropped by the JobManager when their attempt is not the current one; the sink's writes are
+ * kept whatever their attempt, because the external system took them when they were sent.
+ */
+export type TaskManagerReport =
+  /** the subtask's execution state changed (RUNNING after deploy, FINISHED, FAILED with a cause) */
+  | { type: 'task-state'; attempt: number; taskIndex: number; state: ExecutionState; cause?: string }
+  /** the subtask put end-of-partition on its outputs: it takes part in later checkpoints as finished */
+  | { type: 'task-ended-input'; attempt: number; taskIndex: number; finalSnapshot: TaskStateSnapshot }
+  /**
+   * The asynchronous part of a snapshot: the TaskManager uploads it to checkpoint storage. For now
+   * the storage is the JobManager's memory (Flink's `jobmanager` checkpoint storage), so the upload
+   * is this message; the JobManager stores it and acknowledges the subtask to the coordinator.
+   */
+  | { type: 'upload-snapshot'; attempt: number; taskIndex: number; checkpointId: number; snapshot: TaskStateSnapshot; metrics: SubtaskCheckpointMetrics }
+  /** the subtask declined a checkpoint (Flink's declineCheckpoint) */
+  | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: string }
+  /** a plain sink wrote records to the external system */
+  | { type: 'sink-output'; attempt: number; taskIndex: number; records: StreamRecord[] }
+  /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */
+  | { type: 'sink-commit'; attempt: number; taskIndex: number; transaction: SinkTransaction };
+
+/** What a TaskManager posts on its report port: the reports of one scheduling turn, in order. */
+export interface ReportBatch {
+  taskManagerId: string;
+  reports: TaskManagerReport[];
+}
+
+// ---- 3. Data plane: TaskManager ↔ TaskManager (one MessageChannel per remote channel) ----
+
+/**
+ * Sender → receiver: network buffers of one channel, in the order the subtask sent them. One
+ * message carries the buffers a subtask sent on the channel during one scheduling turn (each
+ * buffer took one credit, as in Flink's credit-based flow control).
+ */
+export interface BuffersMessage {
+  kind: 'buffers';
+  channelId: number;
+  buffers: NetworkBuffer[];
+}
+
+/** Receiver → sender: credit returned for buffers the receiving subtask consumed. */
+export interface CreditMessage {
+  kind: 'credit';
+  channelId: number;
+  credits: number;
+}
+
+export type DataPlaneMessage = BuffersMessage | CreditMessage;

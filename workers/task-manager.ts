@@ -1,0 +1,389 @@
+/**
+ * A TaskManager of the live runtime: hosts the engine's StreamTasks of its slots and runs them on
+ * the wall clock. It is the adapter between the sans-I/O tasks and the browser: it turns their
+ * effects into data-plane messages (buffers and credit on MessagePorts, or straight into a task of
+ * the same TaskManager) and reports (to the JobManager), and turns what arrives into task inputs.
+ *
+ * Scheduling follows the sim driver: a task is polled when it is due (its `busy` period ended, its
+ * `idle` wake time came, or input arrived while it was not busy). Here "when" is job time on the
+ * shared JobClock, and polling happens in turns: a turn polls every due task, again and again
+ * until none is due or its time budget is spent, then sends what the turn produced, one message
+ * per channel and one report batch, and asks for the next turn at the earliest wake time.
+ *
+ * The worker entry (task-manager.worker.ts) exposes one of these over Comlink; a Node test can run
+ * it in-process on Node's MessageChannel.
+ */
+import type { NetworkBuffer, PollOutcome, TaskEffect } from '../engine/protocol.ts';
+import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
+import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
+import { HeapKeyedStateBackend } from '../engine/state/heap-keyed-state-backend.ts';
+import { StreamTask } from '../engine/task/stream-task.ts';
+import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
+import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from './job-clock.ts';
+import type {
+  ChannelPort,
+  DataPlaneMessage,
+  DeployRequest,
+  DeployResult,
+  HeartbeatPayload,
+  JobClock,
+  RegisterRequest,
+  ReportBatch,
+  TaskManagerGateway,
+  TaskManagerReport,
+  TaskToDeploy,
+} from './protocol.ts';
+import type { CheckpointBarrier } from '../engine/protocol.ts';
+import { TurnScheduler } from './turn-scheduler.ts';
+
+/**
+ * Wall-clock ms a turn may poll before it yields, so that data-plane messages, control calls and
+ * heartbeats are not starved by a task with a long backlog.
+ */
+export const TURN_BUDGET_MS = 4;
+
+/** One subtask hosted here, with its scheduling state (job time). */
+interface HostedTask {
+  readonly index: number;
+  readonly task: StreamTask;
+  busyUntil: number;
+  /** when the task wants its next poll; Infinity: only when input arrives */
+  wakeAt: number;
+  reportedState: ExecutionState;
+  reportedEndOfInput: boolean;
+}
+
+export class TaskManager implements TaskManagerGateway {
+  #id = '';
+  #host = '';
+  #reportPort: MessagePort | undefined;
+  /** the attempt running here; -1 when none */
+  #attempt = -1;
+  #clock: JobClock = clockFrom(0, 1);
+  #tasks: HostedTask[] = [];
+  #byIndex = new Map<number, HostedTask>();
+  /** channel id → the hosted subtask that receives on it / sends on it */
+  #receiverOf = new Map<number, HostedTask>();
+  #senderOf = new Map<number, HostedTask>();
+  /** remote channels: the port this TaskManager posts buffers on (sender end) or credit on (receiver end) */
+  #bufferPorts = new Map<number, MessagePort>();
+  #creditPorts = new Map<number, MessagePort>();
+  /** what the current turn produced for other threads */
+  #outBuffers = new Map<number, NetworkBuffer[]>();
+  #outCredits = new Map<number, number>();
+  #reports: TaskManagerReport[] = [];
+  #slowdown = new Map<string, number>();
+  #sampler = new MetricsSampler();
+  readonly #effects: TaskEffect[] = [];
+  readonly #scheduler: TurnScheduler;
+  readonly #wallNow: () => number;
+
+  constructor(options: { wallNow?: () => number } = {}) {
+    this.#wallNow = options.wallNow ?? wallNow;
+    this.#scheduler = new TurnScheduler(() => this.#turn(), this.#wallNow);
+  }
+
+  // ---- the gateway (Comlink RPCs from the JobManager) ----
+
+  register(request: RegisterRequest): { taskManagerId: string } {
+    this.#id = request.taskManagerId;
+    this.#host = request.host;
+    this.#reportPort = request.reportPort;
+    return { taskManagerId: this.#id };
+  }
+
+  deploy(request: DeployRequest): DeployResult {
+    this.#stopAttempt();
+    if (request.stateBackend !== 'hashmap') {
+      throw new Error(`state.backend.type: ${request.stateBackend} is not available in the live runtime yet (use hashmap)`);
+    }
+    this.#attempt = request.attempt;
+    this.#clock = request.clock;
+    this.#sampler = new MetricsSampler();
+    const now = this.#now();
+    const result: DeployResult = { tasks: [] };
+    for (const spec of request.tasks) result.tasks.push({ taskIndex: spec.taskIndex, restoreMs: this.#deployTask(spec, now) });
+    for (const port of request.ports) this.#connect(port, request.attempt);
+    for (const t of this.#tasks) this.#wake(t, now);
+    this.#flush();
+    return result;
+  }
+
+  triggerCheckpoint(attempt: number, taskIndex: number, barrier: CheckpointBarrier): void {
+    const t = this.#current(attempt, taskIndex);
+    if (!t) return;
+    t.task.triggerCheckpoint(barrier);
+    this.#wakeIfNotBusy(t, this.#now());
+  }
+
+  notifyCheckpoint(attempt: number, checkpointId: number, outcome: 'complete' | 'aborted'): void {
+    if (attempt !== this.#attempt) return;
+    const now = this.#now();
+    for (const t of this.#tasks) {
+      if (outcome === 'complete') t.task.notifyCheckpointComplete(checkpointId);
+      else t.task.notifyCheckpointAborted(checkpointId);
+      this.#wakeIfNotBusy(t, now);
+    }
+  }
+
+  cancel(attempt: number): void {
+    if (attempt === this.#attempt) this.#stopAttempt();
+  }
+
+  failTask(attempt: number, taskIndex: number, cause: string): void {
+    const t = this.#current(attempt, taskIndex);
+    if (!t) return;
+    this.#fail(t, cause);
+    this.#flush();
+  }
+
+  slowOperator(vertexId: string, factor: number): void {
+    this.#slowdown.set(vertexId, factor);
+    for (const t of this.#tasks) if (t.task.id.vertexId === vertexId) t.task.setSlowdown(factor);
+  }
+
+  setClock(clock: JobClock): void {
+    this.#clock = clock;
+    this.#requestNextTurn();
+  }
+
+  heartbeat(_seq: number): HeartbeatPayload {
+    const now = this.#now();
+    const tasks = this.#tasks.map((t) => t.task);
+    this.#sampler.sample(tasks, now);
+    const { subtasks } = this.#sampler.snapshot(tasks, now);
+    return {
+      taskManagerId: this.#id,
+      time: now,
+      attempt: this.#attempt,
+      subtasks: subtasks.map((s, i) => ({ ...s, taskIndex: this.#tasks[i]!.index })),
+    };
+  }
+
+  /** The process ends (an in-process stand-in for Worker.terminate() in Node tests). */
+  shutdown(): void {
+    this.#stopAttempt();
+    this.#scheduler.stop();
+    this.#reportPort?.close();
+  }
+
+  get taskManagerId(): string {
+    return this.#id;
+  }
+
+  get host(): string {
+    return this.#host;
+  }
+
+  // ---- deployment ----
+
+  /** Creates, restores and starts one subtask; returns the ms its restore took. */
+  #deployTask(spec: TaskToDeploy, now: number): number {
+    const { deployment } = spec;
+    const keyed = isKeyedOperator(deployment.vertex.operator);
+    const task = new StreamTask(deployment, now, keyed ? (d) => new HeapKeyedStateBackend(d.keyGroupRange) : undefined);
+    task.setSlowdown(this.#slowdown.get(deployment.vertex.id) ?? spec.slowdown);
+    const started = performance.now();
+    task.initialize(spec.restore);
+    task.run();
+    const restoreMs = performance.now() - started;
+    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, reportedState: 'RUNNING', reportedEndOfInput: false };
+    this.#tasks.push(hosted);
+    this.#byIndex.set(spec.taskIndex, hosted);
+    for (const gate of deployment.inputGates) for (const channelId of gate) this.#receiverOf.set(channelId, hosted);
+    for (const output of deployment.outputs) for (const channelId of output.channelIds) this.#senderOf.set(channelId, hosted);
+    this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: spec.taskIndex, state: 'RUNNING' });
+    return restoreMs;
+  }
+
+  #connect({ channelId, end, port }: ChannelPort, attempt: number): void {
+    (end === 'sender' ? this.#bufferPorts : this.#creditPorts).set(channelId, port);
+    port.onmessage = (event: MessageEvent<DataPlaneMessage>) => this.#onDataPlane(attempt, event.data);
+  }
+
+  /** Cancels every subtask of the running attempt; its ports close, so nothing of it travels on. */
+  #stopAttempt(): void {
+    for (const t of this.#tasks) t.task.stop(false);
+    for (const port of [...this.#bufferPorts.values(), ...this.#creditPorts.values()]) {
+      port.onmessage = null;
+      port.close();
+    }
+    this.#tasks = [];
+    this.#byIndex.clear();
+    this.#receiverOf.clear();
+    this.#senderOf.clear();
+    this.#bufferPorts.clear();
+    this.#creditPorts.clear();
+    this.#outBuffers.clear();
+    this.#outCredits.clear();
+    this.#attempt = -1;
+  }
+
+  #current(attempt: number, taskIndex: number): HostedTask | undefined {
+    return attempt === this.#attempt ? this.#byIndex.get(taskIndex) : undefined;
+  }
+
+  // ---- the data plane, inbound ----
+
+  #onDataPlane(attempt: number, message: DataPlaneMessage): void {
+    if (attempt !== this.#attempt) return;
+    const now = this.#now();
+    if (message.kind === 'buffers') {
+      const t = this.#receiverOf.get(message.channelId);
+      if (!t) return;
+      for (const buffer of message.buffers) t.task.receive(message.channelId, buffer);
+      this.#wakeIfNotBusy(t, now);
+    } else {
+      const t = this.#senderOf.get(message.channelId);
+      if (!t) return;
+      t.task.addCredits(message.channelId, message.credits);
+      this.#wakeIfNotBusy(t, now);
+    }
+  }
+
+  // ---- scheduling ----
+
+  #now(): number {
+    return jobTimeAt(this.#clock, this.#wallNow());
+  }
+
+  #wakeIfNotBusy(t: HostedTask, now: number): void {
+    if (now >= t.busyUntil) this.#wake(t, now);
+  }
+
+  /** The task wants a poll at job time `at`, unless one is due no later already. */
+  #wake(t: HostedTask, at: number): void {
+    if (at >= t.wakeAt) return;
+    t.wakeAt = at;
+    this.#scheduler.requestAt(wallTimeAt(this.#clock, at));
+  }
+
+  #turn(): void {
+    if (this.#attempt < 0) return;
+    const started = performance.now();
+    let now = this.#now();
+    for (;;) {
+      let polled = false;
+      for (const t of this.#tasks) {
+        if (t.wakeAt > now) continue;
+        this.#poll(t, now);
+        polled = true;
+      }
+      if (!polled || performance.now() - started >= TURN_BUDGET_MS) break;
+      now = this.#now();
+    }
+    this.#flush();
+    this.#requestNextTurn();
+  }
+
+  #requestNextTurn(): void {
+    let next = Infinity;
+    for (const t of this.#tasks) next = Math.min(next, t.wakeAt);
+    if (next < Infinity) this.#scheduler.requestAt(wallTimeAt(this.#clock, next));
+  }
+
+  #poll(t: HostedTask, now: number): void {
+    t.wakeAt = Infinity;
+    const effects = this.#effects;
+    effects.length = 0;
+    let outcome: PollOutcome;
+    try {
+      outcome = t.task.poll(now, effects);
+      for (const effect of effects) this.#apply(t, effect, now);
+    } catch (error) {
+      // An exception in an operator fails the subtask, as in Flink; the JobManager fails over.
+      this.#fail(t, `${t.task.id.vertexId}#${t.task.id.subtaskIndex} threw: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    this.#afterPoll(t, outcome);
+    this.#reportProgress(t);
+  }
+
+  #afterPoll(t: HostedTask, outcome: PollOutcome): void {
+    switch (outcome.status) {
+      case 'busy':
+        t.busyUntil = outcome.until;
+        this.#wake(t, outcome.until);
+        return;
+      case 'idle':
+        if (outcome.wakeAt !== undefined) this.#wake(t, outcome.wakeAt);
+        return;
+      case 'finished':
+      case 'backpressured':
+        return;
+    }
+  }
+
+  /** Carries out one effect: local channels at once, remote ones and reports at the end of the turn. */
+  #apply(t: HostedTask, effect: TaskEffect, now: number): void {
+    const attempt = this.#attempt;
+    switch (effect.type) {
+      case 'send': {
+        const receiver = this.#receiverOf.get(effect.channelId);
+        if (receiver) {
+          receiver.task.receive(effect.channelId, effect.buffer);
+          this.#wakeIfNotBusy(receiver, now);
+          return;
+        }
+        const queued = this.#outBuffers.get(effect.channelId);
+        if (queued) queued.push(effect.buffer);
+        else this.#outBuffers.set(effect.channelId, [effect.buffer]);
+        return;
+      }
+      case 'credit': {
+        const sender = this.#senderOf.get(effect.channelId);
+        if (sender) {
+          sender.task.addCredits(effect.channelId, effect.credits);
+          this.#wakeIfNotBusy(sender, now);
+          return;
+        }
+        this.#outCredits.set(effect.channelId, (this.#outCredits.get(effect.channelId) ?? 0) + effect.credits);
+        return;
+      }
+      case 'sink-output':
+        return this.#report({ type: 'sink-output', attempt, taskIndex: t.index, records: effect.records });
+      case 'sink-commit':
+        return this.#report({ type: 'sink-commit', attempt, taskIndex: t.index, transaction: effect.transaction });
+      case 'persist-snapshot':
+        return this.#report({ type: 'upload-snapshot', attempt, taskIndex: t.index, checkpointId: effect.checkpointId, snapshot: effect.snapshot, metrics: effect.metrics });
+      case 'decline-checkpoint':
+        return this.#report({ type: 'decline-checkpoint', attempt, taskIndex: t.index, checkpointId: effect.checkpointId, reason: effect.reason });
+    }
+  }
+
+  /** Tells the JobManager when a subtask ended its input or changed its execution state. */
+  #reportProgress(t: HostedTask): void {
+    const { task } = t;
+    if (!t.reportedEndOfInput && task.hasEndedInput && task.finalSnapshot) {
+      t.reportedEndOfInput = true;
+      this.#report({ type: 'task-ended-input', attempt: this.#attempt, taskIndex: t.index, finalSnapshot: task.finalSnapshot });
+    }
+    const state = task.lifecycle.state;
+    if (state !== t.reportedState) {
+      t.reportedState = state;
+      this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: t.index, state });
+    }
+  }
+
+  #fail(t: HostedTask, cause: string): void {
+    t.task.stop(true);
+    t.wakeAt = Infinity;
+    t.reportedState = 'FAILED';
+    this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: t.index, state: 'FAILED', cause });
+  }
+
+  #report(report: TaskManagerReport): void {
+    this.#reports.push(report);
+  }
+
+  /** Sends what the turn produced: one message per remote channel, one report batch. */
+  #flush(): void {
+    for (const [channelId, buffers] of this.#outBuffers) this.#bufferPorts.get(channelId)?.postMessage({ kind: 'buffers', channelId, buffers } satisfies DataPlaneMessage);
+    this.#outBuffers.clear();
+    for (const [channelId, credits] of this.#outCredits) this.#creditPorts.get(channelId)?.postMessage({ kind: 'credit', channelId, credits } satisfies DataPlaneMessage);
+    this.#outCredits.clear();
+    if (this.#reports.length === 0 || !this.#reportPort) return;
+    this.#reportPort.postMessage({ taskManagerId: this.#id, reports: this.#reports } satisfies ReportBatch);
+    this.#reports = [];
+  }
+}
