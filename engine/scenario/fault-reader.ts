@@ -44,6 +44,14 @@ function readFaultTarget(context: FaultContext, fault: ObjectReader, type: Fault
       const factor = fault.number('factor', { required: true, min: 0, above: true });
       return vertex === undefined || factor === undefined ? undefined : { vertex: vertex.id!, factor };
     }
+    case 'slow-remote-storage': {
+      const factor = fault.number('factor', { required: true, min: 0, above: true });
+      return factor === undefined ? undefined : { factor };
+    }
+    case 'fail-remote-storage':
+    case 'heal-remote-storage':
+      return {};
+    case 'stall-task-manager':
     case 'kill-task-manager': {
       const count = context.cluster && context.cluster.hosts * context.cluster.task_managers_per_host;
       const name = readNumberedName(fault, 'task_manager', 'tm', count);

@@ -125,6 +125,13 @@ export type FaultSpec =
   | { at_ms: number; type: 'slow-operator'; vertex: string; factor: number }
   /** a playground fault: damage (corrupt) or remove (delete) a subtask's task-local copies on a host's disk */
   | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number }
+  /** remote checkpoint storage gets slower by `factor` (1 = normal again) */
+  | { at_ms: number; type: 'slow-remote-storage'; factor: number }
+  /** remote checkpoint storage fails every write and read (uploads decline with IO_EXCEPTION), until healed */
+  | { at_ms: number; type: 'fail-remote-storage' }
+  | { at_ms: number; type: 'heal-remote-storage' }
+  /** a TaskManager stops answering without dying: the JobManager notices after heartbeat.timeout */
+  | { at_ms: number; type: 'stall-task-manager'; task_manager: string }
   | { at_ms: number; type: 'trigger-checkpoint' }
   | { at_ms: number; type: 'trigger-savepoint' };
 

@@ -57,6 +57,10 @@ export const FAULT_TYPES = [
   'trigger-savepoint',
   'corrupt-local-copy',
   'delete-local-copy',
+  'slow-remote-storage',
+  'fail-remote-storage',
+  'heal-remote-storage',
+  'stall-task-manager',
 ] as const satisfies readonly FaultSpec['type'][];
 
 export const EXPECTATION_TYPES = [
@@ -123,6 +127,10 @@ export const FAULT_FIELDS: Readonly<Record<FaultSpec['type'], readonly string[]>
   'trigger-savepoint': ['at', 'type'],
   'corrupt-local-copy': ['at', 'type', 'host', 'vertex', 'subtask'],
   'delete-local-copy': ['at', 'type', 'host', 'vertex', 'subtask'],
+  'slow-remote-storage': ['at', 'type', 'factor'],
+  'fail-remote-storage': ['at', 'type'],
+  'heal-remote-storage': ['at', 'type'],
+  'stall-task-manager': ['at', 'type', 'task_manager'],
 };
 
 export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readonly string[]>> = {

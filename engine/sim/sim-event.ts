@@ -27,7 +27,11 @@ export type SimEvent =
   | { type: 'restart'; attempt: number }
   | { type: 'task-running'; attempt: number; task: number }
   /** a task-local copy finished writing to its host's disk (until then it is partial) */
-  | { type: 'local-write-done'; attempt: number; task: number; checkpointId: number; snapshot: TaskStateSnapshot };
+  | { type: 'local-write-done'; attempt: number; task: number; checkpointId: number; snapshot: TaskStateSnapshot }
+  /** restoring read from nowhere: the attempt fails once the read was tried */
+  | { type: 'restore-failed'; attempt: number; tasks: number[]; cause: string }
+  /** a stalled TaskManager missed heartbeats for heartbeat.timeout */
+  | { type: 'heartbeat-timeout'; attempt: number; taskManager: string };
 
 /** One line of the trace: fixed-precision time, then the event in a stable textual form. */
 export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGraph): string {
@@ -61,6 +65,10 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
       return `${t} restart a${event.attempt}`;
     case 'task-running':
       return `${t} running ${task(event.task)} a${event.attempt}`;
+    case 'restore-failed':
+      return `${t} restore-failed a${event.attempt}`;
+    case 'heartbeat-timeout':
+      return `${t} heartbeat-timeout ${event.taskManager}`;
     case 'local-write-done':
       return `${t} local-copy ${task(event.task)} chk=${event.checkpointId}`;
   }

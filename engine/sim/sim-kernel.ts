@@ -12,10 +12,17 @@ export class SimKernel<E> {
   #queue = new EventQueue<E>();
   #now = 0;
   #handled = 0;
+  #atThisInstant = 0;
   readonly #handle: (event: E, now: number) => void;
+  readonly #maxEventsPerInstant: number;
 
-  constructor(handle: (event: E, now: number) => void) {
+  /**
+   * `maxEventsPerInstant` guards against livelock: a driver bug that keeps scheduling events at
+   * the same virtual time would otherwise spin forever without the clock moving.
+   */
+  constructor(handle: (event: E, now: number) => void, maxEventsPerInstant = 2_000_000) {
     this.#handle = handle;
+    this.#maxEventsPerInstant = maxEventsPerInstant;
   }
 
   /** Virtual time in milliseconds. */
@@ -47,6 +54,10 @@ export class SimKernel<E> {
     const at = this.#queue.peekTime();
     if (at === Infinity) return false;
     const event = this.#queue.pop()!;
+    this.#atThisInstant = at === this.#now ? this.#atThisInstant + 1 : 0;
+    if (this.#atThisInstant > this.#maxEventsPerInstant) {
+      throw new Error(`simulation livelock: more than ${this.#maxEventsPerInstant} events at virtual time ${at} ms without the clock moving`);
+    }
     this.#now = at;
     this.#handled++;
     this.#handle(event, at);

@@ -81,6 +81,11 @@ export class Simulation {
   /** where each subtask (by vertex#index) runs in the current attempt, as plain strings */
   #placement = new Map<string, SlotLocation>();
   static readonly #JOB_ID = 'job';
+  /** remote storage faults: uploads and downloads take this many times longer; or every one fails */
+  #remoteSlowdown = 1;
+  #remoteFailing = false;
+  /** TaskManagers that stopped answering (their tasks are not polled, their acks not sent) */
+  readonly #stalled = new Set<string>();
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     this.seed = options.seed ?? scenario.seed;
@@ -242,7 +247,14 @@ export class Simulation {
     if ('attempt' in event && event.type !== 'restart' && event.attempt !== this.attempt) return;
     switch (event.type) {
       case 'task-wake':
-        if (event.token === this.#wakeToken[event.task]) this.#pollTask(event.task, now);
+        if (event.token === this.#wakeToken[event.task] && !this.#isStalled(event.task)) this.#pollTask(event.task, now);
+        return;
+      case 'restore-failed':
+        this.#failover(event.cause, event.tasks, now, true);
+        return;
+      case 'heartbeat-timeout':
+        this.#stalled.delete(event.taskManager);
+        this.#failover(`Heartbeat of TaskManager with id ${event.taskManager} timed out.`, this.#tasksOn((tm) => tm === event.taskManager), now, true);
         return;
       case 'deliver-buffer':
         return this.#deliverBuffer(event.channel, event.buffer, now);
@@ -260,6 +272,7 @@ export class Simulation {
       case 'coordinator-timer':
         return this.#coordinate(now, (e) => this.coordinator.onTimer(event.timer, now, e));
       case 'acknowledge':
+        if (this.#isStalled(event.task)) return;
         return this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
       case 'decline':
         return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
@@ -330,8 +343,13 @@ export class Simulation {
 
   /** The asynchronous part: upload to checkpoint storage (cost model), then acknowledge to the JobManager. */
   #upload(task: number, checkpointId: number, snapshot: TaskStateSnapshot, metrics: Extract<TaskEffect, { type: 'persist-snapshot' }>['metrics'], now: number): void {
-    const costs = this.scenario.costs;
+    const costs = this.#remoteCosts();
     const start = Math.max(now, metrics.syncEndTime);
+    if (this.#remoteFailing) {
+      // The write fails after one request's latency; the task declines (the checkpoint fails, the job goes on).
+      this.kernel.schedule(start + costs.remote_latency_ms + this.#rpcLatency, { type: 'decline', checkpointId, reason: 'IO_EXCEPTION' });
+      return;
+    }
     const uploadEnd = start + transferMs(snapshot.checkpointedSize, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
     const asyncDurationMs = uploadEnd - metrics.syncEndTime;
     const ackTimestamp = uploadEnd;
@@ -489,6 +507,7 @@ export class Simulation {
    */
   #restoreTasks(now: number, checkpoint: CompletedCheckpoint, previousPlacement: ReadonlyMap<string, SlotLocation>): void {
     const record: RestoreRecord = { time: now, checkpointId: checkpoint.id, isSavepoint: checkpoint.isSavepoint, subtasks: [] };
+    const failed: Array<{ task: number; reason: string }> = [];
     this.tasks.forEach((task, i) => {
       const info = this.graph.subtasks[i]!;
       const parallelism = this.graph.vertex(task.id.vertexId).parallelism;
@@ -504,10 +523,10 @@ export class Simulation {
         previousSlot: previousPlacement.get(key),
         slot: this.#placement.get(key)!,
         disk: this.#localDisk(i),
-        remote: { bytes },
-        costs: this.scenario.costs,
+        remote: this.#remoteFailing ? 'missing' : { bytes },
+        costs: this.#remoteCosts(),
       });
-      // Remote storage always has the checkpoint in the simulation, so a restore never fails here.
+      if (decision.source === 'failed') failed.push({ task: i, reason: decision.reason });
       const durationMs = decision.source === 'failed' || bytes === 0 ? 0 : decision.durationMs;
       const source = decision.source === 'local' ? 'local' : 'remote';
       record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, durationMs });
@@ -518,6 +537,13 @@ export class Simulation {
     this.restores.push(record);
     this.coordinator.stats.reportRestoredCheckpoint(checkpoint.id, now, checkpoint.isSavepoint, checkpoint.externalPath);
     this.#emit({ type: 'restore', time: now, restore: record });
+    // A subtask whose state can be read from nowhere fails the restore once the read was tried:
+    // the restart strategy decides what happens next.
+    if (failed.length > 0) {
+      const cause = `Restoring checkpoint ${checkpoint.id} failed: ${failed[0]!.reason}`;
+      const at = now + Math.max(1, this.#remoteCosts().remote_latency_ms);
+      this.kernel.schedule(at, { type: 'restore-failed', attempt: this.attempt, tasks: failed.map((f) => f.task), cause });
+    }
   }
 
   /**
@@ -533,6 +559,45 @@ export class Simulation {
     const costs = this.scenario.costs;
     const done = start + transferMs(snapshot.stateSize, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
     this.kernel.schedule(done, { type: 'local-write-done', attempt: this.attempt, task, checkpointId, snapshot });
+  }
+
+  /** The scenario's remote storage costs, slowed down by a fault. */
+  #remoteCosts(): Scenario['costs'] {
+    const c = this.scenario.costs;
+    return { ...c, remote_latency_ms: c.remote_latency_ms * this.#remoteSlowdown, remote_bandwidth_mb_per_s: c.remote_bandwidth_mb_per_s / this.#remoteSlowdown };
+  }
+
+  #isStalled(task: number): boolean {
+    if (this.#stalled.size === 0) return false;
+    const place = this.#placement.get(`${this.tasks[task]!.id.vertexId}#${this.tasks[task]!.id.subtaskIndex}`);
+    const slot = place && this.cluster.slots.find((s) => s.id === place.slotId);
+    return slot !== undefined && this.#stalled.has(slot.taskManager);
+  }
+
+  /** Slows remote storage down by `factor` (1 = normal). */
+  slowRemoteStorage(factor: number): string | undefined {
+    if (!(factor > 0)) return `factor must be more than 0, got ${factor}`;
+    this.#remoteSlowdown = factor;
+    this.#emit({ type: 'fault', time: this.now, description: `remote storage ×${factor} slower` });
+    return undefined;
+  }
+
+  /** Makes remote storage fail every write and read (true) or work again (false). */
+  failRemoteStorage(failing: boolean): string | undefined {
+    this.#remoteFailing = failing;
+    this.#emit({ type: 'fault', time: this.now, description: failing ? 'remote storage fails every request' : 'remote storage works again' });
+    return undefined;
+  }
+
+  /** The TaskManager stops answering (a long GC pause, a hung process): its tasks freeze until heartbeat.timeout. */
+  stallTaskManager(taskManager: string): string | undefined {
+    const tm = this.cluster.taskManager(taskManager);
+    if (!tm) return `no TaskManager "${taskManager}" (running: ${this.cluster.taskManagers.map((t) => t.id).join(', ')})`;
+    if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to stall`;
+    this.#stalled.add(tm.id);
+    this.#emit({ type: 'fault', time: this.now, description: `stall TaskManager ${tm.id}; the JobManager notices after heartbeat.timeout (${this.config.heartbeatTimeout} ms)` });
+    this.kernel.schedule(this.now + this.config.heartbeatTimeout, { type: 'heartbeat-timeout', attempt: this.attempt, taskManager: tm.id });
+    return undefined;
   }
 
   /** Flink's TaskLocalStateStore key: the slot (allocation), the job, the subtask. */
@@ -586,6 +651,9 @@ export class Simulation {
       return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');
     }
     if (fault.type === 'slow-operator') return this.#slowOperator(fault.vertex, fault.factor);
+    if (fault.type === 'slow-remote-storage') return this.slowRemoteStorage(fault.factor);
+    if (fault.type === 'fail-remote-storage' || fault.type === 'heal-remote-storage') return this.failRemoteStorage(fault.type === 'fail-remote-storage');
+    if (fault.type === 'stall-task-manager') return this.stallTaskManager(fault.task_manager);
     if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
       return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
     }

@@ -48,3 +48,11 @@ describe('the simulation kernel', () => {
     expect(kernel.handledEvents).toBe(2);
   });
 });
+
+describe('the kernel livelock guard', () => {
+  it('throws instead of spinning when events keep coming at the same instant', () => {
+    const kernel: SimKernel<number> = new SimKernel<number>((e, now) => kernel.schedule(now, e + 1), 1000);
+    kernel.schedule(5, 0);
+    expect(() => kernel.runUntilIdle()).toThrow(/simulation livelock: more than 1000 events at virtual time 5 ms/);
+  });
+});
