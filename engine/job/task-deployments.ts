@@ -20,7 +20,7 @@ export interface NetworkSettings {
 export function buildTaskDeployments(
   graph: ExecutionGraph,
   scenario: Scenario,
-  net: NetworkSettings & { incremental: boolean },
+  net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean },
   attempt: number,
 ): TaskDeployment[] {
   const widestGate = Math.max(1, ...graph.vertices.map((v) => (v.operator.type === 'source' ? 1 : widestInput(graph, v.id))));
@@ -51,6 +51,7 @@ export function buildTaskDeployments(
     seed: scenario.seed,
     attempt,
     incrementalCheckpoints: net.incremental,
+    snapshotCompression: net.snapshotCompression,
   }));
 }
 

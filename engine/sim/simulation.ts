@@ -481,7 +481,7 @@ export class Simulation {
 
   /** Deploys every subtask of the current graph, restoring from `checkpoint` when given. */
   #deploy(now: number, checkpoint: CompletedCheckpoint | undefined): void {
-    const deployments = buildTaskDeployments(this.graph, this.scenario, { ...this.config, incremental: this.config.incremental }, this.attempt);
+    const deployments = buildTaskDeployments(this.graph, this.scenario, { ...this.config, incremental: this.config.incremental, snapshotCompression: this.config.snapshotCompression }, this.attempt);
     this.tasks = deployments.map(
       (d) =>
         new StreamTask(d, now, isKeyedOperator(d.vertex.operator) ? (dep) => createKeyedStateBackend(this.config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage) : undefined),

@@ -14,7 +14,7 @@
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
 import type { ExternalizedCheckpointRetention } from '../config/flink-config.ts';
 import type { JobStatus } from '../job/job-status.ts';
-import { retainOnTermination, type CheckpointStorage, type StorageError } from './checkpoint-storage.ts';
+import { retainOnTermination, type CheckpointFile, type CheckpointStorage, type StorageError } from './checkpoint-storage.ts';
 import { normalizeDirectory, savepointDirectory, sharedDirectory } from './checkpoint-layout.ts';
 import { checkpointFiles, checkpointPlacement, savepointPlacement, sharedFileLocation } from './checkpoint-files.ts';
 
@@ -22,7 +22,9 @@ export type MirrorOperation =
   | { op: 'write-checkpoint'; checkpointId: number }
   | { op: 'write-savepoint'; checkpointId: number; directory: string }
   | { op: 'discard-checkpoint'; checkpointId: number }
-  | { op: 'delete-shared-file'; path: string };
+  | { op: 'delete-shared-file'; path: string }
+  /** the mirror itself threw (a bug, or a snapshot the codec cannot encode) */
+  | { op: 'mirror'; detail: string };
 
 export interface MirrorError {
   operation: MirrorOperation;
@@ -114,7 +116,14 @@ export class CheckpointStorageMirror {
 
     return this.#enqueue(async () => {
       for (const c of toWrite) {
-        const files = checkpointFiles(checkpointPlacement(location, c.id), c, { storedSharedPaths: this.#shared, missingSharedContents: (name) => captured.get(name) });
+        let files: CheckpointFile[];
+        try {
+          files = checkpointFiles(checkpointPlacement(location, c.id), c, { storedSharedPaths: this.#shared, missingSharedContents: (name) => captured.get(name) });
+        } catch (thrown) {
+          this.#planned.delete(c.id);
+          this.#recordThrown(thrown);
+          continue;
+        }
         const error = await this.#storage.writeCheckpoint(c.id, files);
         if (error) {
           this.#planned.delete(c.id);
@@ -128,7 +137,15 @@ export class CheckpointStorageMirror {
       }
       for (const s of newSavepoints) {
         const directory = this.#savepoints.get(s.id)!;
-        const error = await this.#storage.writeCheckpoint(s.id, checkpointFiles(savepointPlacement(directory), s, { missingSharedContents: (name) => captured.get(name) }));
+        let files: CheckpointFile[];
+        try {
+          files = checkpointFiles(savepointPlacement(directory), s, { missingSharedContents: (name) => captured.get(name) });
+        } catch (thrown) {
+          this.#savepoints.delete(s.id);
+          this.#recordThrown(thrown);
+          continue;
+        }
+        const error = await this.#storage.writeCheckpoint(s.id, files);
         if (error) {
           this.#savepoints.delete(s.id);
           this.#record({ op: 'write-savepoint', checkpointId: s.id, directory }, error);
@@ -184,9 +201,12 @@ export class CheckpointStorageMirror {
   }
 
   #enqueue(work: () => Promise<void>): Promise<void> {
-    this.#queue = this.#queue.then(work).catch((thrown: unknown) => {
-      this.#record({ op: 'write-checkpoint', checkpointId: -1 }, { reason: 'IO_EXCEPTION', cause: 'storage-error', message: `the checkpoint storage mirror failed: ${String(thrown)}` });
-    });
+    this.#queue = this.#queue.then(work).catch((thrown: unknown) => this.#recordThrown(thrown));
     return this.#queue;
+  }
+
+  #recordThrown(thrown: unknown): void {
+    const detail = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+    this.#record({ op: 'mirror', detail }, { reason: 'IO_EXCEPTION', cause: 'storage-error', message: `The checkpoint storage mirror failed: ${detail}` });
   }
 }

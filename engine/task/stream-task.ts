@@ -19,9 +19,10 @@ import { availableAt, availableCount, type SourceSplit } from '../sources/source
 import { createSplit } from '../sources/create-split.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { TaskMetrics } from '../metrics/task-metrics.ts';
+import { compressSnapshot, decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
 import { asUnaligned, CheckpointBarrierHandler, type AlignmentFigures, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
 import { OutputRouter } from './output-router.ts';
-import { SNAPSHOT_METADATA_BYTES, syncSnapshotMs } from './snapshot-cost.ts';
+import { SNAPSHOT_METADATA_BYTES, rocksDbSyncSnapshotMs, syncSnapshotMs } from './snapshot-cost.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import type { TaskDeployment } from './task-deployment.ts';
 
@@ -436,7 +437,7 @@ export class StreamTask {
     const unaligned = barrier.alignment === 'UNALIGNED';
     const outputs = this.#broadcastBarrier(barrier, unaligned);
     const snapshot = this.#takeSnapshot(barrier.checkpointId, barrier.checkpointKind === 'SAVEPOINT');
-    const syncMs = syncSnapshotMs(this.keyedState?.entryCount() ?? 0);
+    const syncMs = this.#syncSnapshotMs();
     const metrics: SubtaskCheckpointMetrics = {
       startDelayMs: figures.startDelayMs,
       alignmentDurationMs: figures.alignmentDurationMs,
@@ -575,6 +576,15 @@ export class StreamTask {
     return snapshot;
   }
 
+  /** Measured before the snapshot runs: a rocksdb snapshot flushes its memtables, emptying them. */
+  #syncCost: number | undefined;
+
+  #syncSnapshotMs(): number {
+    const cost = this.#syncCost ?? syncSnapshotMs(this.keyedState?.entryCount() ?? 0);
+    this.#syncCost = undefined;
+    return cost;
+  }
+
   /**
    * Keyed state goes out whole (hashmap, or a savepoint: Flink's NO_SHARING scope) or, with
    * execution.checkpointing.incremental on a rocksdb backend, as the files the last confirmed
@@ -582,6 +592,8 @@ export class StreamTask {
    */
   #snapshotKeyedState(checkpointId: number, snapshot: TaskStateSnapshot, isSavepoint: boolean): void {
     const backend = this.keyedState!;
+    const work = backend.syncSnapshotWork?.();
+    if (work) this.#syncCost = rocksDbSyncSnapshotMs(work.memtableBytes, work.heapTimerEntries);
     if (this.deployment.incrementalCheckpoints && !isSavepoint && backend.incrementalSnapshot) {
       const inc = backend.incrementalSnapshot(checkpointId);
       snapshot.keyedState = { incremental: inc.privateState };
@@ -590,7 +602,8 @@ export class StreamTask {
       snapshot.checkpointedSize += inc.checkpointedSize;
       return;
     }
-    const keyed = backend.snapshot();
+    const full = backend.snapshot();
+    const keyed = this.deployment.snapshotCompression ? compressSnapshot(full) : full;
     snapshot.keyedState = keyed;
     snapshot.stateSize += keyed.sizeBytes;
     snapshot.checkpointedSize += keyed.sizeBytes;
@@ -598,7 +611,10 @@ export class StreamTask {
 
   #restore(restore: TaskRestore): void {
     if (this.#source && restore.sourceOffset !== undefined) this.#source.offset = restore.sourceOffset;
-    if (this.keyedState && restore.keyedState.length > 0) this.keyedState.restore(restore.keyedState);
+    if (this.keyedState && restore.keyedState.length > 0) {
+      const range = this.deployment.keyGroupRange;
+      this.keyedState.restore(restore.keyedState.map((s) => (isCompressedSnapshot(s) ? decompressSnapshot(s, range) : s)));
+    }
     for (const inc of restore.incremental ?? []) this.keyedState?.restoreFromIncremental?.(inc.privateState, inc.files);
     if (this.keyedState && (restore.keyedState.length > 0 || (restore.incremental?.length ?? 0) > 0)) this.#operator?.afterRestore?.();
     if (this.#twoPhaseSink && restore.pendingTransactions) {

@@ -37,4 +37,6 @@ export interface TaskDeployment {
   attempt: number;
   /** execution.checkpointing.incremental, for backends that support it (rocksdb) */
   incrementalCheckpoints: boolean;
+  /** execution.checkpointing.snapshot-compression: full snapshots are snappy-compressed per key group */
+  snapshotCompression: boolean;
 }

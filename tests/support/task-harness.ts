@@ -52,6 +52,7 @@ export function deployment(options: DeploymentOptions): TaskDeployment {
     seed: 1,
     attempt: 0,
     incrementalCheckpoints: false,
+    snapshotCompression: false,
   };
 }
 

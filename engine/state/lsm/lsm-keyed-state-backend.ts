@@ -297,6 +297,11 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
     };
   }
 
+  syncSnapshotWork(): { memtableBytes: number; heapTimerEntries: number } {
+    const m = this.metrics();
+    return { memtableBytes: m.curSizeAllMemTables, heapTimerEntries: m.heapTimerEntries };
+  }
+
   /** `snapshotIncremental` in the shape checkpoint storage takes (KeyedStateBackend.incrementalSnapshot). */
   incrementalSnapshot(checkpointId: number): IncrementalKeyedSnapshot {
     const snapshot = this.snapshotIncremental(checkpointId);
