@@ -33,3 +33,21 @@ export type JobEvent =
   | { type: 'fault'; time: number; description: string }
   | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
   | { type: 'restore'; time: number; restore: RestoreRecord };
+
+/** The job event a coordinator's `checkpoint-status` effect stands for (both drivers emit these). */
+export function checkpointStatusEvent(
+  effect: { status: 'triggered' | 'completed' | 'failed' | 'dropped'; checkpointId: number | null; isSavepoint: boolean; reason?: string },
+  now: number,
+): JobEvent {
+  const checkpointId = effect.checkpointId ?? 0;
+  switch (effect.status) {
+    case 'triggered':
+      return { type: 'checkpoint-triggered', time: now, checkpointId, isSavepoint: effect.isSavepoint };
+    case 'completed':
+      return { type: 'checkpoint-completed', time: now, checkpointId, isSavepoint: effect.isSavepoint };
+    case 'failed':
+      return { type: 'checkpoint-failed', time: now, checkpointId, reason: effect.reason ?? 'unknown' };
+    case 'dropped':
+      return { type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown' };
+  }
+}

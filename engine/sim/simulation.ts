@@ -16,7 +16,8 @@ import { createKeyedStateBackend, type LsmStorageFactory } from '../state/state-
 import { isKeyedOperator } from '../operators/operator-factory.ts';
 import { StreamTask } from '../task/stream-task.ts';
 import { SinkOutputLog } from '../run/sink-output-log.ts';
-import type { JobEvent, RestoreRecord } from '../run/job-events.ts';
+import { checkpointStatusEvent, type JobEvent, type RestoreRecord } from '../run/job-events.ts';
+import { planCheckpoint } from '../checkpoint/checkpoint-plan.ts';
 import { MetricsSampler, type JobMetrics } from '../metrics/metrics-sampler.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../recovery/host-local-disk.ts';
@@ -394,23 +395,11 @@ export class Simulation {
       case 'discard-checkpoint':
         return;
       case 'checkpoint-status':
-        return this.#emitCheckpointStatus(effect, now);
+        return this.#emit(checkpointStatusEvent(effect, now));
     }
   }
 
-  #emitCheckpointStatus(effect: Extract<CoordinatorEffect, { type: 'checkpoint-status' }>, now: number): void {
-    const id = effect.checkpointId ?? 0;
-    switch (effect.status) {
-      case 'triggered':
-        return this.#emit({ type: 'checkpoint-triggered', time: now, checkpointId: id, isSavepoint: effect.isSavepoint });
-      case 'completed':
-        return this.#emit({ type: 'checkpoint-completed', time: now, checkpointId: id, isSavepoint: effect.isSavepoint });
-      case 'failed':
-        return this.#emit({ type: 'checkpoint-failed', time: now, checkpointId: id, reason: effect.reason ?? 'unknown' });
-      case 'dropped':
-        return this.#emit({ type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown' });
-    }
-  }
+
 
   #notifyTasks(checkpointId: number, complete: boolean, now: number): void {
     this.tasks.forEach((task, i) => {
@@ -423,22 +412,16 @@ export class Simulation {
     });
   }
 
-  /** Which subtasks a checkpoint involves now; not possible while any is still starting. */
+  /** Which subtasks a checkpoint involves now. */
   #plan(): CheckpointPlan {
-    const tasksToTrigger: SubtaskId[] = [];
-    const tasksToAck: SubtaskId[] = [];
-    const finishedTasks: TaskStateSnapshot[] = [];
-    for (const task of this.tasks) {
-      if (task.hasEndedInput && task.finalSnapshot) finishedTasks.push(task.finalSnapshot);
-      else if (task.lifecycle.state !== 'RUNNING') return { ok: false };
-      else {
-        tasksToAck.push(task.id);
-        if (task.isSource) tasksToTrigger.push(task.id);
-      }
-    }
-    // Sources all ended but others still drain: no task could inject a barrier yet.
-    if (tasksToTrigger.length === 0 && tasksToAck.length > 0) return { ok: false };
-    return { ok: true, tasksToTrigger, tasksToAck, finishedTasks, parallelism: this.#parallelismMap() };
+    const subtasks = this.tasks.map((t) => ({
+      id: t.id,
+      isSource: t.isSource,
+      ended: t.hasEndedInput,
+      finalSnapshot: t.finalSnapshot,
+      running: t.lifecycle.state === 'RUNNING',
+    }));
+    return planCheckpoint(subtasks, this.#parallelismMap());
   }
 
   #parallelismMap(): Record<string, number> {
