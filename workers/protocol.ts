@@ -17,10 +17,13 @@
  *    (`BuffersMessage`), the receiver's port carries credit back (`CreditMessage`). A channel
  *    whose ends share a TaskManager is local: no port, delivered in the worker.
  *
- * Every message that belongs to one execution of the job carries its `attempt` (0, then +1 per
- * restart). A TaskManager ignores control messages of an attempt it is not running; the
- * JobManager ignores task reports of an attempt it has failed over from. Data-plane ports are
+ * Every control call and report that belongs to one execution of the job carries its `attempt`
+ * (0, then +1 per restart). A TaskManager ignores control calls of an attempt it is not running;
+ * the JobManager ignores task reports of an attempt it has failed over from. Data-plane ports are
  * made new for every attempt, so no buffer crosses from one attempt into the next.
+ *
+ * Liveness: the JobManager learns that a TaskManager died only from its heartbeats. A terminated
+ * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
 import type { CheckpointBarrier, NetworkBuffer, SinkTransaction, StreamRecord, SubtaskCheckpointMetrics, TaskStateSnapshot } from '../engine/protocol.ts';
 import type { StateBackendType } from '../engine/config/flink-config.ts';
@@ -88,9 +91,9 @@ export interface DeployRequest {
   ports: ChannelPort[];
 }
 
-/** How long each subtask took to load its restored state, measured in the TaskManager. */
+/** The subtasks now RUNNING here (their state restored, when there was one). */
 export interface DeployResult {
-  tasks: Array<{ taskIndex: number; restoreMs: number }>;
+  taskIndexes: number[];
 }
 
 /** What a TaskManager answers to a heartbeat (Flink's heartbeat payload: the task metrics). */

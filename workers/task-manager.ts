@@ -13,7 +13,7 @@
  * The worker entry (task-manager.worker.ts) exposes one of these over Comlink; a Node test can run
  * it in-process on Node's MessageChannel.
  */
-import type { NetworkBuffer, PollOutcome, TaskEffect } from '../engine/protocol.ts';
+import type { CheckpointBarrier, NetworkBuffer, PollOutcome, TaskEffect } from '../engine/protocol.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
 import { HeapKeyedStateBackend } from '../engine/state/heap-keyed-state-backend.ts';
@@ -33,7 +33,6 @@ import type {
   TaskManagerReport,
   TaskToDeploy,
 } from './protocol.ts';
-import type { CheckpointBarrier } from '../engine/protocol.ts';
 import { TurnScheduler } from './turn-scheduler.ts';
 
 /**
@@ -49,12 +48,15 @@ interface HostedTask {
   busyUntil: number;
   /** when the task wants its next poll; Infinity: only when input arrives */
   wakeAt: number;
+  /** the wake is an idle task's timer (a source's next record, a flush): it may run a little late */
+  lazy: boolean;
   reportedState: ExecutionState;
   reportedEndOfInput: boolean;
 }
 
 export class TaskManager implements TaskManagerGateway {
   #id = '';
+  /** the host it runs on: what its local disk belongs to (task-local recovery, not in the live runtime yet) */
   #host = '';
   #reportPort: MessagePort | undefined;
   /** the attempt running here; -1 when none */
@@ -75,13 +77,7 @@ export class TaskManager implements TaskManagerGateway {
   #slowdown = new Map<string, number>();
   #sampler = new MetricsSampler();
   readonly #effects: TaskEffect[] = [];
-  readonly #scheduler: TurnScheduler;
-  readonly #wallNow: () => number;
-
-  constructor(options: { wallNow?: () => number } = {}) {
-    this.#wallNow = options.wallNow ?? wallNow;
-    this.#scheduler = new TurnScheduler(() => this.#turn(), this.#wallNow);
-  }
+  readonly #scheduler = new TurnScheduler(() => this.#turn());
 
   // ---- the gateway (Comlink RPCs from the JobManager) ----
 
@@ -101,12 +97,11 @@ export class TaskManager implements TaskManagerGateway {
     this.#clock = request.clock;
     this.#sampler = new MetricsSampler();
     const now = this.#now();
-    const result: DeployResult = { tasks: [] };
-    for (const spec of request.tasks) result.tasks.push({ taskIndex: spec.taskIndex, restoreMs: this.#deployTask(spec, now) });
+    for (const spec of request.tasks) this.#deployTask(spec, now);
     for (const port of request.ports) this.#connect(port, request.attempt);
     for (const t of this.#tasks) this.#wake(t, now);
     this.#flush();
-    return result;
+    return { taskIndexes: request.tasks.map((t) => t.taskIndex) };
   }
 
   triggerCheckpoint(attempt: number, taskIndex: number, barrier: CheckpointBarrier): void {
@@ -167,33 +162,22 @@ export class TaskManager implements TaskManagerGateway {
     this.#reportPort?.close();
   }
 
-  get taskManagerId(): string {
-    return this.#id;
-  }
-
-  get host(): string {
-    return this.#host;
-  }
-
   // ---- deployment ----
 
-  /** Creates, restores and starts one subtask; returns the ms its restore took. */
-  #deployTask(spec: TaskToDeploy, now: number): number {
+  /** Creates, restores and starts one subtask (Flink: DEPLOYING → INITIALIZING, restore, → RUNNING). */
+  #deployTask(spec: TaskToDeploy, now: number): void {
     const { deployment } = spec;
     const keyed = isKeyedOperator(deployment.vertex.operator);
     const task = new StreamTask(deployment, now, keyed ? (d) => new HeapKeyedStateBackend(d.keyGroupRange) : undefined);
     task.setSlowdown(this.#slowdown.get(deployment.vertex.id) ?? spec.slowdown);
-    const started = performance.now();
     task.initialize(spec.restore);
     task.run();
-    const restoreMs = performance.now() - started;
-    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, reportedState: 'RUNNING', reportedEndOfInput: false };
+    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', reportedEndOfInput: false };
     this.#tasks.push(hosted);
     this.#byIndex.set(spec.taskIndex, hosted);
     for (const gate of deployment.inputGates) for (const channelId of gate) this.#receiverOf.set(channelId, hosted);
     for (const output of deployment.outputs) for (const channelId of output.channelIds) this.#senderOf.set(channelId, hosted);
     this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: spec.taskIndex, state: 'RUNNING' });
-    return restoreMs;
   }
 
   #connect({ channelId, end, port }: ChannelPort, attempt: number): void {
@@ -244,18 +228,23 @@ export class TaskManager implements TaskManagerGateway {
   // ---- scheduling ----
 
   #now(): number {
-    return jobTimeAt(this.#clock, this.#wallNow());
+    return jobTimeAt(this.#clock, wallNow());
   }
 
   #wakeIfNotBusy(t: HostedTask, now: number): void {
     if (now >= t.busyUntil) this.#wake(t, now);
   }
 
-  /** The task wants a poll at job time `at`, unless one is due no later already. */
-  #wake(t: HostedTask, at: number): void {
+  /**
+   * The task wants a poll at job time `at`, unless one is due no later already. A lazy wake (an
+   * idle task's own timer) waits for a timer, never for the next macrotask: a source with a record
+   * due every 0.4 ms then takes what came meanwhile every few ms, instead of spinning the worker.
+   */
+  #wake(t: HostedTask, at: number, lazy = false): void {
     if (at >= t.wakeAt) return;
     t.wakeAt = at;
-    this.#scheduler.requestAt(wallTimeAt(this.#clock, at));
+    t.lazy = lazy;
+    this.#scheduler.requestAt(wallTimeAt(this.#clock, at), lazy);
   }
 
   #turn(): void {
@@ -277,9 +266,7 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   #requestNextTurn(): void {
-    let next = Infinity;
-    for (const t of this.#tasks) next = Math.min(next, t.wakeAt);
-    if (next < Infinity) this.#scheduler.requestAt(wallTimeAt(this.#clock, next));
+    for (const t of this.#tasks) if (t.wakeAt < Infinity) this.#scheduler.requestAt(wallTimeAt(this.#clock, t.wakeAt), t.lazy);
   }
 
   #poll(t: HostedTask, now: number): void {
@@ -306,7 +293,7 @@ export class TaskManager implements TaskManagerGateway {
         this.#wake(t, outcome.until);
         return;
       case 'idle':
-        if (outcome.wakeAt !== undefined) this.#wake(t, outcome.wakeAt);
+        if (outcome.wakeAt !== undefined) this.#wake(t, outcome.wakeAt, true);
         return;
       case 'finished':
       case 'backpressured':

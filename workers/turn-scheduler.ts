@@ -32,19 +32,25 @@ export class TurnScheduler {
     };
   }
 
-  /** A turn at wall-clock time `at` (ms, as `wallNow()`), or as soon as possible when it has come. */
-  requestAt(at: number): void {
+  /**
+   * A turn at wall-clock time `at` (ms, as `wallNow()`), or as soon as possible when it has come.
+   * `lazy`: a timer even for a short wait (it may fire a few ms late), never the next macrotask.
+   */
+  requestAt(at: number, lazy = false): void {
     if (this.#stopped || this.#immediate || !(at < Infinity)) return;
     const delay = at - this.#now();
-    if (delay <= SHORT_WAIT_MS) return this.requestNow();
+    if (delay <= SHORT_WAIT_MS && !lazy) return this.requestNow();
     if (at >= this.#timerAt) return;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timerAt = at;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#timerAt = Infinity;
-      if (!this.#stopped) this.#run();
-    }, delay);
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#timerAt = Infinity;
+        if (!this.#stopped) this.#run();
+      },
+      Math.max(0, delay),
+    );
   }
 
   requestNow(): void {

@@ -32,7 +32,8 @@ import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
 import { describeTopology, type Topology } from '../../engine/job/topology.ts';
 import type { JobMetrics, SubtaskMetrics } from '../../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../../engine/operators/operator-factory.ts';
-import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
+import { checkpointStatusEvent, type JobEvent, type RestoreRecord } from '../../engine/run/job-events.ts';
+import { planCheckpoint } from '../../engine/checkpoint/checkpoint-plan.ts';
 import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import { RandomSource } from '../../engine/sim/random-source.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
@@ -65,10 +66,12 @@ interface TaskManagerConnection {
   readonly info: TaskManagerInfo;
   readonly process: TaskManagerProcess;
   readonly reportPort: MessagePort;
-  /** settles once the process registered */
+  /** resolves once the process registered; rejects when it crashed or failed to register first */
   readonly ready: Promise<void>;
-  /** wall-clock ms of the last heartbeat answer (or of registration); undefined before */
+  /** wall-clock ms of the last heartbeat answer (or of the start of monitoring); undefined before registration */
   lastHeartbeat: number | undefined;
+  /** heartbeat requests sent since the last answer */
+  unanswered: number;
   latest: HeartbeatPayload | undefined;
 }
 
@@ -154,6 +157,8 @@ export class LiveDriver {
     this.#setStatus('START', 0);
     this.#coordinate(0, (e) => this.coordinator.startScheduler(0, e));
     for (const fault of this.scenario.faults) this.#timers.schedule(fault.at_ms, () => void this.#applyFault(fault));
+    // Monitoring starts now for all: the first to register must not time out waiting for the last.
+    for (const tm of this.#taskManagers.values()) tm.lastHeartbeat = wallNow();
     this.#heartbeatTimer = setInterval(() => this.#heartbeat(), this.#heartbeatIntervalMs);
     await deployed;
   }
@@ -191,7 +196,7 @@ export class LiveDriver {
 
   /** The TaskManager processes now registered with the JobManager (a killed one until it is noticed). */
   get taskManagers(): Array<{ id: string; host: string }> {
-    return [...this.#taskManagers.values()].map((tm) => ({ id: tm.info.id, host: tm.info.host }));
+    return this.cluster.taskManagers.flatMap((info) => (this.#taskManagers.has(info.id) ? [{ id: info.id, host: info.host }] : []));
   }
 
   topology(): Topology {
@@ -257,6 +262,7 @@ export class LiveDriver {
     this.attempt++;
     this.#setStatus('CANCEL', now);
     this.#setStatus('CANCELED', now);
+    this.#stopHeartbeats();
     return undefined;
   }
 
@@ -272,21 +278,33 @@ export class LiveDriver {
 
   // ---- TaskManager processes and heartbeats ----
 
-  /** Starts the process of a TaskManager and registers it (Flink: the ResourceManager gives the JobManager a new TaskExecutor). */
+  /**
+   * Starts the process of a TaskManager and registers it (Flink: the ResourceManager gives the
+   * JobManager a new TaskExecutor). `ready` rejects when the process crashes or fails to register
+   * before it registered; a crash at any time makes the TaskManager lost.
+   */
   #connect(info: TaskManagerInfo): TaskManagerConnection {
     const process = this.#launch(`TaskManager ${info.id} (${info.host})`);
     this.workersLaunched++;
     const reports = new MessageChannel();
-    const ready = process.gateway
-      .register(Comlink.transfer({ taskManagerId: info.id, host: info.host, reportPort: reports.port2 }, [reports.port2]))
-      .then(() => {
-        tm.lastHeartbeat = wallNow();
-      });
-    const tm: TaskManagerConnection = { info, process, reportPort: reports.port1, ready, lastHeartbeat: undefined, latest: undefined };
+    let crash: (message: string) => void = () => {};
+    const crashed = new Promise<never>((_, reject) => (crash = (message) => reject(new Error(message))));
+    const registered = process.gateway.register(Comlink.transfer({ taskManagerId: info.id, host: info.host, reportPort: reports.port2 }, [reports.port2]));
+    const ready = Promise.race([registered, crashed]).then(() => undefined);
+    const tm: TaskManagerConnection = { info, process, reportPort: reports.port1, ready, lastHeartbeat: undefined, unanswered: 0, latest: undefined };
+    ready.then(
+      () => {
+        tm.lastHeartbeat ??= wallNow();
+      },
+      (error: unknown) => this.#onTaskManagerLost(tm, `TaskManager ${info.id} on ${info.host} did not start: ${error instanceof Error ? error.message : String(error)}`),
+    );
     reports.port1.onmessage = (event: MessageEvent<ReportBatch>) => {
       if (this.#taskManagers.get(info.id) === tm) this.#onReports(event.data.reports);
     };
-    process.onCrash((message) => this.#onTaskManagerLost(tm, `TaskManager ${info.id} on ${info.host} crashed: ${message}`));
+    process.onCrash((message) => {
+      crash(message);
+      this.#onTaskManagerLost(tm, `TaskManager ${info.id} on ${info.host} crashed: ${message}`);
+    });
     this.#taskManagers.set(info.id, tm);
     return tm;
   }
@@ -297,19 +315,27 @@ export class LiveDriver {
     tm.process.terminate();
   }
 
-  /** Flink's HeartbeatManager: ask every TaskManager; one silent for heartbeat.timeout is lost. */
+  /**
+   * Flink's HeartbeatManager: ask every TaskManager; one silent for heartbeat.timeout is lost.
+   * "Silent" also needs the requests it left unanswered to cover the timeout: after the main
+   * thread itself stalled, a timer can run before the answers queued meanwhile are read, and a
+   * live TaskManager must not be declared lost for that.
+   */
   #heartbeat(): void {
     const seq = ++this.#heartbeatSeq;
     const wall = wallNow();
+    const requestsPerTimeout = Math.max(2, Math.ceil(this.#heartbeatTimeoutMs / this.#heartbeatIntervalMs));
     for (const tm of [...this.#taskManagers.values()]) {
       if (tm.lastHeartbeat === undefined) continue;
-      if (wall - tm.lastHeartbeat > this.#heartbeatTimeoutMs) {
+      if (wall - tm.lastHeartbeat > this.#heartbeatTimeoutMs && tm.unanswered >= requestsPerTimeout) {
         this.#onTaskManagerLost(tm, `Heartbeat of TaskManager with id ${tm.info.id} timed out.`);
         continue;
       }
+      tm.unanswered++;
       tm.process.gateway.heartbeat(seq).then(
         (payload) => {
           tm.lastHeartbeat = wallNow();
+          tm.unanswered = 0;
           tm.latest = payload;
         },
         () => {},
@@ -324,15 +350,19 @@ export class LiveDriver {
 
   /**
    * A TaskManager is gone: a new process takes its place (on the same host, unless the host was
-   * lost), and the subtasks it ran fail, which fails the job over.
+   * lost), and the subtasks it ran fail, which fails the job over (even when it ran none: the
+   * job is one failover region, as in the sim driver).
    */
   #onTaskManagerLost(tm: TaskManagerConnection, cause: string): void {
-    if (this.#taskManagers.get(tm.info.id) !== tm || this.#disposed) return;
+    // While the job starts, a TaskManager that cannot start fails the start instead (no relaunch loop).
+    if (this.#taskManagers.get(tm.info.id) !== tm || this.#disposed || this.job.status === 'CREATED') return;
     this.#taskManagers.delete(tm.info.id);
     this.#closeConnection(tm);
     const failed = this.#tasksOn(tm.info.id);
-    const replacement = this.cluster.replaceTaskManager(tm.info.id, this.#hostFor(tm.info.host));
-    this.#connect(replacement);
+    // A crashed TaskManager comes back on its host with the same resource ID (Flink's FLIP-198/201,
+    // as in the sim driver); one whose host was lost gets a new ID on another host.
+    const info = this.#lostHosts.has(tm.info.host) ? this.cluster.replaceTaskManager(tm.info.id, this.#hostFor(tm.info.host)) : tm.info;
+    this.#connect(info);
     this.#failover(`TaskManager ${tm.info.id} on ${tm.info.host} was lost: ${cause}`, failed, this.now, true);
   }
 
@@ -417,41 +447,28 @@ export class LiveDriver {
       case 'discard-checkpoint':
         return;
       case 'checkpoint-status':
-        return this.#emitCheckpointStatus(effect, now);
+        return this.#emit(checkpointStatusEvent(effect, now));
     }
   }
 
-  #emitCheckpointStatus(effect: Extract<CoordinatorEffect, { type: 'checkpoint-status' }>, now: number): void {
-    const id = effect.checkpointId ?? 0;
-    switch (effect.status) {
-      case 'triggered':
-        return this.#emit({ type: 'checkpoint-triggered', time: now, checkpointId: id, isSavepoint: effect.isSavepoint });
-      case 'completed':
-        return this.#emit({ type: 'checkpoint-completed', time: now, checkpointId: id, isSavepoint: effect.isSavepoint });
-      case 'failed':
-        return this.#emit({ type: 'checkpoint-failed', time: now, checkpointId: id, reason: effect.reason ?? 'unknown' });
-      case 'dropped':
-        return this.#emit({ type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown' });
-    }
-  }
+
 
   /** Which subtasks a checkpoint involves now, from what the TaskManagers reported; not possible while any is starting. */
+  /** Which subtasks a checkpoint involves now, from the TaskManagers' last reports. */
   #plan(): CheckpointPlan {
-    const tasksToTrigger: SubtaskId[] = [];
-    const tasksToAck: SubtaskId[] = [];
-    const finishedTasks: TaskStateSnapshot[] = [];
-    for (const [i, s] of this.graph.subtasks.entries()) {
+    const subtasks = this.graph.subtasks.map((s, i) => {
       const status = this.#status[i];
-      if (status?.finalSnapshot) finishedTasks.push(status.finalSnapshot);
-      else if (status?.state !== 'RUNNING') return { ok: false };
-      else {
-        tasksToAck.push(s.id);
-        if (this.graph.vertex(s.id.vertexId).operator.type === 'source') tasksToTrigger.push(s.id);
-      }
-    }
-    if (tasksToTrigger.length === 0 && tasksToAck.length > 0) return { ok: false };
-    return { ok: true, tasksToTrigger, tasksToAck, finishedTasks, parallelism: Object.fromEntries(this.graph.vertices.map((v) => [v.id, v.parallelism])) };
+      return {
+        id: s.id,
+        isSource: this.graph.vertex(s.id.vertexId).operator.type === 'source',
+        ended: status?.finalSnapshot !== undefined,
+        finalSnapshot: status?.finalSnapshot,
+        running: status?.state === 'RUNNING',
+      };
+    });
+    return planCheckpoint(subtasks, Object.fromEntries(this.graph.vertices.map((v) => [v.id, v.parallelism])));
   }
+
 
   #vertexParallelism(): { vertexId: string; parallelism: number }[] {
     return this.graph.vertices.map((v) => ({ vertexId: v.id, parallelism: v.parallelism }));
@@ -497,7 +514,7 @@ export class LiveDriver {
       const request: DeployRequest = { attempt, clock: this.#clock, stateBackend: this.config.stateBackend, tasks, ports };
       const result = await tm.process.gateway.deploy(Comlink.transfer(request, ports.map((p) => p.port)));
       // From the JobManager's call to the subtask running: the state's trip to the TaskManager and its loading.
-      for (const t of result.tasks) durations[t.taskIndex] = this.now - now;
+      for (const i of result.taskIndexes) durations[i] = this.now - now;
     });
     try {
       await Promise.all(calls);
@@ -539,7 +556,7 @@ export class LiveDriver {
       case 'kill-task-manager': {
         const tm = this.#taskManagers.get(fault.task_manager);
         if (!tm) return `no TaskManager "${fault.task_manager}" (running: ${this.cluster.taskManagers.map((t) => t.id).join(', ')})`;
-        this.#emit({ type: 'fault', time: now, description: `kill TaskManager ${tm.info.id} on ${tm.info.host}` });
+        this.#emit({ type: 'fault', time: now, description: `kill TaskManager ${tm.info.id} on ${tm.info.host}; it restarts on ${tm.info.host}` });
         // The process dies; the JobManager is not told: it notices the missing heartbeats.
         tm.process.terminate();
         return undefined;
@@ -552,6 +569,8 @@ export class LiveDriver {
         for (const tm of lost) tm.process.terminate();
         return undefined;
       }
+      default:
+        return `${fault.type} is not available in the live runtime yet`;
     }
   }
 
@@ -601,7 +620,8 @@ export class LiveDriver {
 
   /** After the backoff, once every TaskManager (replacements too) is up: a new attempt from the latest completed checkpoint. */
   async #restart(attempt: number): Promise<void> {
-    await Promise.all(this.cluster.taskManagers.map((info) => this.#taskManagers.get(info.id)?.ready));
+    // One that does not start is lost (and started again) on its own; the restart waits for none of those.
+    await Promise.all(this.cluster.taskManagers.map((info) => this.#taskManagers.get(info.id)?.ready.catch(() => {})));
     if (attempt !== this.attempt || this.job.status !== 'RESTARTING' || this.#disposed) return;
     const now = this.now;
     const checkpoint = this.coordinator.latestCheckpoint();

@@ -1,0 +1,171 @@
+/**
+ * The live driver's JobManager and the TaskManager hosting glue, run in Node: TaskManagers are
+ * in-process (Comlink over Node's MessageChannel instead of Web Workers), time is the wall clock.
+ * The oracle for the sink's output is a failure-free run of the same scenario in the sim driver.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { LiveDriver } from '../../web/live/live-driver.ts';
+import { Simulation } from '../../engine/sim/simulation.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import { keyedCountJob } from '../support/scenario-builder.ts';
+import type { TaskManagerLauncher } from '../../web/live/task-manager-process.ts';
+import { inProcessTaskManagers } from './in-process-task-managers.ts';
+
+/** source → keyed count → two-phase-commit sink, bounded, checkpointing every 200 ms on 3 TaskManagers. */
+function checkpointedCounts(overrides: { count?: number; rate?: number } = {}): Scenario {
+  const base = keyedCountJob({ keys: 12, rate: overrides.rate ?? 4000, count: overrides.count ?? 4000, parallelism: 3 });
+  const vertices = base.job.vertices.map((v) => (v.id === 'sink' ? { ...v, operator: { type: 'sink' as const, sink: 'two-phase-commit' as const } } : v));
+  return {
+    ...base,
+    job: { ...base.job, vertices },
+    config: {
+      'execution.checkpointing.interval': 200,
+      'execution.checkpointing.min-pause': 50,
+      'heartbeat.interval': 1000,
+      'heartbeat.timeout': 5000,
+      'restart-strategy.type': 'fixed-delay',
+      'restart-strategy.fixed-delay.attempts': 5,
+      'restart-strategy.fixed-delay.delay': 100,
+    },
+    cluster: { hosts: 1, task_managers_per_host: 3, slots_per_task_manager: 1 },
+  };
+}
+
+function failureFree(scenario: Scenario): Simulation {
+  const sim = new Simulation({ ...scenario, faults: [] });
+  sim.runToEnd();
+  return sim;
+}
+
+let driver: LiveDriver | undefined;
+afterEach(() => {
+  driver?.dispose();
+  driver = undefined;
+});
+
+describe('live driver with in-process TaskManagers', () => {
+  it('runs a bounded keyed count to FINISHED with checkpoints, and writes what the sim writes', async () => {
+    const scenario = checkpointedCounts();
+    const cluster = inProcessTaskManagers();
+    driver = await LiveDriver.start(scenario, { launchTaskManager: cluster.launch, heartbeatScale: 0.1 });
+    expect(cluster.started).toHaveLength(3);
+    expect(await driver.whenTerminal()).toBe('FINISHED');
+    const completed = driver.events.filter((e) => e.type === 'checkpoint-completed');
+    expect(completed.length).toBeGreaterThan(0);
+    expect(driver.coordinator.stats.checkpointingStatistics().counts.completed).toBe(completed.length);
+    const reference = failureFree(scenario);
+    expect(driver.sinkOutput.totalRecords).toBe(reference.sinkOutput.totalRecords);
+    expect(driver.sinkOutput.compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+    expect(driver.sinkOutput.perKey()).toEqual(reference.sinkOutput.perKey());
+  });
+
+  it('replaces a killed TaskManager it noticed by heartbeat, restores from the latest checkpoint, and stays exactly-once', async () => {
+    const scenario = checkpointedCounts({ count: 6000, rate: 3000 });
+    const cluster = inProcessTaskManagers();
+    driver = await LiveDriver.start(scenario, { launchTaskManager: cluster.launch, heartbeatScale: 0.1 });
+    const live = driver;
+    await until(() => live.coordinator.latestCheckpoint() !== undefined);
+    expect(live.killTaskManager('tm-1')).toBeUndefined();
+    const failedOver = new Promise<number | undefined>((resolve) => {
+      const off = live.onEvent((e) => {
+        if (e.type === 'job-status' && e.status === 'RESTARTING') {
+          off();
+          resolve(live.coordinator.latestCheckpoint()?.id);
+        }
+      });
+    });
+    const latestAtFailover = await failedOver;
+    expect(await live.whenTerminal()).toBe('FINISHED');
+    expect(cluster.started).toHaveLength(4);
+    expect(cluster.started.filter((s) => s.alive)).toHaveLength(3);
+    // The TaskManager restarts on its host with the same resource ID, as in the sim driver.
+    expect(live.taskManagers).toEqual([
+      { id: 'tm-0', host: 'host-0' },
+      { id: 'tm-1', host: 'host-0' },
+      { id: 'tm-2', host: 'host-0' },
+    ]);
+    expect(live.restores).toHaveLength(1);
+    expect(live.restores[0]!.checkpointId).toBe(latestAtFailover);
+    const failures = live.events.filter((e) => e.type === 'task-failed');
+    expect(failures.map((e) => e.type === 'task-failed' && `${e.vertexId}#${e.subtaskIndex}`)).toEqual(['source#1', 'count#1', 'sink#1']);
+    expect(failures[0]).toMatchObject({ cause: expect.stringContaining('Heartbeat of TaskManager with id tm-1 timed out') });
+    const reference = failureFree(scenario);
+    expect(live.sinkOutput.compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+  });
+
+  it('fails over on an injected task failure reported by its TaskManager', async () => {
+    const scenario = checkpointedCounts({ count: 4000, rate: 4000 });
+    const cluster = inProcessTaskManagers();
+    driver = await LiveDriver.start(scenario, { launchTaskManager: cluster.launch, heartbeatScale: 0.1 });
+    const live = driver;
+    await until(() => live.coordinator.latestCheckpoint() !== undefined);
+    expect(live.failTask('count', 2)).toBeUndefined();
+    expect(live.failTask('nope', 0)).toBe('no subtask nope#0');
+    expect(await live.whenTerminal()).toBe('FINISHED');
+    expect(live.restarts).toBe(1);
+    expect(cluster.started).toHaveLength(3);
+    expect(live.sinkOutput.compareTo(failureFree(scenario).sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+  });
+});
+
+describe('live driver clock and cancellation', () => {
+  it('runs job time at the speed factor, also after a change of speed', async () => {
+    const started = performance.now();
+    driver = await LiveDriver.start(checkpointedCounts({ count: 100_000, rate: 4000 }), { launchTaskManager: inProcessTaskManagers().launch, speed: 2 });
+    const live = driver;
+    const t0 = live.now;
+    await new Promise((r) => setTimeout(r, 200));
+    const wall = performance.now() - started;
+    expect(live.now).toBeGreaterThan(t0);
+    expect(live.now / wall).toBeGreaterThan(1.5);
+    expect(live.now / wall).toBeLessThanOrEqual(2.01);
+    const before = live.now;
+    const changed = performance.now();
+    expect(live.setSpeed(0.5)).toBeUndefined();
+    expect(live.setSpeed(0)).toBe('speed must be a positive number, got 0');
+    await new Promise((r) => setTimeout(r, 200));
+    expect((live.now - before) / (performance.now() - changed)).toBeCloseTo(0.5, 1);
+    expect(live.speed).toBe(0.5);
+  });
+
+  it('cancels the job: CANCELED, and once what was in flight arrived the sink gets nothing more', async () => {
+    driver = await LiveDriver.start(checkpointedCounts({ count: 100_000, rate: 10_000 }), { launchTaskManager: inProcessTaskManagers().launch });
+    const live = driver;
+    await until(() => live.coordinator.latestCheckpoint() !== undefined);
+    expect(live.cancel()).toBeUndefined();
+    expect(live.jobStatus).toBe('CANCELED');
+    await new Promise((r) => setTimeout(r, 100));
+    const records = live.sinkOutput.totalRecords;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(live.sinkOutput.totalRecords).toBe(records);
+    expect(live.cancel()).toBe('the job is already CANCELED');
+    expect(live.killTaskManager('tm-0')).toBe('the job is CANCELED; nothing to fail');
+  });
+});
+
+describe('live driver start', () => {
+  it('fails to start, and stops the processes it started, when a TaskManager cannot start', async () => {
+    const cluster = inProcessTaskManagers();
+    let launched = 0;
+    const launch: TaskManagerLauncher = (name) => {
+      const process = cluster.launch(name);
+      if (++launched !== 2) return process;
+      return { ...process, gateway: { ...process.gateway, register: () => Promise.reject(new Error('the worker script failed to load')) } as unknown as typeof process.gateway };
+    };
+    await expect(LiveDriver.start(checkpointedCounts(), { launchTaskManager: launch })).rejects.toThrow('the worker script failed to load');
+    expect(cluster.started.map((s) => s.alive)).toEqual([false, false, false]);
+  });
+
+  it('refuses a state backend the live runtime does not host yet', async () => {
+    const scenario = { ...checkpointedCounts(), config: { 'state.backend.type': 'rocksdb' } };
+    await expect(LiveDriver.start(scenario, { launchTaskManager: inProcessTaskManagers().launch })).rejects.toThrow(/state.backend.type: rocksdb is not available in the live runtime yet/);
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

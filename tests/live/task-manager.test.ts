@@ -1,0 +1,132 @@
+/**
+ * The TaskManager hosting glue on its own, in Node: two TaskManagers wired by real MessageChannels
+ * (one per remote channel), driven directly through their gateway methods, with reports read off
+ * their report ports. No JobManager: the test plays it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { readConfig } from '../../engine/config/flink-options.ts';
+import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
+import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from '../../workers/job-clock.ts';
+import type { ChannelPort, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
+import { TaskManager } from '../../workers/task-manager.ts';
+import { keyedCountJob } from '../support/scenario-builder.ts';
+
+/** source → count (hash) → sink (forward), parallelism 2, one slot per TaskManager: tm-0 and tm-1. */
+function twoTaskManagerJob(count = 500): Scenario {
+  const base = keyedCountJob({ keys: 6, rate: 100_000, count, parallelism: 2 });
+  return { ...base, cluster: { hosts: 1, task_managers_per_host: 2, slots_per_task_manager: 1 } };
+}
+
+interface Harness {
+  taskManagers: TaskManager[];
+  reports: TaskManagerReport[][];
+  attempt: number;
+}
+
+const open: TaskManager[] = [];
+afterEach(() => {
+  for (const tm of open.splice(0)) tm.shutdown();
+});
+
+/** Registers two TaskManagers and deploys the job on them, as the JobManager does. */
+function deploy(scenario: Scenario, attempt = 0): Harness {
+  const config = readConfig(scenario.config);
+  const graph = new ExecutionGraph(scenario, config.maxParallelism);
+  const deployments = buildTaskDeployments(graph, scenario, { ...config, incremental: false }, attempt);
+  const taskManagers = [new TaskManager(), new TaskManager()];
+  open.push(...taskManagers);
+  const reports: TaskManagerReport[][] = [[], []];
+  taskManagers.forEach((tm, i) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = (e: MessageEvent<ReportBatch>) => reports[i]!.push(...e.data.reports);
+    tm.register({ taskManagerId: `tm-${i}`, host: 'host-0', reportPort: port2 });
+  });
+  const tmIndex = (taskManager: string) => Number(taskManager.slice(3));
+  const tasks: TaskToDeploy[][] = [[], []];
+  const ports: ChannelPort[][] = [[], []];
+  graph.subtasks.forEach((s, i) => tasks[tmIndex(s.slot.taskManager)]!.push({ taskIndex: i, deployment: deployments[i]!, slowdown: 1 }));
+  for (const c of graph.channels) {
+    if (c.local) continue;
+    const { port1, port2 } = new MessageChannel();
+    ports[tmIndex(graph.subtask(c.from).slot.taskManager)]!.push({ channelId: c.id, end: 'sender', port: port1 });
+    ports[tmIndex(graph.subtask(c.to).slot.taskManager)]!.push({ channelId: c.id, end: 'receiver', port: port2 });
+  }
+  const clock = clockFrom(0, 1);
+  taskManagers.forEach((tm, i) => tm.deploy({ attempt, clock, stateBackend: 'hashmap', tasks: tasks[i]!, ports: ports[i]! }));
+  return { taskManagers, reports, attempt };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const allReports = (h: Harness) => h.reports.flat();
+const sinkRecords = (h: Harness) => allReports(h).reduce((n, r) => n + (r.type === 'sink-output' ? r.records.length : 0), 0);
+const finished = (h: Harness) => allReports(h).filter((r) => r.type === 'task-state' && r.state === 'FINISHED').length;
+
+describe('TaskManager', () => {
+  it('runs its subtasks, moves records between TaskManagers over their ports, and reports the sink and the states', async () => {
+    const h = deploy(twoTaskManagerJob(500));
+    await until(() => finished(h) === 6);
+    expect(sinkRecords(h)).toBe(1000);
+    const states = allReports(h).filter((r) => r.type === 'task-state').map((r) => r.type === 'task-state' && `${r.taskIndex}:${r.state}`);
+    expect(states.filter((s) => s && s.endsWith('RUNNING'))).toHaveLength(6);
+    // Each TaskManager's count subtask got records from the other TaskManager's source (hash edge).
+    const beat = h.taskManagers.map((tm) => tm.heartbeat(1));
+    for (const payload of beat) {
+      const count = payload.subtasks.find((s) => s.vertexId === 'count')!;
+      expect(count.numRecordsIn).toBeGreaterThan(0);
+      expect(payload.attempt).toBe(0);
+    }
+    expect(beat.flatMap((p) => p.subtasks.map((s) => s.taskIndex)).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('snapshots on a trigger and reports the upload with the checkpoint id; ignores a trigger of another attempt', async () => {
+    const h = deploy(twoTaskManagerJob(200_000), 3);
+    const barrier = { kind: 'barrier' as const, checkpointId: 1, timestamp: 0, checkpointKind: 'CHECKPOINT' as const, alignment: 'ALIGNED' as const };
+    h.taskManagers[0]!.triggerCheckpoint(2, 0, { ...barrier, checkpointId: 9 });
+    h.taskManagers[0]!.triggerCheckpoint(3, 0, barrier);
+    h.taskManagers[1]!.triggerCheckpoint(3, 1, barrier);
+    await until(() => allReports(h).filter((r) => r.type === 'upload-snapshot').length === 6);
+    const uploads = allReports(h).filter((r) => r.type === 'upload-snapshot');
+    expect(new Set(uploads.map((r) => r.type === 'upload-snapshot' && r.checkpointId))).toEqual(new Set([1]));
+    expect(uploads.every((r) => r.attempt === 3)).toBe(true);
+    for (const tm of h.taskManagers) tm.cancel(3);
+  });
+
+  it('cancels an attempt: its subtasks stop, and nothing more is reported for it', async () => {
+    const h = deploy(twoTaskManagerJob(1_000_000));
+    await until(() => sinkRecords(h) > 0);
+    for (const tm of h.taskManagers) tm.cancel(0);
+    const after = allReports(h).length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(allReports(h).length).toBe(after);
+    expect(h.taskManagers.map((tm) => tm.heartbeat(2))).toMatchObject([{ attempt: -1, subtasks: [] }, { attempt: -1, subtasks: [] }]);
+  });
+
+  it('fails a subtask on request and reports FAILED with the cause', async () => {
+    const h = deploy(twoTaskManagerJob(1_000_000));
+    h.taskManagers[1]!.failTask(0, 3, 'boom');
+    await until(() => allReports(h).some((r) => r.type === 'task-state' && r.state === 'FAILED'));
+    expect(allReports(h).find((r) => r.type === 'task-state' && r.state === 'FAILED')).toEqual({ type: 'task-state', attempt: 0, taskIndex: 3, state: 'FAILED', cause: 'boom' });
+    for (const tm of h.taskManagers) tm.cancel(0);
+  });
+});
+
+describe('JobClock', () => {
+  it('converts between wall-clock and job time at a speed, both ways', () => {
+    const clock = clockFrom(1000, 4, 50_000);
+    expect(jobTimeAt(clock, 50_000)).toBe(1000);
+    expect(jobTimeAt(clock, 50_250)).toBe(2000);
+    expect(wallTimeAt(clock, 2000)).toBe(50_250);
+    expect(wallTimeAt(clock, jobTimeAt(clock, 51_234))).toBeCloseTo(51_234, 6);
+    expect(() => clockFrom(0, 0)).toThrow(RangeError);
+    expect(Math.abs(jobTimeAt(clockFrom(0, 1), wallNow()))).toBeLessThan(50);
+  });
+});

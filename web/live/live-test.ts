@@ -1,0 +1,184 @@
+/**
+ * A bare page for the live driver, apart from the playground UI: browser tests and people run a
+ * scenario on real Web Worker TaskManagers here.
+ *
+ *   /live/live-test.html?scenario=/scenarios/click-counts.yaml   runs a scenario file at once
+ *   /live/live-test.html?speed=2&heartbeat-scale=0.01            options for that run
+ *   window.liveTest.start(scenario, options)                     runs a scenario object or text
+ *   window.liveDriver                                            the running LiveDriver
+ *
+ * The page counts the Web Workers it creates by wrapping the Worker constructor, independently of
+ * the driver's own count, so a test can check that TaskManagers really are workers.
+ */
+import type { JobEvent } from '../../engine/run/job-events.ts';
+import { parseScenarioText, validateScenario, formatScenarioErrors } from '../../engine/scenario/scenario-validator.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import { Simulation } from '../../engine/sim/simulation.ts';
+import { LiveDriver, type LiveDriverOptions } from './live-driver.ts';
+import { measureChannelCeiling, type ChannelCeiling } from './channel-ceiling.ts';
+
+/** What the page reports about the run, as plain data for page.evaluate. */
+export interface LiveTestStatus {
+  time: number;
+  jobStatus: string;
+  attempt: number;
+  restarts: number;
+  /** Worker constructor calls on this page since the run started (counted by the page, not the driver) */
+  workersCreated: number;
+  /** workers terminated on this page since the run started (each counted once) */
+  workersTerminated: number;
+  taskManagers: Array<{ id: string; host: string }>;
+  latestCheckpointId: number | null;
+  completedCheckpoints: number;
+  failedCheckpoints: number;
+  sinkRecords: number;
+  events: JobEvent[];
+}
+
+/** The live sink against a failure-free sim run of the same scenario and seed (complete outputs once both finished). */
+export interface OutputAgainstSim {
+  liveStatus: string;
+  simStatus: string;
+  liveRecords: number;
+  simRecords: number;
+  duplicates: number;
+  missing: number;
+  /** keys whose records, sum or last value differ */
+  differingKeys: string[];
+}
+
+export interface LiveTestApi {
+  start(scenario: object | string, options?: Omit<LiveDriverOptions, 'launchTaskManager'>): Promise<{ name: string; taskManagers: number }>;
+  status(): LiveTestStatus;
+  compareWithSim(): OutputAgainstSim;
+  dispose(): void;
+  /** The raw MessageChannel ceiling between two bare workers, measured on this page (for the bench). */
+  channelCeiling(options: { records: number; batch: number }): Promise<ChannelCeiling>;
+}
+
+declare global {
+  interface Window {
+    liveDriver?: LiveDriver;
+    liveTest?: LiveTestApi;
+  }
+}
+
+const counts = { created: 0, terminated: 0 };
+const terminated = new WeakSet<Worker>();
+const NativeWorker = globalThis.Worker;
+globalThis.Worker = class CountedWorker extends NativeWorker {
+  constructor(url: string | URL, options?: WorkerOptions) {
+    super(url, options);
+    counts.created++;
+  }
+
+  override terminate(): void {
+    if (!terminated.has(this)) counts.terminated++;
+    terminated.add(this);
+    super.terminate();
+  }
+};
+
+let scenario: Scenario | undefined;
+
+function readScenario(input: object | string): Scenario {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    const parsed = parseScenarioText(input);
+    if (!parsed.ok) throw new Error(`The scenario does not parse: ${formatScenarioErrors(parsed.errors)}`);
+    value = parsed.value;
+  }
+  const validated = validateScenario(value);
+  if (!validated.ok) throw new Error(`The scenario is not valid:\n${formatScenarioErrors(validated.errors)}`);
+  return validated.scenario;
+}
+
+const api: LiveTestApi = {
+  async start(input, options = {}) {
+    api.dispose();
+    counts.created = 0;
+    counts.terminated = 0;
+    scenario = readScenario(input);
+    const driver = await LiveDriver.start(scenario, options);
+    window.liveDriver = driver;
+    return { name: scenario.name, taskManagers: driver.cluster.taskManagers.length };
+  },
+
+  status() {
+    const driver = window.liveDriver;
+    if (!driver) throw new Error('no live run: call liveTest.start(scenario) first');
+    const counts_ = driver.coordinator.stats.checkpointingStatistics().counts;
+    return {
+      time: driver.now,
+      jobStatus: driver.jobStatus,
+      attempt: driver.attempt,
+      restarts: driver.restarts,
+      workersCreated: counts.created,
+      workersTerminated: counts.terminated,
+      taskManagers: driver.taskManagers,
+      latestCheckpointId: driver.coordinator.latestCheckpoint()?.id ?? null,
+      completedCheckpoints: counts_.completed,
+      failedCheckpoints: counts_.failed,
+      sinkRecords: driver.sinkOutput.totalRecords,
+      events: structuredClone(driver.events),
+    };
+  },
+
+  compareWithSim() {
+    const driver = window.liveDriver;
+    if (!driver || !scenario) throw new Error('no live run: call liveTest.start(scenario) first');
+    const sim = new Simulation({ ...scenario, faults: [] }, { seed: driver.seed });
+    sim.runToEnd();
+    const live = driver.sinkOutput.perKey();
+    const expected = sim.sinkOutput.perKey();
+    const keys = new Set([...Object.keys(live), ...Object.keys(expected)]);
+    const differingKeys = [...keys].filter((k) => JSON.stringify(live[k]) !== JSON.stringify(expected[k])).sort();
+    return {
+      liveStatus: driver.jobStatus,
+      simStatus: sim.jobStatus,
+      liveRecords: driver.sinkOutput.totalRecords,
+      simRecords: sim.sinkOutput.totalRecords,
+      ...driver.sinkOutput.compareTo(sim.sinkOutput),
+      differingKeys,
+    };
+  },
+
+  dispose() {
+    window.liveDriver?.dispose();
+    window.liveDriver = undefined;
+  },
+
+  channelCeiling: (options) => measureChannelCeiling(options),
+};
+
+window.liveTest = api;
+
+/** Runs the scenario named in the URL, if any, and shows how it goes. */
+async function startFromUrl(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const file = params.get('scenario');
+  const out = document.getElementById('status');
+  if (!file || !out) return;
+  const options: Omit<LiveDriverOptions, 'launchTaskManager'> = {};
+  if (params.has('speed')) options.speed = Number(params.get('speed'));
+  if (params.has('heartbeat-scale')) options.heartbeatScale = Number(params.get('heartbeat-scale'));
+  try {
+    const response = await fetch(file);
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+    await api.start(await response.text(), options);
+  } catch (error) {
+    out.textContent = error instanceof Error ? error.message : String(error);
+    return;
+  }
+  const show = () => {
+    const s = api.status();
+    out.textContent =
+      `${scenario?.name}: ${s.jobStatus} at ${(s.time / 1000).toFixed(1)} s, attempt ${s.attempt}, ` +
+      `${s.completedCheckpoints} checkpoints completed, ${s.sinkRecords} sink records, ` +
+      `TaskManagers ${s.taskManagers.map((t) => `${t.id}@${t.host}`).join(' ')} (${s.workersCreated} workers started)`;
+  };
+  show();
+  setInterval(show, 250);
+}
+
+void startFromUrl();
