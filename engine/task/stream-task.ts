@@ -71,6 +71,9 @@ export interface TaskRestore {
  */
 const MAX_EVENTS_PER_POLL = 64;
 
+/** How many aborted checkpoint ids a subtask remembers (Flink keeps a bounded set too). */
+const MAX_REMEMBERED_ABORTS = 128;
+
 /**
  * One subtask, as a sans-I/O state machine. The driver hands it inputs (`receive` a buffer,
  * `addCredits`, `triggerCheckpoint`, checkpoint notifications) and calls `poll(now, effects)`
@@ -105,6 +108,8 @@ export class StreamTask {
   /** checkpoints triggered directly (sources, or tasks whose inputs all ended), not yet taken */
   #pendingTriggers: CheckpointBarrier[] = [];
   #lastCheckpointId = 0;
+  /** checkpoints notified as aborted before their barrier came here */
+  readonly #abortedCheckpoints = new Set<number>();
   /** snapshots taken, not yet acknowledged: they wait for in-flight data */
   #pending: PendingSnapshot[] = [];
   /** effects to emit on the next poll (commits of restored transactions) */
@@ -253,6 +258,11 @@ export class StreamTask {
 
   notifyCheckpointAborted(checkpointId: number): void {
     if (!this.lifecycle.isTerminal) this.keyedState?.notifyCheckpointAborted?.(checkpointId);
+    // Remembered so that a barrier still to come sends a cancellation marker instead (Flink keeps these too).
+    if (checkpointId > this.#lastCheckpointId) {
+      this.#abortedCheckpoints.add(checkpointId);
+      if (this.#abortedCheckpoints.size > MAX_REMEMBERED_ABORTS) this.#abortedCheckpoints.delete(Math.min(...this.#abortedCheckpoints));
+    }
     this.#barriers.abortCurrent(checkpointId);
     this.#dropPending(checkpointId);
   }
@@ -434,6 +444,12 @@ export class StreamTask {
   #performCheckpoint(now: number, barrier: CheckpointBarrier, figures: AlignmentFigures, viaInputs: boolean, effects: TaskEffect[]): number {
     if (barrier.checkpointId <= this.#lastCheckpointId) return 0;
     this.#lastCheckpointId = barrier.checkpointId;
+    if (this.#abortedCheckpoints.delete(barrier.checkpointId)) {
+      // Flink's SubtaskCheckpointCoordinatorImpl.checkpointState, step 1: the checkpoint was already
+      // aborted, so downstream gets a cancellation marker instead of the barrier, and no snapshot is taken.
+      this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: barrier.checkpointId }, sizeBytes: 16, priority: false }));
+      return 0;
+    }
     const unaligned = barrier.alignment === 'UNALIGNED';
     const outputs = this.#broadcastBarrier(barrier, unaligned);
     const snapshot = this.#takeSnapshot(barrier.checkpointId, barrier.checkpointKind === 'SAVEPOINT');

@@ -152,3 +152,20 @@ describe('a source subtask', () => {
     }
   });
 });
+
+describe('a checkpoint aborted before its barrier arrived', () => {
+  it('forwards a cancellation marker instead of the barrier and takes no snapshot', () => {
+    const h = new TaskHarness(keyedCountTwoChannels({ recordsPerBuffer: 1, creditsPerChannel: 16 }));
+    h.at(0).deliver(IN_A, data('x', 1)).run();
+    h.task.notifyCheckpointAborted(1);
+    const effects = h.at(10).deliver(IN_A, barrier(1)).deliver(IN_B, barrier(1)).run();
+    expect(snapshotsIn(effects)).toEqual([]);
+    const queuedKinds = h.task.router.subpartitions[0]!.queuedBuffers.map(kindOf);
+    const sentKinds = sendsIn(h.effects, OUT).map((s) => kindOf(s.buffer));
+    expect([...sentKinds, ...queuedKinds]).toContain('cancel 1');
+    expect([...sentKinds, ...queuedKinds]).not.toContain('barrier 1');
+    // the next checkpoint is taken as usual
+    const next = h.at(20).deliver(IN_A, barrier(2)).deliver(IN_B, barrier(2)).run();
+    expect(snapshotsIn(next).map((s) => s.checkpointId)).toEqual([2]);
+  });
+});
