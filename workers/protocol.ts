@@ -25,11 +25,13 @@
  * Liveness: the JobManager learns that a TaskManager died only from its heartbeats. A terminated
  * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
-import type { CheckpointBarrier, NetworkBuffer, SinkTransaction, StreamRecord, SubtaskCheckpointMetrics, TaskStateSnapshot } from '../engine/protocol.ts';
+import type { CheckpointBarrier, NetworkBuffer, SinkTransaction, StreamRecord, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
 import type { StateBackendType } from '../engine/config/flink-config.ts';
 import type { SubtaskMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { TaskDeployment } from '../engine/task/task-deployment.ts';
-import type { TaskRestore } from '../engine/task/stream-task.ts';
+import type { CheckpointLocation } from '../engine/storage/checkpoint-layout.ts';
+import type { RemoteCostModel } from '../engine/storage/cost-modelled-storage.ts';
+import type { SubtaskStateReference } from '../engine/storage/checkpoint-files.ts';
 import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
 
 // ---- 0. Time ----
@@ -57,6 +59,25 @@ export interface RegisterRequest {
   host: string;
   /** the TaskManager's end of its report channel (transferred); the JobManager keeps the other */
   reportPort: MessagePort;
+  /** the job's remote checkpoint storage, which the TaskManager uploads its snapshots to */
+  storage: CheckpointStorageSpec;
+}
+
+/**
+ * Where and how a TaskManager uploads snapshots: an IndexedDB database (the same one the
+ * JobManager opens), made to behave like a remote object store (CostModelledStorage with the
+ * scenario's remote costs and real sleeps). Costs are in job ms; a sleep lasts cost / clock speed.
+ */
+export interface CheckpointStorageSpec {
+  databaseName: string;
+  location: CheckpointLocation;
+  remote: RemoteCostModel;
+  /** the host's local disk (task-local recovery): a local copy takes this long before it is reported */
+  local: { latencyMs: number; bandwidthMbPerS: number };
+  /** `execution.checkpointing.local-backup.enabled`: write a secondary local copy of keyed state */
+  localBackupEnabled: boolean;
+  /** bytes the store may hold (a full store fails writes with IO_EXCEPTION); default unlimited */
+  quotaBytes?: number;
 }
 
 /** One subtask to run in this TaskManager (Flink's TaskDeploymentDescriptor). */
@@ -64,8 +85,8 @@ export interface TaskToDeploy {
   /** the subtask's index in the job's ExecutionGraph (`graph.subtasks`): its name in reports */
   taskIndex: number;
   deployment: TaskDeployment;
-  /** its share of the checkpoint the job restores from; absent on a fresh start */
-  restore?: TaskRestore;
+  /** its share of the checkpoint the job restores from (a TaskRestore through snapshot-codec's encodeValue); absent on a fresh start */
+  restore?: Uint8Array;
   /** processing-time factor of `slowOperator` (1 = normal) */
   slowdown: number;
 }
@@ -138,19 +159,26 @@ export type TaskManagerReport =
   /** the subtask's execution state changed (RUNNING after deploy, FINISHED, FAILED with a cause) */
   | { type: 'task-state'; attempt: number; taskIndex: number; state: ExecutionState; cause?: string }
   /** the subtask put end-of-partition on its outputs: it takes part in later checkpoints as finished */
-  | { type: 'task-ended-input'; attempt: number; taskIndex: number; finalSnapshot: TaskStateSnapshot }
+  | { type: 'task-ended-input'; attempt: number; taskIndex: number; finalSnapshot: EncodedSnapshot }
   /**
-   * The asynchronous part of a snapshot: the TaskManager uploads it to checkpoint storage. For now
-   * the storage is the JobManager's memory (Flink's `jobmanager` checkpoint storage), so the upload
-   * is this message; the JobManager stores it and acknowledges the subtask to the coordinator.
+   * The asynchronous part of a snapshot is done: the TaskManager wrote its files to remote
+   * checkpoint storage (`reference` says where), off the task loop, and acknowledges (Flink's
+   * acknowledgeCheckpoint with the state handle). Sent only after the write succeeded; a failed
+   * write is a `decline-checkpoint` instead. Sent whatever became of the attempt meanwhile, so the
+   * JobManager can delete files nobody will use.
    */
-  | { type: 'upload-snapshot'; attempt: number; taskIndex: number; checkpointId: number; snapshot: TaskStateSnapshot; metrics: SubtaskCheckpointMetrics }
+  | { type: 'acknowledge-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; snapshot: EncodedSnapshot; reference: SubtaskStateReference; metrics: SubtaskCheckpointMetrics }
+  /** a secondary copy of the snapshot is now on the host's local disk (task-local recovery) */
+  | { type: 'local-copy'; attempt: number; taskIndex: number; checkpointId: number; snapshot: EncodedSnapshot }
   /** the subtask declined a checkpoint (Flink's declineCheckpoint) */
   | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: string }
   /** a plain sink wrote records to the external system */
   | { type: 'sink-output'; attempt: number; taskIndex: number; records: StreamRecord[] }
   /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */
   | { type: 'sink-commit'; attempt: number; taskIndex: number; transaction: SinkTransaction };
+
+/** A TaskStateSnapshot through snapshot-codec (encodeTaskStateSnapshot): no structured-clone surprises. */
+export type EncodedSnapshot = Uint8Array;
 
 /** What a TaskManager posts on its report port: the reports of one scheduling turn, in order. */
 export interface ReportBatch {

@@ -13,7 +13,14 @@
  * The worker entry (task-manager.worker.ts) exposes one of these over Comlink; a Node test can run
  * it in-process on Node's MessageChannel.
  */
-import type { CheckpointBarrier, NetworkBuffer, PollOutcome, TaskEffect } from '../engine/protocol.ts';
+import type { CheckpointBarrier, NetworkBuffer, PollOutcome, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
+import { checkpointPlacement, taskSnapshotFiles } from '../engine/storage/checkpoint-files.ts';
+import type { CheckpointStorage } from '../engine/storage/checkpoint-storage.ts';
+import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
+import { decodeValue, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
+import { transferMs } from '../engine/storage/transfer-cost.ts';
+import type { TaskRestore } from '../engine/task/stream-task.ts';
+import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-storage.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
 import { HeapKeyedStateBackend } from '../engine/state/heap-keyed-state-backend.ts';
@@ -22,6 +29,7 @@ import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from './job-clock.ts';
 import type {
   ChannelPort,
+  CheckpointStorageSpec,
   DataPlaneMessage,
   DeployRequest,
   DeployResult,
@@ -56,7 +64,7 @@ interface HostedTask {
 
 export class TaskManager implements TaskManagerGateway {
   #id = '';
-  /** the host it runs on: what its local disk belongs to (task-local recovery, not in the live runtime yet) */
+  /** the host it runs on: what its local disk belongs to (the disk itself is kept by the JobManager's thread, see live-driver.ts) */
   #host = '';
   #reportPort: MessagePort | undefined;
   /** the attempt running here; -1 when none */
@@ -77,6 +85,10 @@ export class TaskManager implements TaskManagerGateway {
   #slowdown = new Map<string, number>();
   #sampler = new MetricsSampler();
   readonly #effects: TaskEffect[] = [];
+  #storageSpec: CheckpointStorageSpec | undefined;
+  /** the remote checkpoint storage, opened at registration */
+  #storage: Promise<CheckpointStorage> | undefined;
+
   readonly #scheduler = new TurnScheduler(() => this.#turn());
 
   // ---- the gateway (Comlink RPCs from the JobManager) ----
@@ -85,6 +97,13 @@ export class TaskManager implements TaskManagerGateway {
     this.#id = request.taskManagerId;
     this.#host = request.host;
     this.#reportPort = request.reportPort;
+    this.#storageSpec = request.storage;
+    const spec = request.storage;
+    this.#storage = IndexedDbCheckpointStorage.open({ databaseName: spec.databaseName, location: spec.location, ...(spec.quotaBytes === undefined ? {} : { quotaBytes: spec.quotaBytes }) }).then(
+      (inner) => new CostModelledStorage(inner, spec.remote, (ms) => this.#sleep(ms)),
+    );
+    // An unhandled rejection here would be a crash of the worker; the first upload reports it.
+    this.#storage.catch(() => {});
     return { taskManagerId: this.#id };
   }
 
@@ -170,7 +189,7 @@ export class TaskManager implements TaskManagerGateway {
     const keyed = isKeyedOperator(deployment.vertex.operator);
     const task = new StreamTask(deployment, now, keyed ? (d) => new HeapKeyedStateBackend(d.keyGroupRange) : undefined);
     task.setSlowdown(this.#slowdown.get(deployment.vertex.id) ?? spec.slowdown);
-    task.initialize(spec.restore);
+    task.initialize(spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore));
     task.run();
     const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', reportedEndOfInput: false };
     this.#tasks.push(hosted);
@@ -332,7 +351,7 @@ export class TaskManager implements TaskManagerGateway {
       case 'sink-commit':
         return this.#report({ type: 'sink-commit', attempt, taskIndex: t.index, transaction: effect.transaction });
       case 'persist-snapshot':
-        return this.#report({ type: 'upload-snapshot', attempt, taskIndex: t.index, checkpointId: effect.checkpointId, snapshot: effect.snapshot, metrics: effect.metrics });
+        return this.#startUpload(t.index, attempt, effect.checkpointId, effect.snapshot, effect.metrics);
       case 'decline-checkpoint':
         return this.#report({ type: 'decline-checkpoint', attempt, taskIndex: t.index, checkpointId: effect.checkpointId, reason: effect.reason });
     }
@@ -343,12 +362,56 @@ export class TaskManager implements TaskManagerGateway {
     const { task } = t;
     if (!t.reportedEndOfInput && task.hasEndedInput && task.finalSnapshot) {
       t.reportedEndOfInput = true;
-      this.#report({ type: 'task-ended-input', attempt: this.#attempt, taskIndex: t.index, finalSnapshot: task.finalSnapshot });
+      this.#report({ type: 'task-ended-input', attempt: this.#attempt, taskIndex: t.index, finalSnapshot: encodeTaskStateSnapshot(task.finalSnapshot) });
     }
     const state = task.lifecycle.state;
     if (state !== t.reportedState) {
       t.reportedState = state;
       this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: t.index, state });
+    }
+  }
+
+  // ---- the asynchronous part of a checkpoint: uploads, off the task loop ----
+
+  /** Job ms of storage cost as a wall-clock sleep at the job clock's speed. */
+  #sleep(jobMs: number): Promise<void> {
+    const ms = jobMs / this.#clock.speed;
+    return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  }
+
+  /**
+   * Uploads one subtask's snapshot (snapshot-codec bytes) to remote checkpoint storage, then
+   * acknowledges; a failed write declines. The task loop goes on meanwhile. Beside it, a local
+   * copy of keyed state goes to the host's disk (reported when written). An upload whose attempt
+   * was cancelled meanwhile still reports, so the JobManager deletes what nobody will read.
+   */
+  #startUpload(taskIndex: number, attempt: number, checkpointId: number, snapshot: TaskStateSnapshot, metrics: SubtaskCheckpointMetrics): void {
+    const spec = this.#storageSpec;
+    const storage = this.#storage;
+    if (!spec || !storage) {
+      this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'IO_EXCEPTION' });
+      return;
+    }
+    const upload = taskSnapshotFiles(checkpointPlacement(spec.location, checkpointId), snapshot);
+    const encoded = encodeTaskStateSnapshot(snapshot);
+    void (async () => {
+      let failed: string | undefined;
+      try {
+        const error = await (await storage).writeCheckpoint(checkpointId, upload.files);
+        failed = error?.message;
+      } catch (error) {
+        failed = error instanceof Error ? error.message : String(error);
+      }
+      if (failed !== undefined) this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'IO_EXCEPTION' });
+      else this.#report({ type: 'acknowledge-checkpoint', attempt, taskIndex, checkpointId, snapshot: encoded, reference: upload.reference, metrics });
+      this.#flushReports();
+    })();
+    if (spec.localBackupEnabled && !metrics.unalignedCheckpoint && snapshot.keyedState !== undefined) {
+      const copy = encoded.slice();
+      void this.#sleep(transferMs(snapshot.stateSize, spec.local.latencyMs, spec.local.bandwidthMbPerS)).then(() => {
+        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy });
+        this.#flushReports();
+      });
     }
   }
 
@@ -369,6 +432,10 @@ export class TaskManager implements TaskManagerGateway {
     this.#outBuffers.clear();
     for (const [channelId, credits] of this.#outCredits) this.#creditPorts.get(channelId)?.postMessage({ kind: 'credit', channelId, credits } satisfies DataPlaneMessage);
     this.#outCredits.clear();
+    this.#flushReports();
+  }
+
+  #flushReports(): void {
     if (this.#reports.length === 0 || !this.#reportPort) return;
     this.#reportPort.postMessage({ taskManagerId: this.#id, reports: this.#reports } satisfies ReportBatch);
     this.#reports = [];

@@ -4,6 +4,7 @@
  * to a Web Worker. Killing one shuts it down and closes its ports: it stops answering, and the
  * JobManager must notice from the heartbeats, as with Worker.terminate().
  */
+import 'fake-indexeddb/auto';
 import * as Comlink from 'comlink';
 import { TaskManager } from '../../workers/task-manager.ts';
 import type { TaskManagerGateway } from '../../workers/protocol.ts';

@@ -10,6 +10,9 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import type { TaskManagerLauncher } from '../../web/live/task-manager-process.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
+import { checkStorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
+import { readCompletedCheckpoint } from '../../engine/storage/checkpoint-files.ts';
+import { checkpointDirectory } from '../../engine/storage/checkpoint-layout.ts';
 
 /** source → keyed count → two-phase-commit sink, bounded, checkpointing every 200 ms on 3 TaskManagers. */
 function checkpointedCounts(overrides: { count?: number; rate?: number } = {}): Scenario {
@@ -159,6 +162,60 @@ describe('live driver start', () => {
   it('refuses a state backend the live runtime does not host yet', async () => {
     const scenario = { ...checkpointedCounts(), config: { 'state.backend.type': 'rocksdb' } };
     await expect(LiveDriver.start(scenario, { launchTaskManager: inProcessTaskManagers().launch })).rejects.toThrow(/state.backend.type: rocksdb is not available in the live runtime yet/);
+  });
+});
+
+describe('live driver: checkpoint storage in IndexedDB and task-local recovery', () => {
+  it('writes checkpoints to storage, restores keyed subtasks from their host disk after a kill, from remote after a lost host, and leaks nothing', async () => {
+    const base = checkpointedCounts({ count: 9000, rate: 3000 });
+    const scenario: Scenario = {
+      ...base,
+      config: { ...base.config, 'execution.state-recovery.from-local': true },
+      cluster: { hosts: 3, task_managers_per_host: 1, slots_per_task_manager: 1 },
+    };
+    const cluster = inProcessTaskManagers();
+    driver = await LiveDriver.start(scenario, { launchTaskManager: cluster.launch, heartbeatScale: 0.1 });
+    const live = driver;
+    await until(() => live.coordinator.latestCheckpoint() !== undefined);
+    await live.storageIdle();
+    // What the coordinator completed is in storage, and reads back.
+    const storage = live.checkpointStorage!;
+    const latest = live.coordinator.latestCheckpoint()!;
+    const read = await readCompletedCheckpoint(storage, checkpointDirectory(live.checkpointStorageSpec.location, latest.id));
+    expect(read.ok).toBe(true);
+    if (read.ok) expect([...read.checkpoint.taskStates.keys()].sort()).toEqual([...latest.taskStates.keys()].sort());
+
+    expect(live.killTaskManager('tm-1')).toBeUndefined();
+    await until(() => live.restores.length === 1 && live.jobStatus === 'RUNNING' && live.coordinator.latestCheckpoint()!.id > live.restores[0]!.checkpointId + 1);
+    const afterKill = live.restores[0]!.subtasks;
+    // Every subtask came back to its slot: keyed ones from the local copy, the others (no keyed state) from remote.
+    expect(afterKill.filter((s) => s.vertexId === 'count').map((s) => s.source)).toEqual(['local', 'local', 'local']);
+    expect(afterKill.filter((s) => s.vertexId === 'count').every((s) => s.bytes > 0)).toBe(true);
+    expect(afterKill.filter((s) => s.vertexId !== 'count').every((s) => s.source === 'remote')).toBe(true);
+
+    const lostSlot = live.graph.subtasks.find((s) => s.slot.host === 'host-2' && s.id.vertexId === 'count')!.id;
+    expect(live.loseHost('host-2')).toBeUndefined();
+    expect(live.localDisks().find((d) => d.host === 'host-2')).toMatchObject({ bytes: 0, stores: [] });
+    expect(await live.whenTerminal()).toBe('FINISHED');
+    expect(live.restores).toHaveLength(2);
+    const afterLoss = live.restores[1]!.subtasks.filter((s) => s.vertexId === 'count');
+    for (const s of afterLoss) {
+      if (s.subtaskIndex === lostSlot.subtaskIndex) expect(s).toMatchObject({ source: 'remote', reason: 'different-slot' });
+      else expect(s.source).toBe('local');
+    }
+    const reference = failureFree(scenario);
+    expect(live.sinkOutput.compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+    expect(live.sinkOutput.perKey()).toEqual(reference.sinkOutput.perKey());
+
+    await new Promise((r) => setTimeout(r, 200));
+    await live.storageIdle();
+    const leaks = await checkStorageLeaks(storage, {
+      retainedCheckpointIds: live.coordinator.store.getAllCheckpoints().map((c) => c.id),
+      termination: { policy: live.config.externalizedRetention, jobStatus: 'FINISHED' },
+    });
+    expect(leaks).toEqual({ orphaned: [], missing: [], unreadable: [] });
+    expect(await storage.list('')).toEqual([]);
+    expect(live.storageErrors).toEqual([]);
   });
 });
 

@@ -3,13 +3,18 @@
  * (one per remote channel), driven directly through their gateway methods, with reports read off
  * their report ports. No JobManager: the test plays it.
  */
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readCompletedCheckpoint } from '../../engine/storage/checkpoint-files.ts';
+import { checkpointDirectory } from '../../engine/storage/checkpoint-layout.ts';
+import { decodeTaskStateSnapshot } from '../../engine/storage/snapshot-codec.ts';
+import { IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { readConfig } from '../../engine/config/flink-options.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from '../../workers/job-clock.ts';
-import type { ChannelPort, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
+import type { ChannelPort, CheckpointStorageSpec, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
 import { TaskManager } from '../../workers/task-manager.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 
@@ -19,7 +24,21 @@ function twoTaskManagerJob(count = 500): Scenario {
   return { ...base, cluster: { hosts: 1, task_managers_per_host: 2, slots_per_task_manager: 1 } };
 }
 
+let databases = 0;
+
+function storageSpec(quotaBytes?: number): CheckpointStorageSpec {
+  return {
+    ...(quotaBytes === undefined ? {} : { quotaBytes }),
+    databaseName: `tm-test-${++databases}`,
+    location: { checkpointDir: 'indexeddb://checkpoints', jobId: 'job' },
+    remote: { latencyMs: 2, bandwidthMbPerS: 1000 },
+    local: { latencyMs: 1, bandwidthMbPerS: 1000 },
+    localBackupEnabled: true,
+  };
+}
+
 interface Harness {
+  storage: CheckpointStorageSpec;
   taskManagers: TaskManager[];
   reports: TaskManagerReport[][];
   attempt: number;
@@ -31,7 +50,7 @@ afterEach(() => {
 });
 
 /** Registers two TaskManagers and deploys the job on them, as the JobManager does. */
-function deploy(scenario: Scenario, attempt = 0): Harness {
+function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harness {
   const config = readConfig(scenario.config);
   const graph = new ExecutionGraph(scenario, config.maxParallelism);
   const deployments = buildTaskDeployments(graph, scenario, { ...config, incremental: false }, attempt);
@@ -41,7 +60,7 @@ function deploy(scenario: Scenario, attempt = 0): Harness {
   taskManagers.forEach((tm, i) => {
     const { port1, port2 } = new MessageChannel();
     port1.onmessage = (e: MessageEvent<ReportBatch>) => reports[i]!.push(...e.data.reports);
-    tm.register({ taskManagerId: `tm-${i}`, host: 'host-0', reportPort: port2 });
+    tm.register({ taskManagerId: `tm-${i}`, host: 'host-0', reportPort: port2, storage });
   });
   const tmIndex = (taskManager: string) => Number(taskManager.slice(3));
   const tasks: TaskToDeploy[][] = [[], []];
@@ -55,7 +74,7 @@ function deploy(scenario: Scenario, attempt = 0): Harness {
   }
   const clock = clockFrom(0, 1);
   taskManagers.forEach((tm, i) => tm.deploy({ attempt, clock, stateBackend: 'hashmap', tasks: tasks[i]!, ports: ports[i]! }));
-  return { taskManagers, reports, attempt };
+  return { storage, taskManagers, reports, attempt };
 }
 
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -87,17 +106,43 @@ describe('TaskManager', () => {
     expect(beat.flatMap((p) => p.subtasks.map((s) => s.taskIndex)).sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
-  it('snapshots on a trigger and reports the upload with the checkpoint id; ignores a trigger of another attempt', async () => {
+  it('snapshots on a trigger, uploads to IndexedDB and acknowledges after the write; ignores a trigger of another attempt', async () => {
     const h = deploy(twoTaskManagerJob(200_000), 3);
     const barrier = { kind: 'barrier' as const, checkpointId: 1, timestamp: 0, checkpointKind: 'CHECKPOINT' as const, alignment: 'ALIGNED' as const };
     h.taskManagers[0]!.triggerCheckpoint(2, 0, { ...barrier, checkpointId: 9 });
     h.taskManagers[0]!.triggerCheckpoint(3, 0, barrier);
     h.taskManagers[1]!.triggerCheckpoint(3, 1, barrier);
-    await until(() => allReports(h).filter((r) => r.type === 'upload-snapshot').length === 6);
-    const uploads = allReports(h).filter((r) => r.type === 'upload-snapshot');
-    expect(new Set(uploads.map((r) => r.type === 'upload-snapshot' && r.checkpointId))).toEqual(new Set([1]));
-    expect(uploads.every((r) => r.attempt === 3)).toBe(true);
+    await until(() => allReports(h).filter((r) => r.type === 'acknowledge-checkpoint').length === 6);
+    const acks = allReports(h).flatMap((r) => (r.type === 'acknowledge-checkpoint' ? [r] : []));
+    expect(new Set(acks.map((r) => r.checkpointId))).toEqual(new Set([1]));
+    expect(acks.every((r) => r.attempt === 3)).toBe(true);
+    // Every acknowledged file is in storage, and holds the snapshot the acknowledgement carries.
+    const store = await IndexedDbCheckpointStorage.open({ databaseName: h.storage.databaseName, location: h.storage.location });
+    for (const ack of acks) {
+      const bytes = await store.readFile(ack.reference.statePath);
+      expect(bytes).toBeDefined();
+      expect(decodeTaskStateSnapshot(bytes!).subtask).toEqual(decodeTaskStateSnapshot(ack.snapshot).subtask);
+    }
+    expect((await store.list(`${checkpointDirectory(h.storage.location, 1)}/`)).length).toBe(6);
+    expect((await readCompletedCheckpoint(store, checkpointDirectory(h.storage.location, 1))).ok).toBe(false); // no _metadata: the JobManager writes it
+    // The count subtasks' keyed state also went to the host's disk (task-local recovery).
+    await until(() => allReports(h).filter((r) => r.type === 'local-copy').length === 2);
+    await store.close();
     for (const tm of h.taskManagers) tm.cancel(3);
+  });
+
+  it('declines instead of acknowledging when the upload fails (the store is full)', async () => {
+    const h = deploy(twoTaskManagerJob(200_000), 0, storageSpec(16));
+    const barrier = { kind: 'barrier' as const, checkpointId: 4, timestamp: 0, checkpointKind: 'CHECKPOINT' as const, alignment: 'ALIGNED' as const };
+    h.taskManagers[0]!.triggerCheckpoint(0, 0, barrier);
+    h.taskManagers[1]!.triggerCheckpoint(0, 1, barrier);
+    await until(() => allReports(h).filter((r) => r.type === 'decline-checkpoint').length === 6);
+    expect(allReports(h).filter((r) => r.type === 'acknowledge-checkpoint')).toEqual([]);
+    expect(allReports(h).filter((r) => r.type === 'decline-checkpoint').every((r) => r.type === 'decline-checkpoint' && r.checkpointId === 4 && r.reason === 'IO_EXCEPTION')).toBe(true);
+    const store = await IndexedDbCheckpointStorage.open({ databaseName: h.storage.databaseName, location: h.storage.location });
+    expect(await store.list('')).toEqual([]);
+    await store.close();
+    for (const tm of h.taskManagers) tm.cancel(0);
   });
 
   it('cancels an attempt: its subtasks stop, and nothing more is reported for it', async () => {

@@ -8,8 +8,16 @@
  * - tasks run in the workers (workers/task-manager.ts), which talk to each other directly over a
  *   MessageChannel per remote channel; the JobManager only deploys, triggers, notifies, cancels
  *   and listens to reports (workers/protocol.ts);
- * - the upload of a snapshot is its report to the JobManager, which keeps completed checkpoints in
- *   memory (Flink's `jobmanager` checkpoint storage);
+ * - checkpoint storage is real: each TaskManager uploads its snapshots (snapshot-codec bytes) to an
+ *   IndexedDB database that behaves like a remote object store (CostModelledStorage, real sleeps)
+ *   and acknowledges once the write succeeded; the JobManager writes `_metadata` when a checkpoint
+ *   completes (and only then tells the tasks, so a two-phase-commit sink commits only what can be
+ *   restored), deletes discarded checkpoints and files nobody will read, and restores by reading
+ *   the checkpoint back (readCompletedCheckpoint);
+ * - task-local recovery: each host's local disk is a HostLocalDisk kept on the main thread (it
+ *   outlives the worker processes of the host, as a disk does; lose-host wipes it). A TaskManager
+ *   reports a local copy of keyed state once written; a replacement worker (same id, same slot,
+ *   same host) restores a subtask from it when decideSubtaskRestore says so;
  * - killing a TaskManager terminates its worker; the JobManager notices when its heartbeats stop
  *   (heartbeat.timeout), starts a new worker on the same host, and fails over: every subtask is
  *   cancelled and, after the restart strategy's backoff, redeployed from the latest completed
@@ -38,10 +46,18 @@ import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import { RandomSource } from '../../engine/sim/random-source.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../../workers/job-clock.ts';
-import type { ChannelPort, DeployRequest, HeartbeatPayload, JobClock, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
+import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
 import { jobMetricsOf } from './job-metrics.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher, type TaskManagerProcess } from './task-manager-process.ts';
+import { checkpointPlacement, metadataFile, readCompletedCheckpoint, taskSnapshotFiles, type SubtaskStateReference } from '../../engine/storage/checkpoint-files.ts';
+import { checkpointDirectory, jobDirectory, parseJobPath, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
+import { retainOnTermination, type CheckpointFile, type CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
+import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.ts';
+import { decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
+import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
+import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
+import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and
@@ -59,7 +75,12 @@ export interface LiveDriverOptions {
   heartbeatScale?: number;
   /** how TaskManager processes start; default one Web Worker each */
   launchTaskManager?: TaskManagerLauncher;
+  /** the IndexedDB database of remote checkpoint storage; default a new one per run */
+  checkpointDatabase?: string;
 }
+
+/** The job id in checkpoint paths and local-state keys. */
+const LIVE_JOB_ID = 'live-job';
 
 /** The JobManager's view of one registered TaskManager process. */
 interface TaskManagerConnection {
@@ -74,6 +95,11 @@ interface TaskManagerConnection {
   unanswered: number;
   latest: HeartbeatPayload | undefined;
 }
+
+/** Where one subtask's restored state came from. */
+type RestoreSource =
+  | { source: 'local'; bytes: number; modelledMs: number }
+  | { source: 'remote'; reason: LocalRecoveryFallbackReason | undefined; bytes: number; modelledMs: number };
 
 /** What the JobManager knows of one subtask of the current attempt, from the reports. */
 interface SubtaskStatus {
@@ -113,6 +139,19 @@ export class LiveDriver {
   #heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   #heartbeatSeq = 0;
   #disposed = false;
+  readonly #storageSpec: CheckpointStorageSpec;
+  /** the JobManager's connection to remote checkpoint storage (opened at boot) */
+  #remote: IndexedDbCheckpointStorage | undefined;
+  #storage: CostModelledStorage | undefined;
+  /** the JobManager's storage requests, one after the other (metadata, deletions, restore reads) */
+  #storageQueue: Promise<unknown> = Promise.resolve();
+  #storageErrors: string[] = [];
+  /** state handles of acknowledged uploads, per checkpoint: what `_metadata` refers to */
+  readonly #references = new Map<number, Map<string, SubtaskStateReference>>();
+  /** one local disk per host (task-local recovery); it survives its TaskManagers' processes */
+  readonly #disks = new Map<string, HostLocalDisk>();
+  /** where each subtask (`vertex#index`) ran in the previous attempt */
+  #placement = new Map<string, SlotLocation>();
 
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     this.seed = options.seed ?? scenario.seed;
@@ -132,6 +171,52 @@ export class LiveDriver {
     const random = new RandomSource(this.seed);
     this.#restartStrategy = createRestartBackoffTimeStrategy(this.config.restartStrategy, this.config.checkpointInterval !== undefined, random.fork('restart'));
     this.coordinator = new CheckpointCoordinator(this.config, () => this.#plan(), random.fork('coordinator'), this.#vertexParallelism());
+    const costs = this.scenario.costs;
+    const location: CheckpointLocation = { checkpointDir: this.config.checkpointDir ?? 'indexeddb://checkpoints', jobId: LIVE_JOB_ID };
+    this.#storageSpec = {
+      databaseName: options.checkpointDatabase ?? checkpointDatabaseName(`live-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`),
+      location,
+      remote: { latencyMs: costs.remote_latency_ms, bandwidthMbPerS: costs.remote_bandwidth_mb_per_s },
+      local: { latencyMs: costs.local_latency_ms, bandwidthMbPerS: costs.local_bandwidth_mb_per_s },
+      localBackupEnabled: this.config.localBackupEnabled,
+    };
+    for (const host of this.cluster.hosts) this.#disks.set(host, new HostLocalDisk(host));
+  }
+
+  /** The database of remote checkpoint storage and the job's place in it. */
+  get checkpointStorageSpec(): CheckpointStorageSpec {
+    return this.#storageSpec;
+  }
+
+  /** Remote checkpoint storage as the JobManager sees it (the IndexedDB store, without the cost model). */
+  get checkpointStorage(): CheckpointStorage | undefined {
+    return this.#remote;
+  }
+
+  /** Messages of storage requests of the JobManager that failed (writing `_metadata`, deleting). */
+  get storageErrors(): readonly string[] {
+    return this.#storageErrors;
+  }
+
+  /** Resolves once the JobManager's storage requests queued so far are done. */
+  async storageIdle(): Promise<void> {
+    for (;;) {
+      const queue = this.#storageQueue;
+      await queue.catch(() => {});
+      if (queue === this.#storageQueue) return;
+    }
+  }
+
+  /** What every host's local disk holds (task-local recovery). */
+  localDisks(): LocalDiskListing[] {
+    return [...this.#disks.values()].map((d) => d.list());
+  }
+
+  /** Runs a storage request after the ones before it. */
+  #enqueue<T>(request: () => Promise<T>): Promise<T> {
+    const next = this.#storageQueue.catch(() => {}).then(request);
+    this.#storageQueue = next;
+    return next;
   }
 
   /**
@@ -150,6 +235,8 @@ export class LiveDriver {
   }
 
   async #boot(speed: number): Promise<void> {
+    this.#remote = await IndexedDbCheckpointStorage.open({ databaseName: this.#storageSpec.databaseName, location: this.#storageSpec.location });
+    this.#storage = new CostModelledStorage(this.#remote, this.#storageSpec.remote, (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / this.#clock.speed))));
     for (const info of this.cluster.taskManagers) this.#connect(info);
     await Promise.all([...this.#taskManagers.values()].map((tm) => tm.ready));
     this.#clock = clockFrom(0, speed);
@@ -263,6 +350,7 @@ export class LiveDriver {
     this.#setStatus('CANCEL', now);
     this.#setStatus('CANCELED', now);
     this.#stopHeartbeats();
+    this.#discardOnTermination();
     return undefined;
   }
 
@@ -274,6 +362,8 @@ export class LiveDriver {
     this.#timers.clear();
     for (const tm of this.#taskManagers.values()) this.#closeConnection(tm);
     this.#taskManagers.clear();
+    const remote = this.#remote;
+    if (remote) void this.storageIdle().then(() => remote.close());
   }
 
   // ---- TaskManager processes and heartbeats ----
@@ -289,7 +379,7 @@ export class LiveDriver {
     const reports = new MessageChannel();
     let crash: (message: string) => void = () => {};
     const crashed = new Promise<never>((_, reject) => (crash = (message) => reject(new Error(message))));
-    const registered = process.gateway.register(Comlink.transfer({ taskManagerId: info.id, host: info.host, reportPort: reports.port2 }, [reports.port2]));
+    const registered = process.gateway.register(Comlink.transfer({ taskManagerId: info.id, host: info.host, reportPort: reports.port2, storage: this.#storageSpec }, [reports.port2]));
     const ready = Promise.race([registered, crashed]).then(() => undefined);
     const tm: TaskManagerConnection = { info, process, reportPort: reports.port1, ready, lastHeartbeat: undefined, unanswered: 0, latest: undefined };
     ready.then(
@@ -385,6 +475,7 @@ export class LiveDriver {
       // The sink's writes happened in the external system when they were sent, whatever the attempt.
       if (report.type === 'sink-output') this.sinkOutput.write(report.records);
       else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transaction.id, report.transaction.records);
+      else if (report.type === 'acknowledge-checkpoint' && !(report.attempt === this.attempt && this.job.status === 'RUNNING')) this.#deleteUnused(report.checkpointId, report.reference);
       else if (report.attempt === this.attempt && this.job.status === 'RUNNING') this.#onTaskReport(report);
     }
   }
@@ -402,12 +493,27 @@ export class LiveDriver {
         } else if (report.state === 'FINISHED') this.#maybeFinishJob(now);
         return;
       case 'task-ended-input':
-        status.finalSnapshot = report.finalSnapshot;
+        status.finalSnapshot = decodeTaskStateSnapshot(report.finalSnapshot);
         return;
-      case 'upload-snapshot': {
-        // The snapshot is stored (here: in the JobManager's memory); the subtask acknowledges.
+      case 'acknowledge-checkpoint': {
+        // The snapshot is in remote storage (the TaskManager wrote it); the subtask acknowledges.
+        if (!this.coordinator.pendingCheckpoints.some((p) => p.id === report.checkpointId)) {
+          // Too late (the checkpoint was aborted and discarded meanwhile): nobody will read these files.
+          this.#deleteUnused(report.checkpointId, report.reference);
+          return;
+        }
+        const refs = this.#references.get(report.checkpointId) ?? this.#references.set(report.checkpointId, new Map()).get(report.checkpointId)!;
+        refs.set(report.reference.key, report.reference);
+        const snapshot = decodeTaskStateSnapshot(report.snapshot);
         const metrics = { ...report.metrics, asyncDurationMs: Math.max(0, now - report.metrics.syncEndTime), ackTimestamp: now };
-        this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(report.checkpointId, subtask.id, report.snapshot, metrics, now, e));
+        this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(report.checkpointId, subtask.id, snapshot, metrics, now, e));
+        return;
+      }
+      case 'local-copy': {
+        // Flink writes no local copy of a savepoint.
+        if (this.coordinator.savepoints.some((c) => c.id === report.checkpointId) || this.coordinator.pendingCheckpoints.some((p) => p.id === report.checkpointId && p.isSavepoint)) return;
+        const snapshot = decodeTaskStateSnapshot(report.snapshot);
+        this.#disks.get(subtask.slot.host)?.store(this.#localKey(report.taskIndex), report.checkpointId, snapshot, { complete: true, bytes: snapshot.stateSize });
         return;
       }
       case 'decline-checkpoint':
@@ -432,23 +538,140 @@ export class LiveDriver {
         void tm?.process.gateway.triggerCheckpoint(this.attempt, index, effect.barrier);
         return;
       }
-      case 'notify-complete':
-      case 'notify-aborted': {
-        const outcome = effect.type === 'notify-complete' ? 'complete' : 'aborted';
-        for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(this.attempt, effect.checkpointId, outcome);
+      case 'notify-complete': {
+        // Flink finalizes a checkpoint by writing its `_metadata`; only then do the tasks hear of it
+        // (a two-phase-commit sink commits on that word, so it must be restorable by then).
+        const attempt = this.attempt;
+        const checkpointId = effect.checkpointId;
+        void this.#enqueue(() => this.#writeMetadata(checkpointId)).then((ok) => {
+          if (!ok) return;
+          this.#notifyLocalDisks(checkpointId, true);
+          for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(attempt, checkpointId, 'complete');
+        });
         return;
       }
+      case 'notify-aborted':
+        this.#notifyLocalDisks(effect.checkpointId, false);
+        for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(this.attempt, effect.checkpointId, 'aborted');
+        return;
       case 'schedule':
         this.#timers.schedule(effect.at, (at) => this.#coordinate(at, (e) => this.coordinator.onTimer(effect.timer, at, e)));
         return;
       case 'fail-job':
         this.#failover(effect.message, [], now, true);
         return;
-      case 'discard-checkpoint':
+      case 'discard-checkpoint': {
+        const checkpointId = effect.checkpointId;
+        this.#references.delete(checkpointId);
+        void this.#enqueue(async () => {
+          const error = await this.#storage!.discardCheckpoint(checkpointId);
+          if (error) this.#storageErrors.push(error.message);
+        });
         return;
+      }
       case 'checkpoint-status':
         return this.#emit(checkpointStatusEvent(effect, now));
     }
+  }
+
+  // ---- checkpoint storage ----
+
+  /** The completed checkpoint (or savepoint) `id` the coordinator holds. */
+  #completed(id: number): CompletedCheckpoint | undefined {
+    return this.coordinator.store.getAllCheckpoints().find((c) => c.id === id) ?? this.coordinator.savepoints.find((c) => c.id === id);
+  }
+
+  /**
+   * Writes `_metadata` of a completed checkpoint: the handles its tasks acknowledged, plus the
+   * files of subtasks that had finished (their final snapshot was never uploaded; the JobManager
+   * writes it). Savepoints go to `chk-<n>` too (the live runtime has no savepoint directory).
+   */
+  async #writeMetadata(checkpointId: number): Promise<boolean> {
+    const checkpoint = this.#completed(checkpointId);
+    if (!checkpoint) return false;
+    const placement = checkpointPlacement(this.#storageSpec.location, checkpointId);
+    const refs = this.#references.get(checkpointId) ?? new Map<string, SubtaskStateReference>();
+    const files: CheckpointFile[] = [];
+    const subtasks: SubtaskStateReference[] = [];
+    for (const [key, snapshot] of checkpoint.taskStates) {
+      let ref = refs.get(key);
+      if (!ref) {
+        const upload = taskSnapshotFiles(placement, snapshot, key);
+        files.push(...upload.files);
+        ref = upload.reference;
+      }
+      subtasks.push(ref);
+    }
+    files.push(metadataFile(placement, checkpoint, subtasks));
+    const error = await this.#storage!.writeCheckpoint(checkpointId, files);
+    if (error) {
+      this.#storageErrors.push(error.message);
+      return false;
+    }
+    // Subsumed meanwhile (the discard is queued after this write): nothing more to do.
+    return this.#completed(checkpointId) !== undefined;
+  }
+
+  /** Deletes what an upload wrote that no checkpoint will refer to (it came too late). */
+  #deleteUnused(checkpointId: number, reference: SubtaskStateReference): void {
+    if (this.#completed(checkpointId)) return;
+    const paths = [reference.statePath, ...reference.sharedFiles.filter((f) => f.uploaded).map((f) => f.path)];
+    void this.#enqueue(async () => {
+      for (const path of paths) {
+        const error = await this.#storage!.deleteFile(path);
+        if (error) this.#storageErrors.push(error.message);
+      }
+    });
+  }
+
+  /**
+   * Deletes every checkpoint directory under the job directory that the coordinator neither
+   * retains nor has pending: uploads of an attempt that failed over, written by a TaskManager that
+   * died before it could report them.
+   */
+  async #sweepOrphans(): Promise<void> {
+    const location = this.#storageSpec.location;
+    const keep = new Set([...this.coordinator.store.getAllCheckpoints(), ...this.coordinator.savepoints].map((c) => c.id));
+    for (const p of this.coordinator.pendingCheckpoints) keep.add(p.id);
+    const doomed = new Set<number>();
+    for (const file of await this.#storage!.list(`${jobDirectory(location)}/`)) {
+      const where = parseJobPath(location, file.path);
+      if (where?.kind === 'checkpoint' && !keep.has(where.checkpointId)) doomed.add(where.checkpointId);
+    }
+    for (const id of doomed) {
+      const error = await this.#storage!.discardCheckpoint(id);
+      if (error) this.#storageErrors.push(error.message);
+    }
+  }
+
+  /** After the job ended: its checkpoints go unless the externalized-checkpoint retention keeps them. */
+  #discardOnTermination(): void {
+    const status = this.job.status;
+    if (status !== 'FINISHED' && status !== 'CANCELED' && status !== 'FAILED') return;
+    if (retainOnTermination(this.config.externalizedRetention, status)) return;
+    const ids = this.coordinator.store.getAllCheckpoints().map((c) => c.id);
+    void this.#enqueue(async () => {
+      for (const id of ids) {
+        const error = await this.#storage!.discardCheckpoint(id);
+        if (error) this.#storageErrors.push(error.message);
+      }
+    });
+  }
+
+  // ---- task-local recovery ----
+
+  /** Flink's TaskLocalStateStore key of a subtask of the current graph: its slot, the job, the subtask. */
+  #localKey(taskIndex: number): TaskLocalStateStoreKey {
+    const s = this.graph.subtasks[taskIndex]!;
+    return { allocationId: s.slot.id, jobId: LIVE_JOB_ID, subtask: { ...s.id } };
+  }
+
+  #notifyLocalDisks(checkpointId: number, complete: boolean): void {
+    this.graph.subtasks.forEach((s, i) => {
+      const disk = this.#disks.get(s.slot.host);
+      if (complete) disk?.confirmCheckpoint(this.#localKey(i), checkpointId);
+      else disk?.abortCheckpoint(this.#localKey(i), checkpointId);
+    });
   }
 
 
@@ -484,19 +707,47 @@ export class LiveDriver {
    * Deploys every subtask of the current graph on the TaskManagers of its slots, with a new
    * MessageChannel per channel between two TaskManagers; restores from `checkpoint` when given.
    */
-  async #deploy(now: number, checkpoint: CompletedCheckpoint | undefined): Promise<void> {
+  async #deploy(now: number, checkpoint: CompletedCheckpoint | undefined, remoteReadMs = 0): Promise<void> {
     const attempt = this.attempt;
+    const previousPlacement = this.#placement;
+    this.#placement = new Map(this.graph.subtasks.map((s) => [`${s.id.vertexId}#${s.id.subtaskIndex}`, { slotId: s.slot.id, host: s.slot.host }]));
     const deployments = buildTaskDeployments(this.graph, this.scenario, { ...this.config, incremental: this.config.incremental }, attempt);
     this.#status = this.graph.subtasks.map(() => ({ state: 'DEPLOYING' }));
     const requests = new Map<string, { tasks: TaskToDeploy[]; ports: ChannelPort[] }>();
     const requestFor = (tm: string) => requests.get(tm) ?? requests.set(tm, { tasks: [], ports: [] }).get(tm)!;
     const bytes: number[] = [];
+    const sources: RestoreSource[] = [];
     this.graph.subtasks.forEach((s, i) => {
       const task: TaskToDeploy = { taskIndex: i, deployment: deployments[i]!, slowdown: this.#slowdown.get(s.id.vertexId) ?? 1 };
       if (checkpoint) {
-        const target = { ...s.id, parallelism: this.graph.vertex(s.id.vertexId).parallelism, keyGroupRange: s.keyGroupRange };
-        const assignment = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
-        task.restore = assignment.restore;
+        const parallelism = this.graph.vertex(s.id.vertexId).parallelism;
+        const target = { ...s.id, parallelism, keyGroupRange: s.keyGroupRange };
+        const key = `${s.id.vertexId}#${s.id.subtaskIndex}`;
+        const remote = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
+        const disk = this.#disks.get(s.slot.host);
+        const decision = decideSubtaskRestore({
+          jobId: LIVE_JOB_ID,
+          subtask: s.id,
+          checkpointId: checkpoint.id,
+          localRecovery: this.config.localRecovery,
+          rescaled: (checkpoint.parallelism[s.id.vertexId] ?? parallelism) !== parallelism,
+          previousSlot: previousPlacement.get(key),
+          slot: this.#placement.get(key)!,
+          disk,
+          remote: { bytes: remote.bytes },
+          costs: this.scenario.costs,
+        });
+        let assignment = remote;
+        if (decision.source === 'local') {
+          // The subtask's own share comes from its host's disk; the rest of the checkpoint as read back.
+          const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(key, decision.snapshot) };
+          assignment = assignSubtaskState(local, target, (name) => this.coordinator.sharedState.contents(name));
+          sources[i] = { source: 'local', bytes: decision.bytes, modelledMs: decision.durationMs };
+        } else {
+          sources[i] = { source: 'remote', reason: decision.source === 'remote' ? decision.reason : undefined, bytes: remote.bytes, modelledMs: remoteReadMs };
+        }
+        disk?.pruneAllBut(this.#localKey(i), checkpoint.id);
+        task.restore = assignment.restore === undefined ? undefined : encodeValue(assignment.restore);
         bytes[i] = assignment.bytes;
       }
       requestFor(s.slot.taskManager).tasks.push(task);
@@ -523,13 +774,22 @@ export class LiveDriver {
       this.#failover(`Deployment failed: ${error instanceof Error ? error.message : String(error)}`, [], this.now, true);
       return;
     }
-    if (checkpoint && attempt === this.attempt) this.#reportRestore(now, checkpoint, bytes, durations);
+    if (checkpoint && attempt === this.attempt) this.#reportRestore(now, checkpoint, sources, durations);
   }
 
-  #reportRestore(now: number, checkpoint: CompletedCheckpoint, bytes: number[], durations: number[]): void {
+  /**
+   * A restore's record: per subtask where its state came from, its bytes, and how long it took:
+   * a remote subtask waited for the checkpoint to be read back from remote storage (measured,
+   * real sleeps of the cost model) and then for its deployment; a local one for its deployment
+   * plus the modelled read of its host's disk.
+   */
+  #reportRestore(now: number, checkpoint: CompletedCheckpoint, sources: RestoreSource[], durations: number[]): void {
     const record: RestoreRecord = { time: now, checkpointId: checkpoint.id, isSavepoint: checkpoint.isSavepoint, subtasks: [] };
     this.graph.subtasks.forEach((s, i) => {
-      record.subtasks.push({ ...s.id, source: 'remote', bytes: bytes[i] ?? 0, durationMs: durations[i] ?? 0 });
+      const src = sources[i];
+      const durationMs = (durations[i] ?? 0) + (src?.modelledMs ?? 0);
+      if (src?.source === 'local') record.subtasks.push({ ...s.id, source: 'local', bytes: src.bytes, durationMs });
+      else record.subtasks.push({ ...s.id, source: 'remote', ...(src?.reason ? { reason: src.reason } : {}), bytes: src?.bytes ?? 0, durationMs });
     });
     this.restores.push(record);
     this.coordinator.stats.reportRestoredCheckpoint(checkpoint.id, now, checkpoint.isSavepoint, checkpoint.externalPath);
@@ -565,6 +825,7 @@ export class LiveDriver {
         if (!this.cluster.hosts.includes(fault.host)) return `no host "${fault.host}" (hosts: ${this.cluster.hosts.join(', ')})`;
         const lost = [...this.#taskManagers.values()].filter((tm) => tm.info.host === fault.host);
         this.#lostHosts.add(fault.host);
+        this.#disks.get(fault.host)?.wipe();
         this.#emit({ type: 'fault', time: now, description: `lose host ${fault.host} (${lost.map((tm) => tm.info.id).join(', ')})` });
         for (const tm of lost) tm.process.terminate();
         return undefined;
@@ -615,6 +876,7 @@ export class LiveDriver {
       this.#setStatus('FAIL', now, cause);
       this.#setStatus('GIVE_UP', now, cause);
       this.#stopHeartbeats();
+      this.#discardOnTermination();
     }
   }
 
@@ -623,12 +885,33 @@ export class LiveDriver {
     // One that does not start is lost (and started again) on its own; the restart waits for none of those.
     await Promise.all(this.cluster.taskManagers.map((info) => this.#taskManagers.get(info.id)?.ready.catch(() => {})));
     if (attempt !== this.attempt || this.job.status !== 'RESTARTING' || this.#disposed) return;
+    // The latest completed checkpoint, read back from remote storage (after the JobManager's own
+    // requests queued before it: its `_metadata` write, deletions), and the files of uploads that
+    // died with their attempt swept away.
+    const latest = this.coordinator.latestCheckpoint();
+    const readStart = this.now;
+    let checkpoint: CompletedCheckpoint | undefined;
+    let readError: string | undefined;
+    await this.#enqueue(async () => {
+      await this.#sweepOrphans();
+      if (!latest) return;
+      const read = await readCompletedCheckpoint(this.#storage!, checkpointDirectory(this.#storageSpec.location, latest.id));
+      if (read.ok) checkpoint = read.checkpoint;
+      else readError = read.error.message;
+    });
+    if (attempt !== this.attempt || this.job.status !== 'RESTARTING' || this.#disposed) return;
     const now = this.now;
-    const checkpoint = this.coordinator.latestCheckpoint();
+    if (readError !== undefined) {
+      // As a failed restore in Flink: the restart strategy decides (the job stays RESTARTING meanwhile).
+      this.#setStatus('RESTARTED', now);
+      this.#status = this.graph.subtasks.map(() => ({ state: 'FAILED' }));
+      this.#failover(readError, [], now, true);
+      return;
+    }
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
     this.coordinator.stats.updateVertices(this.#vertexParallelism());
     this.#setStatus('RESTARTED', now);
-    void this.#deploy(now, checkpoint);
+    void this.#deploy(now, checkpoint, now - readStart);
     this.#coordinate(now, (e) => this.coordinator.startScheduler(now, e));
   }
 
@@ -637,6 +920,7 @@ export class LiveDriver {
     this.#coordinate(now, (e) => this.coordinator.shutdown(now, e));
     this.#setStatus('FINISH', now);
     this.#stopHeartbeats();
+    this.#discardOnTermination();
   }
 
   #setStatus(event: Parameters<JobLifecycle['send']>[0], now: number, message?: string): void {

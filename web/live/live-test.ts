@@ -16,6 +16,8 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { LiveDriver, type LiveDriverOptions } from './live-driver.ts';
 import { measureChannelCeiling, type ChannelCeiling } from './channel-ceiling.ts';
+import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
+import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 
 /** What the page reports about the run, as plain data for page.evaluate. */
 export interface LiveTestStatus {
@@ -47,11 +49,26 @@ export interface OutputAgainstSim {
   differingKeys: string[];
 }
 
+export interface StorageCheck extends StorageLeaks {
+  retainedCheckpointIds: number[];
+  /** files under the job directory now */
+  files: string[];
+  storageErrors: string[];
+  /** local or remote restores per subtask, over every restore of the run */
+  restoreSources: { local: number; remote: number };
+}
+
 export interface LiveTestApi {
   start(scenario: object | string, options?: Omit<LiveDriverOptions, 'launchTaskManager'>): Promise<{ name: string; taskManagers: number }>;
   status(): LiveTestStatus;
   compareWithSim(): OutputAgainstSim;
   dispose(): void;
+  /**
+   * Once the JobManager's storage requests are done (and `settleMs` more, for uploads in flight):
+   * the leak checker over the job directory in IndexedDB, against the checkpoints the job retains
+   * (and, once it ended, its externalized-checkpoint retention).
+   */
+  checkStorage(settleMs?: number): Promise<StorageCheck>;
   /** The raw MessageChannel ceiling between two bare workers, measured on this page (for the bench). */
   channelCeiling(options: { records: number; batch: number }): Promise<ChannelCeiling>;
 }
@@ -143,9 +160,37 @@ const api: LiveTestApi = {
     };
   },
 
+  async checkStorage(settleMs = 0) {
+    const driver = window.liveDriver;
+    if (!driver) throw new Error('no live run: call liveTest.start(scenario) first');
+    await new Promise((r) => setTimeout(r, settleMs));
+    await driver.storageIdle();
+    const storage = driver.checkpointStorage;
+    if (!storage) throw new Error('the run has no checkpoint storage');
+    const retainedCheckpointIds = driver.coordinator.store.getAllCheckpoints().map((c) => c.id);
+    const status = driver.jobStatus;
+    const terminal = status === 'FINISHED' || status === 'CANCELED' || status === 'FAILED';
+    const leaks = await checkStorageLeaks(storage, {
+      retainedCheckpointIds,
+      ...(terminal ? { termination: { policy: driver.config.externalizedRetention, jobStatus: status } } : {}),
+    });
+    const files = (await storage.list(`${driver.checkpointStorageSpec.location.checkpointDir}/`)).map((f) => f.path);
+    const subtasks = driver.restores.flatMap((r) => r.subtasks);
+    return {
+      ...leaks,
+      retainedCheckpointIds,
+      files,
+      storageErrors: [...driver.storageErrors],
+      restoreSources: { local: subtasks.filter((s) => s.source === 'local').length, remote: subtasks.filter((s) => s.source === 'remote').length },
+    };
+  },
+
   dispose() {
-    window.liveDriver?.dispose();
+    const driver = window.liveDriver;
+    driver?.dispose();
     window.liveDriver = undefined;
+    // Each run has its own database: drop it once the driver let go of it.
+    if (driver) void driver.storageIdle().then(() => new Promise((r) => setTimeout(r, 50))).then(() => deleteCheckpointDatabase(driver.checkpointStorageSpec.databaseName)).catch(() => {});
   },
 
   channelCeiling: (options) => measureChannelCeiling(options),
