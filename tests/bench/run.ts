@@ -5,6 +5,7 @@
 import { benchSimThroughput } from './sim-throughput.ts';
 import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
 import { benchLsmBackend } from '../state/lsm-bench.ts';
+import { benchIncrementalSize } from './incremental-size.ts';
 import { benchStorageThroughput } from './storage-throughput.ts';
 import { benchLiveThroughput } from './live-throughput.ts';
 
@@ -12,6 +13,7 @@ for (const bench of [benchSimThroughput, benchCheckpointOverhead]) {
   for (const figure of bench()) console.log(JSON.stringify(figure));
 }
 for (const figure of await benchLsmBackend()) console.log(JSON.stringify(figure));
+for (const figure of await benchIncrementalSize()) console.log(JSON.stringify(figure));
 // In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
 for (const figure of await benchStorageThroughput()) console.log(JSON.stringify(figure));
 // In headless Chromium: the live runtime (Web Worker TaskManagers) against the raw MessageChannel ceiling.
