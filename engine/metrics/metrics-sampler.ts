@@ -21,6 +21,8 @@ export interface SubtaskMetrics {
   stateSizeBytes: number;
   /** source subtasks: the offset in the split (next record) */
   sourceOffset?: number;
+  /** rocksdb backends: RocksDB's native metrics by property name (state.backend.rocksdb.metrics.*) */
+  rocksdb?: Record<string, number>;
 }
 
 export interface VertexMetrics {
@@ -103,6 +105,8 @@ export class MetricsSampler {
       stateSizeBytes: t.keyedState?.stateSizeBytes() ?? 0,
     };
     if (t.sourceOffset !== undefined) s.sourceOffset = t.sourceOffset;
+    const native = t.keyedState?.nativeMetrics?.();
+    if (native) s.rocksdb = native;
     return s;
   }
 }

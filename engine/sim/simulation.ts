@@ -12,7 +12,8 @@ import { JobLifecycle, type JobStatus } from '../job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../job/restart-backoff-time-strategy.ts';
 import { buildTaskDeployments } from '../job/task-deployments.ts';
 import { describeTopology, type Topology } from '../job/topology.ts';
-import { createKeyedStateBackend, type LsmStorageFactory } from '../state/state-backend-factory.ts';
+import { createKeyedStateBackend, slotMemoryResources, type LsmStorageFactory } from '../state/state-backend-factory.ts';
+import type { LsmSharedResources } from '../state/lsm/lsm-shared-resources.ts';
 import { isKeyedOperator } from '../operators/operator-factory.ts';
 import { StreamTask } from '../task/stream-task.ts';
 import { SinkOutputLog } from '../run/sink-output-log.ts';
@@ -65,6 +66,8 @@ export class Simulation {
   readonly #restartStrategy: RestartBackoffTimeStrategy;
   readonly #trace: ((line: string) => void) | undefined;
   readonly #lsmStorage: LsmStorageFactory | undefined;
+  /** rocksdb managed memory: one budget per slot (by slot id), shared by the slot's backends */
+  readonly #slotMemory = new Map<string, LsmSharedResources | undefined>();
   readonly #metrics = new MetricsSampler();
   readonly #listeners = new Set<(event: JobEvent) => void>();
   readonly #slowdown = new Map<string, number>();
@@ -467,7 +470,13 @@ export class Simulation {
     const deployments = buildTaskDeployments(this.graph, this.scenario, { ...this.config, incremental: this.config.incremental, snapshotCompression: this.config.snapshotCompression }, this.attempt);
     this.tasks = deployments.map(
       (d) =>
-        new StreamTask(d, now, isKeyedOperator(d.vertex.operator) ? (dep) => createKeyedStateBackend(this.config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage) : undefined),
+        new StreamTask(
+          d,
+          now,
+          isKeyedOperator(d.vertex.operator)
+            ? (dep) => createKeyedStateBackend(this.config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage, this.#memoryOfSlot(dep))
+            : undefined,
+        ),
     );
     const previousPlacement = this.#placement;
     this.#placement = new Map(this.graph.subtasks.map((s) => [`${s.id.vertexId}#${s.id.subtaskIndex}`, { slotId: s.slot.id, host: s.slot.host }]));
@@ -542,6 +551,12 @@ export class Simulation {
     const costs = this.scenario.costs;
     const done = start + transferMs(snapshot.stateSize, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
     this.kernel.schedule(done, { type: 'local-write-done', attempt: this.attempt, task, checkpointId, snapshot });
+  }
+
+  #memoryOfSlot(d: { vertex: { id: string }; subtaskIndex: number }): LsmSharedResources | undefined {
+    const slot = this.graph.subtask({ vertexId: d.vertex.id, subtaskIndex: d.subtaskIndex }).slot.id;
+    if (!this.#slotMemory.has(slot)) this.#slotMemory.set(slot, slotMemoryResources(this.config));
+    return this.#slotMemory.get(slot);
   }
 
   /** The scenario's remote storage costs, slowed down by a fault. */

@@ -49,6 +49,8 @@ export interface KeyedStateBackend {
   incrementalSnapshot?(checkpointId: number): IncrementalKeyedSnapshot;
   /** Restores one incremental snapshot; called once per old snapshot that overlaps (rescaling). */
   restoreFromIncremental?(privateState: unknown, files: Iterable<unknown>): void;
+  /** RocksDB's native metrics by their property names (flushes, compactions, block cache, stalls). */
+  nativeMetrics?(): Record<string, number>;
   /** What the synchronous part of a snapshot must do now (rocksdb: flush memtables, copy heap timers). */
   syncSnapshotWork?(): { memtableBytes: number; heapTimerEntries: number };
   /** Flink's CheckpointListener: increments build on confirmed checkpoints only. */

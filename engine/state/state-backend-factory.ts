@@ -5,6 +5,7 @@ import type { KeyGroupRange } from './key-group-range.ts';
 import { LsmKeyedStateBackend } from './lsm/lsm-keyed-state-backend.ts';
 import { lsmOptionsFromConfig } from './lsm/lsm-options.ts';
 import type { LsmStorage } from './lsm/lsm-storage.ts';
+import { LsmSharedResources, rocksDbMemoryBudgetPerSlot } from './lsm/lsm-shared-resources.ts';
 
 /** Opens the storage of one rocksdb backend (a wa-sqlite database or tables); the driver provides it. */
 export type LsmStorageFactory = (backendName: string) => LsmStorage;
@@ -13,8 +14,26 @@ export type LsmStorageFactory = (backendName: string) => LsmStorage;
  * The keyed state backend `state.backend.type` selects: `hashmap` (heap) or `rocksdb` (the LSM tree
  * on wa-sqlite). There is no quiet fallback: rocksdb without wa-sqlite storage is an error.
  */
-export function createKeyedStateBackend(config: FlinkConfig, range: KeyGroupRange, backendName: string, lsmStorage: LsmStorageFactory | undefined): KeyedStateBackend {
+export function createKeyedStateBackend(
+  config: FlinkConfig,
+  range: KeyGroupRange,
+  backendName: string,
+  lsmStorage: LsmStorageFactory | undefined,
+  slotResources?: LsmSharedResources,
+): KeyedStateBackend {
   if (config.stateBackend === 'hashmap') return new HeapKeyedStateBackend(range);
   if (!lsmStorage) throw new Error('state.backend.type: rocksdb needs wa-sqlite storage, and this driver was started without it');
-  return new LsmKeyedStateBackend(range, lsmStorage(backendName), lsmOptionsFromConfig(config, { name: backendName }));
+  const options = lsmOptionsFromConfig(config, { name: backendName, ...(slotResources ? { sharedResources: slotResources } : {}) });
+  return new LsmKeyedStateBackend(range, lsmStorage(backendName), options);
+}
+
+/**
+ * With `state.backend.rocksdb.memory.managed` (Flink's default) every slot gets one memory budget
+ * (its managed memory), shared by all rocksdb backends in the slot and split between memtables
+ * and block cache by `memory.write-buffer-ratio`; undefined when each backend sizes its own.
+ */
+export function slotMemoryResources(config: FlinkConfig): LsmSharedResources | undefined {
+  if (config.stateBackend !== 'rocksdb') return undefined;
+  const budget = rocksDbMemoryBudgetPerSlot(config);
+  return budget === undefined ? undefined : new LsmSharedResources(budget, config.rocksdbWriteBufferRatio);
 }

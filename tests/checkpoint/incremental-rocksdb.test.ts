@@ -66,3 +66,21 @@ describe('the rocksdb backend (LSM on wa-sqlite) in the simulation', () => {
     expect(() => new Simulation(scenario)).toThrow(/state.backend.type: rocksdb needs wa-sqlite storage/);
   });
 });
+
+describe('rocksdb memory and metrics in the simulation', () => {
+  it('shares one managed-memory budget per slot, and reports RocksDB\'s native metrics per subtask', () => {
+    const base = randomFaultJob(3, { mode: 'EXACTLY_ONCE', sink: 'plain' });
+    const scenario = rocksdb({ ...base, faults: [] }, true);
+    const sim = new Simulation(
+      { ...scenario, config: { ...scenario.config, 'state.backend.rocksdb.memory.managed': true, 'taskmanager.memory.managed.size': '4mb' } },
+      { lsmStorage },
+    );
+    sim.runUntil(1000);
+    const keyed = sim.metrics().subtasks.filter((s) => s.rocksdb);
+    expect(keyed.length).toBeGreaterThan(0);
+    for (const s of keyed) {
+      expect(s.rocksdb).toHaveProperty(['rocksdb.num-immutable-mem-table']);
+      expect(s.rocksdb!['rocksdb.block-cache-capacity']).toBeLessThanOrEqual(4 * 1024 * 1024);
+    }
+  });
+});

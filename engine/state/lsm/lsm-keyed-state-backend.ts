@@ -14,7 +14,7 @@ import {
 import { TOMBSTONE, type LsmValue } from './internal-key.ts';
 import { levelTargetBytes } from './level-compaction.ts';
 import { LsmContext } from './lsm-context.ts';
-import type { LsmMetrics } from './lsm-metrics.ts';
+import { rocksDbProperties, type LsmMetrics } from './lsm-metrics.ts';
 import { lsmOptions, type LsmOptions } from './lsm-options.ts';
 import { LsmStatistics } from './lsm-statistics.ts';
 import type { LsmStorage } from './lsm-storage.ts';
@@ -295,6 +295,10 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
       stateSize: runBytes(runs) + privateStateSizeBytes,
       checkpointedSize: runBytes(newRuns) + privateStateSizeBytes,
     };
+  }
+
+  nativeMetrics(): Record<string, number> {
+    return rocksDbProperties(this.metrics());
   }
 
   syncSnapshotWork(): { memtableBytes: number; heapTimerEntries: number } {
