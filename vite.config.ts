@@ -6,7 +6,21 @@ export default defineConfig({
   root: 'web',
   publicDir: '../public',
   plugins: [svelte()],
-  build: { outDir: '../dist', emptyOutDir: true },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    // The playground, its embeddable page (DESIGN.md contract 4) and the live runtime's test page.
+    rollupOptions: {
+      input: {
+        main: 'web/index.html',
+        embed: 'web/embed.html',
+        live: 'web/live/live-test.html',
+        element: 'web/embed/checkpoint-playground-element.ts',
+      },
+      // The element script keeps a stable name, so pages can load /checkpoint-playground-element.js.
+      output: { entryFileNames: (chunk) => (chunk.name === 'element' ? 'checkpoint-playground-element.js' : 'assets/[name]-[hash].js') },
+    },
+  },
   worker: { format: 'es' },
   server: { host: '127.0.0.1' },
   test: {

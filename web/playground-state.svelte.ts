@@ -19,11 +19,13 @@ import { parseDuration } from '../engine/config/duration.ts';
 import type { Topology } from '../engine/job/topology.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
-import { formatScenarioErrors, parseScenarioText, validateScenario } from '../engine/scenario/scenario-validator.ts';
+import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/event-hub.ts';
 import type { LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/playground-api-types.ts';
 import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
+import type { StorageView } from './storage/storage-view.ts';
+import { scenarioFromHash } from './embed/share-link.ts';
 
 /** One entry of public/scenarios/index.json. */
 export interface ScenarioEntry {
@@ -31,8 +33,8 @@ export interface ScenarioEntry {
   name: string;
 }
 
-/** Where the loaded scenario came from: a bundled file, or a page through the API. */
-export type ScenarioSource = { kind: 'file'; file: string } | { kind: 'api' };
+/** Where the loaded scenario came from: a bundled file, a page through the API, a URL, or a share link. */
+export type ScenarioSource = { kind: 'file'; file: string } | { kind: 'api' } | { kind: 'url'; url: string } | { kind: 'shared' };
 
 /** Why the current scenario is not running, for the page to show (translated there). */
 export type LoadProblem =
@@ -73,6 +75,11 @@ export class PlaygroundState {
   runError = $state<string | null>(null);
 
   scenario = $state.raw<Scenario | null>(null);
+  /**
+   * The scenario as it was written (parsed JSON or YAML, before validation filled defaults):
+   * what the configuration editor changes and a share link carries.
+   */
+  scenarioInput = $state.raw<Record<string, unknown> | null>(null);
   topology = $state.raw<Topology | null>(null);
   metrics = $state.raw<JobMetrics | null>(null);
   checkpointing = $state.raw<CheckpointingStatisticsDocument | null>(null);
@@ -80,6 +87,8 @@ export class PlaygroundState {
   events = $state.raw<readonly JobEvent[]>([]);
   restores = $state.raw<readonly RestoreRecord[]>([]);
   output = $state.raw<OutputComparisonView | null>(null);
+  /** local disks and remote checkpoint storage */
+  storage = $state.raw<StorageView | null>(null);
   /** How many per-key rows of the sink comparison the page asks for. */
   outputRowLimit = $state(12);
   /** Bumped whenever the documents above were re-read; detail views re-read with it. */
@@ -118,6 +127,14 @@ export class PlaygroundState {
   /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
   #generation = 0;
 
+  /**
+   * The running driver, for views that read the simulation every frame (channels, storage,
+   * inspector). Not reactive: subscribe to `hub` 'load' to learn that it was replaced.
+   */
+  get driver(): SimDriver | null {
+    return this.#driver;
+  }
+
   // ---- loading ----
 
   /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
@@ -137,9 +154,24 @@ export class PlaygroundState {
     // A page that loaded its own scenario through the API before the list arrived keeps it.
     if (this.source !== null) return;
     await storage;
+    if (this.#loadSharedFromHash()) return;
     const requested = new URL(location.href).searchParams.get('scenario');
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
     if (initial) await this.#loadFile(initial.file, true);
+  }
+
+  /** A share link (`#scenario=<base64 yaml>`) names the scenario: load and start it. */
+  #loadSharedFromHash(): boolean {
+    let text: string | null;
+    try {
+      text = scenarioFromHash(location.hash);
+    } catch (error) {
+      this.loadProblem = { kind: 'fetch', file: 'share link', reason: errorMessage(error) };
+      return true;
+    }
+    if (text === null) return false;
+    this.loadShared(text, true);
+    return true;
   }
 
   /** The user picked a bundled scenario: load it, start it, and keep the choice in the URL. */
@@ -160,18 +192,38 @@ export class PlaygroundState {
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
-    this.#install(validated.scenario, { kind: 'api' });
+    this.#install(validated.scenario, { kind: 'api' }, value);
     const untilMs = validated.scenario.run.until_ms;
     return { name: validated.scenario.name, seed: this.#driver!.seed, untilMs: untilMs === Infinity ? null : untilMs, notes: validated.notes };
   }
 
   async #loadFile(file: string, autoStart: boolean): Promise<void> {
+    await this.#loadText(SCENARIO_DIR + encodeURIComponent(file), { kind: 'file', file }, file, autoStart);
+  }
+
+  /**
+   * Loads a scenario from a URL (an embedded playground's `?scenario=`); a bare file name means a
+   * bundled scenario. Problems show on the page, as for a bundled file.
+   */
+  async loadFromUrl(url: string, autoStart: boolean): Promise<void> {
+    if (!url.includes('/') && !url.includes(':')) return this.#loadFile(url, autoStart);
+    await this.#loadText(url, { kind: 'url', url }, url, autoStart);
+  }
+
+  /** Loads scenario text that came in a share link (`#scenario=<base64>`). */
+  loadShared(text: string, autoStart: boolean): void {
+    this.#generation++;
+    this.pause('user');
+    this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
+  }
+
+  async #loadText(url: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
     const generation = ++this.#generation;
     this.pause('user');
-    this.source = { kind: 'file', file };
+    this.source = source;
     let text: string;
     try {
-      const response = await fetch(SCENARIO_DIR + encodeURIComponent(file));
+      const response = await fetch(url);
       if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
       // A dev or SPA server answers a missing file with the app's index.html and status 200.
       if (response.headers.get('content-type')?.includes('text/html')) throw new Error('file not found');
@@ -179,18 +231,24 @@ export class PlaygroundState {
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#clearJob();
-      this.loadProblem = { kind: 'fetch', file, reason: errorMessage(error) };
+      this.source = source;
+      this.loadProblem = { kind: 'fetch', file: label, reason: errorMessage(error) };
       return;
     }
     if (generation !== this.#generation) return;
+    this.#installText(text, source, label, autoStart);
+  }
+
+  #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): void {
     const parsed = parseScenarioText(text);
     const validated = parsed.ok ? validateScenario(parsed.value) : parsed;
     if (!validated.ok) {
       this.#clearJob();
-      this.loadProblem = { kind: 'invalid', file, details: formatScenarioErrors(validated.errors) };
+      this.source = source;
+      this.loadProblem = { kind: 'invalid', file: label, details: formatScenarioErrors(validated.errors) };
       return;
     }
-    this.#install(validated.scenario, { kind: 'file', file });
+    this.#install(validated.scenario, source, parsed.ok ? parsed.value : null);
     if (autoStart) this.start();
   }
 
@@ -202,8 +260,28 @@ export class PlaygroundState {
     const wasRunning = this.running;
     this.#generation++;
     this.pause('user');
-    this.#install(scenario, source);
+    this.#install(scenario, source, this.scenarioInput);
     if (wasRunning) this.start();
+  }
+
+  /**
+   * Restarts the scenario from time 0 with another Flink configuration (`config` as a user
+   * writes it: flat or nested keys, Flink value syntax), running if it was running. Invalid
+   * configuration changes nothing and comes back as the validator's errors.
+   */
+  applyConfig(config: unknown): { ok: true; notes: string[] } | { ok: false; errors: ScenarioError[] } {
+    const input = this.scenarioInput;
+    const source = this.source;
+    if (input === null || source === null) return { ok: false, errors: [{ path: '', message: NOT_LOADED }] };
+    const candidate = { ...input, config };
+    const validated = validateScenario(candidate);
+    if (!validated.ok) return validated;
+    const wasRunning = this.running;
+    this.#generation++;
+    this.pause('user');
+    this.#install(validated.scenario, source, candidate);
+    if (wasRunning) this.start();
+    return { ok: true, notes: validated.notes };
   }
 
   #lsmStorage: LsmStorageFactory | undefined;
@@ -217,9 +295,10 @@ export class PlaygroundState {
     }
   }
 
-  #install(scenario: Scenario, source: ScenarioSource): void {
+  #install(scenario: Scenario, source: ScenarioSource, input: unknown): void {
     this.#clearJob();
     this.source = source;
+    this.scenarioInput = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
     try {
       this.#driver = new SimDriver(scenario, this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {});
     } catch (error) {
@@ -248,6 +327,7 @@ export class PlaygroundState {
     this.loadProblem = null;
     this.runError = null;
     this.scenario = null;
+    this.scenarioInput = null;
     this.topology = null;
     this.metrics = null;
     this.checkpointing = null;
@@ -255,6 +335,7 @@ export class PlaygroundState {
     this.events = [];
     this.restores = [];
     this.output = null;
+    this.storage = null;
     this.nowMs = 0;
     this.runUntilMs = Number.POSITIVE_INFINITY;
     this.jobStatus = '';
@@ -395,6 +476,7 @@ export class PlaygroundState {
       this.metrics = driver.metrics();
       this.checkpointing = driver.checkpointing();
       this.checkpointConfig = driver.checkpointConfig();
+      this.storage = driver.storage();
       if (driver.events.length !== this.events.length) this.events = driver.events.slice();
       if (driver.restores.length !== this.restores.length) this.restores = driver.restores.slice();
       this.revision++;

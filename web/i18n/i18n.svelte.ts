@@ -4,7 +4,9 @@
  * The locale follows the browser's preferred languages until the user picks one in the header;
  * that choice is remembered in localStorage so it survives a reload.
  */
+import type { FlinkOption } from '../../engine/config/flink-options.ts';
 import { locales, scenarioNames, type Locale, type MessageKey } from './messages.ts';
+import { optionDefaultNotes, optionDescriptions } from './option-descriptions.ts';
 
 const STORAGE_KEY = 'checkpoint-playground.locale';
 
@@ -52,8 +54,10 @@ class I18n {
     });
   }
 
-  setLocale(locale: Locale): void {
+  /** Switches the language; `remember` keeps the choice across reloads (an embedded page does not). */
+  setLocale(locale: Locale, remember = true): void {
     this.#chosen = locale;
+    if (!remember) return;
     try {
       globalThis.localStorage?.setItem(STORAGE_KEY, locale);
     } catch {
@@ -72,6 +76,18 @@ class I18n {
   /** A number formatted for the current locale (grouping separators). */
   formatNumber(value: number): string {
     return value.toLocaleString(this.locale);
+  }
+
+  /** A Flink option's one-line explanation; English (the engine's own) when not translated. */
+  optionDescription(option: FlinkOption): string {
+    return this.locale === 'en' ? option.description : (optionDescriptions[this.locale][option.key] ?? option.description);
+  }
+
+  /** Why an option's default is what it is (its default note, or the meaning of its sentinel value). */
+  optionDefaultNote(option: FlinkOption): string | undefined {
+    const english = option.defaultNote ?? (option.sentinel ? `${option.sentinel.value}: ${option.sentinel.meaning}` : undefined);
+    if (english === undefined || this.locale === 'en') return english;
+    return optionDefaultNotes[this.locale][option.key] ?? english;
   }
 
   scenarioName(file: string, fallback: string): string {

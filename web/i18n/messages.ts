@@ -6,7 +6,14 @@
  * Flink's own terms that its dashboard never translates (partitioner names such as HASH or
  * FORWARD, job and task states such as RUNNING, option keys, failure reasons) stay in English in
  * every locale. The checkpoint pages use the field names of Flink's web dashboard.
+ * Larger views keep their text in their own file (messages-*.ts), merged in here.
  */
+
+import { chartsEn, chartsZhCN } from './messages-charts.ts';
+import { configEditorEn, configEditorZhCN } from './messages-config.ts';
+import { embedEn, embedZhCN } from './messages-embed.ts';
+import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
+import { storageEn, storageZhCN } from './messages-storage.ts';
 
 export const en = {
   'app.title': 'Checkpoint Playground',
@@ -299,6 +306,12 @@ export const en = {
   'shortcuts.help': 'Show or hide this help',
   'shortcuts.note': 'Shortcuts do nothing while you type in a field. Esc closes this dialog.',
   'shortcuts.close': 'Close',
+
+  ...inspectorEn,
+  ...storageEn,
+  ...chartsEn,
+  ...configEditorEn,
+  ...embedEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -593,6 +606,12 @@ export const zhCN: Messages = {
   'shortcuts.help': '显示或隐藏本帮助',
   'shortcuts.note': '在输入框中打字时快捷键不起作用。按 Esc 关闭本对话框。',
   'shortcuts.close': '关闭',
+
+  ...inspectorZhCN,
+  ...storageZhCN,
+  ...chartsZhCN,
+  ...configEditorZhCN,
+  ...embedZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

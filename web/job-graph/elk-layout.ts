@@ -77,6 +77,8 @@ export async function layoutJobGraph(
   vertices: readonly LayoutVertexInput[],
   edges: readonly LayoutEdgeInput[],
   direction: 'RIGHT' | 'DOWN' = 'RIGHT',
+  /** space between layers; the channel lanes need more than the plain edges */
+  layerGap = 40,
 ): Promise<JobGraphLayout> {
   const ids = new Set(vertices.map((v) => v.id));
   const elkEdges: ElkExtendedEdge[] = edges.flatMap((edge, index) =>
@@ -93,7 +95,7 @@ export async function layoutJobGraph(
   );
   const graph: ElkNode = {
     id: 'job',
-    layoutOptions: { ...LAYOUT_OPTIONS, 'elk.direction': direction },
+    layoutOptions: { ...LAYOUT_OPTIONS, 'elk.direction': direction, 'elk.layered.spacing.nodeNodeBetweenLayers': String(layerGap) },
     children: vertices.map((v) => ({ id: v.id, width: v.width, height: v.height })),
     edges: elkEdges,
   };

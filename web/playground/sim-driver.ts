@@ -17,6 +17,12 @@
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
 import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
+import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
+import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
+import type { FlinkConfig } from '../../engine/config/flink-config.ts';
+import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
+import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
+import type { StreamTask } from '../../engine/task/stream-task.ts';
 import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
 import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
@@ -33,7 +39,10 @@ import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
 import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
+import { MetricsHistory } from '../charts/metrics-history.ts';
+import { checkpointDirectory, type StorageView } from '../storage/storage-view.ts';
 import { OutputOracle, type OutputRow } from './output-oracle.ts';
+import { SendLog } from './send-log.ts';
 import type { PlaygroundStats } from './playground-api-types.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
@@ -74,6 +83,10 @@ export class SimDriver {
   readonly #oracle = new OutputOracle();
   /** the reference's writes the oracle has not seen as "now" yet, oldest first, from `#journalStart` */
   #journal: { time: number; records: readonly StreamRecord[] }[] = [];
+  /** every buffer put on the wire, for the channel view (send-log.ts) */
+  readonly sends = new SendLog();
+  /** the charts' figures over the run, sampled every virtual second (metrics-history.ts) */
+  readonly history: MetricsHistory;
   #journalStart = 0;
 
   constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory } = {}) {
@@ -90,6 +103,7 @@ export class SimDriver {
       this.#journal.push({ time: this.#reference.now, records: records.slice() });
     });
     this.#syncReference();
+    this.history = new MetricsHistory(this.#simulation.topology());
   }
 
   /** Runs the reference to `now + ahead`, and hands the oracle its writes up to now. */
@@ -158,8 +172,10 @@ export class SimDriver {
   advanceTo(time: number, deadline = Infinity, afterSlice?: () => boolean): void {
     while (this.now < time && !this.isTerminal) {
       const next = Math.min(time, this.now + SLICE_MS);
+      this.sends.tap(this.#simulation.tasks);
       this.#simulation.runUntil(next);
       this.#syncReference();
+      this.history.sample(this);
       if (afterSlice && !afterSlice()) return;
       if (performance.now() >= deadline) return;
     }
@@ -167,8 +183,10 @@ export class SimDriver {
 
   /** Handles one event of the simulation; false when nothing is left to do. */
   step(): boolean {
+    this.sends.tap(this.#simulation.tasks);
     const handled = this.#simulation.step();
     this.#syncReference();
+    this.history.sample(this);
     return handled;
   }
 
@@ -249,6 +267,60 @@ export class SimDriver {
         restores: simulation.restores.length,
       }),
     });
+  }
+
+  // ---- read-only views into the running simulation (channel view, storage view, inspector) ----
+  // They hand out the engine's own objects so a frame can read them without copying: callers
+  // must only read them, and re-read after a restart (tasks and channels are replaced).
+
+  /** The subtasks of the current attempt, in the execution graph's order. */
+  get tasks(): readonly StreamTask[] {
+    return this.#simulation.tasks;
+  }
+
+  /** Every channel of the current execution graph; a channel's id is its index. */
+  get channels(): readonly ChannelInfo[] {
+    return this.#simulation.graph.channels;
+  }
+
+  get config(): FlinkConfig {
+    return this.#simulation.config;
+  }
+
+  get pendingCheckpoints(): readonly PendingCheckpoint[] {
+    return this.#simulation.coordinator.pendingCheckpoints;
+  }
+
+  /** The retained completed checkpoints (`execution.checkpointing.num-retained`), oldest first. */
+  get retainedCheckpoints(): readonly CompletedCheckpoint[] {
+    return this.#simulation.coordinator.store.getAllCheckpoints();
+  }
+
+  get savepoints(): readonly CompletedCheckpoint[] {
+    return this.#simulation.coordinator.savepoints;
+  }
+
+  /** What each host's local disk holds (task-local copies). */
+  localDisks(): LocalDiskListing[] {
+    return this.#simulation.localDisks();
+  }
+
+  /** The shared files of incremental checkpoints in remote storage. */
+  sharedFiles(): ReturnType<Simulation['coordinator']['sharedState']['files']> {
+    return this.#simulation.coordinator.sharedState.files();
+  }
+
+  /** Local disks and remote checkpoint storage as plain data (a copy: safe to keep). */
+  storage(): StorageView {
+    const checkpoints = this.retainedCheckpoints;
+    const latest = checkpoints.at(-1);
+    return {
+      localDisks: this.localDisks(),
+      checkpoints: checkpoints.map((c) => checkpointDirectory(c, c === latest)),
+      savepoints: this.savepoints.map((c) => checkpointDirectory(c, false)),
+      sharedFiles: this.sharedFiles().sort((a, b) => a.createdByCheckpointId - b.createdByCheckpointId || (a.name < b.name ? -1 : 1)),
+      localRecovery: this.config.localRecovery,
+    };
   }
 
   // ---- operations: each returns the engine's error message, or undefined when it was done ----

@@ -1,0 +1,75 @@
+/**
+ * The charts over time (uPlot): one sample per simulated second for throughput and
+ * backpressure, one point per completed checkpoint, one per restore, with local and remote
+ * restore durations as the run's own `restores` report them.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDuration } from '../../web/dashboard/flink-format.ts';
+import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
+import { loadAndRunUntil, openPlayground } from './channel-view-helpers.ts';
+
+async function scenarioText(file: string): Promise<string> {
+  return readFile(join(REPO_ROOT, 'public', 'scenarios', file), 'utf8');
+}
+
+async function points(session: BrowserSession, testId: string): Promise<number> {
+  return Number(await session.page.getByTestId(testId).getAttribute('data-points'));
+}
+
+describe('metrics charts', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowserSession({ viewport: { width: 1280, height: 800 } });
+    await openPlayground(session);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('samples throughput and backpressure once per simulated second', async () => {
+    await loadAndRunUntil(session, await scenarioText('local-recovery.yaml'), 10_000);
+    await expect.poll(() => points(session, 'chart-throughput')).toBe(10);
+    expect(await points(session, 'chart-backpressure')).toBe(10);
+    // uPlot draws into a canvas inside each chart
+    expect(await session.page.getByTestId('chart-throughput').locator('canvas').count()).toBe(1);
+  });
+
+  it('plots one point per completed checkpoint and one per restore, local against remote', async () => {
+    const page = session.page;
+    const stats = await page.evaluate(() => window.playground!.stats());
+    const completedCheckpoints = Object.values(stats.checkpointDetails).filter((d) => d.status === 'COMPLETED' && !d.is_savepoint).length;
+    expect(await points(session, 'chart-duration')).toBe(completedCheckpoints);
+    expect(await points(session, 'chart-size')).toBe(completedCheckpoints);
+    expect(await points(session, 'chart-alignment')).toBe(completedCheckpoints);
+    expect(stats.restores.length).toBe(2);
+    expect(await points(session, 'chart-restore')).toBe(2);
+    // The last restore (host-1 lost): host-0's subtasks read local copies, host-1's read remote storage.
+    const last = stats.restores.at(-1)!;
+    const slowest = (source: 'local' | 'remote') => Math.max(...last.subtasks.filter((s) => s.source === source && s.bytes > 0).map((s) => s.durationMs));
+    const summary = await page.getByTestId('chart-restore').locator('.visually-hidden').textContent();
+    expect(summary).toContain(formatDuration(slowest('local')));
+    expect(summary).toContain(formatDuration(slowest('remote')));
+    expect(slowest('local')).toBeLessThan(slowest('remote'));
+    await page.getByTestId('charts').scrollIntoViewIfNeeded();
+    await session.screenshot('charts-local-recovery');
+  });
+
+  it('shows incremental checkpoints writing less than their full size', async () => {
+    const page = session.page;
+    await loadAndRunUntil(session, await scenarioText('incremental-checkpoints.yaml'), 6000);
+    const stats = await page.evaluate(() => window.playground!.stats());
+    const completed = Object.values(stats.checkpointDetails).filter((d) => d.status === 'COMPLETED');
+    expect(completed.some((d) => d.checkpointed_size < d.state_size)).toBe(true);
+    expect(await points(session, 'chart-size')).toBe(completed.length);
+    await page.getByTestId('charts').scrollIntoViewIfNeeded();
+    await session.screenshot('charts-incremental');
+  });
+
+  it('logs no errors', () => {
+    expect(session.errors).toEqual([]);
+  });
+});

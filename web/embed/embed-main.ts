@@ -1,0 +1,50 @@
+/**
+ * The embed page (embed.html, DESIGN.md contract 4): a playground that takes its scenario from
+ * its address (`?scenario=<url>` or a `#scenario=<base64 yaml>` share link), shows the part named
+ * by `?view=`, and answers Playground API calls over postMessage from the origins listed in
+ * `?allowed-origins=` (embed-bridge.ts). `window.playground` works inside it as in the app.
+ */
+import { mount } from 'svelte';
+import { ControlsState } from '../controls/controls-state.svelte.ts';
+import { DashboardState } from '../dashboard/dashboard-state.svelte.ts';
+import { i18n, matchLocale, t } from '../i18n/i18n.svelte.ts';
+import { createPlaygroundApi } from '../playground/playground-api.ts';
+import { PlaygroundState } from '../playground-state.svelte.ts';
+import '../app.css';
+import EmbedApp from './EmbedApp.svelte';
+import { EmbedBridge, OriginPolicy } from './embed-bridge.ts';
+import { readEmbedOptions } from './embed-options.ts';
+
+const target = document.getElementById('app');
+if (!target) throw new Error('embed.html has no #app element to mount the playground into.');
+
+const options = readEmbedOptions(location);
+const requested = options.lang ? matchLocale(options.lang) : undefined;
+if (requested) i18n.setLocale(requested, false);
+
+const playground = new PlaygroundState();
+const api = createPlaygroundApi(playground);
+window.playground = api;
+
+const problem =
+  options.scenario.kind === 'bad-link'
+    ? t('embed.badLink', { reason: options.scenario.reason })
+    : options.scenario.kind === 'none'
+      ? t('embed.noScenario')
+      : null;
+
+mount(EmbedApp, {
+  target,
+  props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState(), view: options.view, problem },
+});
+
+const bridge = new EmbedBridge(api, new OriginPolicy(options.allowedOrigins, location.origin));
+bridge.listen(window);
+
+async function loadScenario(): Promise<void> {
+  await playground.ensureLsmStorage();
+  if (options.scenario.kind === 'url') await playground.loadFromUrl(options.scenario.url, options.autostart);
+  else if (options.scenario.kind === 'text') playground.loadShared(options.scenario.text, options.autostart);
+}
+
+void loadScenario().finally(() => bridge.announceReady(window.parent, options.view));

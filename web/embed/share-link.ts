@@ -1,0 +1,50 @@
+/**
+ * Share links and embed addresses: a scenario travels in the URL's fragment as base64 (URL-safe,
+ * UTF-8) YAML, `#scenario=<base64>`, so it never reaches a server; or by address, `?scenario=<url>`.
+ */
+import { stringify } from 'yaml';
+import type { EmbedView } from './embed-protocol.ts';
+
+export function encodeScenario(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** Decodes base64 or base64url; throws on anything else. */
+export function decodeScenario(encoded: string): string {
+  const base64 = encoded.trim().replaceAll('-', '+').replaceAll('_', '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/** The scenario carried in a URL fragment (`#scenario=…`), if any. */
+export function scenarioFromHash(hash: string): string | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const encoded = params.get('scenario');
+  return encoded ? decodeScenario(encoded) : null;
+}
+
+/** The scenario as it was written, as YAML text for a link. */
+export function scenarioYaml(input: Record<string, unknown>): string {
+  return stringify(input, { lineWidth: 0 });
+}
+
+/** The playground page with the scenario in its fragment. */
+export function shareLink(base: string, yaml: string): string {
+  const url = new URL('./', base);
+  url.hash = `scenario=${encodeScenario(yaml)}`;
+  return url.href;
+}
+
+/** The embed page (for an iframe) with the scenario in its fragment. */
+export function embedLink(base: string, yaml: string, view: EmbedView, allowedOrigins: readonly string[] = []): string {
+  const url = new URL('./embed.html', base);
+  url.searchParams.set('view', view);
+  if (allowedOrigins.length > 0) url.searchParams.set('allowed-origins', allowedOrigins.join(','));
+  url.hash = `scenario=${encodeScenario(yaml)}`;
+  return url.href;
+}
