@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
+
+/** An absolute path from the repo root: the build and the dev server's dependency scan agree on it. */
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The playground is served from web/; public/ holds static files (example scenarios, wasm).
 export default defineConfig({
@@ -12,10 +16,10 @@ export default defineConfig({
     // The playground, its embeddable page (DESIGN.md contract 4) and the live runtime's test page.
     rollupOptions: {
       input: {
-        main: 'web/index.html',
-        embed: 'web/embed.html',
-        live: 'web/live/live-test.html',
-        element: 'web/embed/checkpoint-playground-element.ts',
+        main: fromRoot('./web/index.html'),
+        embed: fromRoot('./web/embed.html'),
+        live: fromRoot('./web/live/live-test.html'),
+        element: fromRoot('./web/embed/checkpoint-playground-element.ts'),
       },
       // The element script keeps a stable name, so pages can load /checkpoint-playground-element.js.
       output: { entryFileNames: (chunk) => (chunk.name === 'element' ? 'checkpoint-playground-element.js' : 'assets/[name]-[hash].js') },
