@@ -7,6 +7,7 @@ import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-r
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
 import { assignSubtaskState, rescaleProblem } from '../checkpoint/state-assignment.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
+import { faultTargetProblem } from '../job/fault-target.ts';
 import { ExecutionGraph } from '../job/execution-graph.ts';
 import { JobLifecycle, type JobStatus } from '../job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../job/restart-backoff-time-strategy.ts';
@@ -574,7 +575,10 @@ export class Simulation {
 
   /** Slows remote storage down by `factor` (1 = normal). */
   slowRemoteStorage(factor: number): string | undefined {
-    if (!(factor > 0)) return `factor must be more than 0, got ${factor}`;
+    return this.#applyFault({ at_ms: this.now, type: 'slow-remote-storage', factor });
+  }
+
+  #slowRemoteStorage(factor: number): undefined {
     this.#remoteSlowdown = factor;
     this.#emit({ type: 'fault', time: this.now, description: `remote storage ×${factor} slower` });
     return undefined;
@@ -589,8 +593,11 @@ export class Simulation {
 
   /** The TaskManager stops answering (a long GC pause, a hung process): its tasks freeze until heartbeat.timeout. */
   stallTaskManager(taskManager: string): string | undefined {
-    const tm = this.cluster.taskManager(taskManager);
-    if (!tm) return `no TaskManager "${taskManager}" (running: ${this.cluster.taskManagers.map((t) => t.id).join(', ')})`;
+    return this.#applyFault({ at_ms: this.now, type: 'stall-task-manager', task_manager: taskManager });
+  }
+
+  #stallTaskManager(taskManager: string): string | undefined {
+    const tm = this.cluster.taskManager(taskManager)!;
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to stall`;
     this.#stalled.add(tm.id);
     this.#emit({ type: 'fault', time: this.now, description: `stall TaskManager ${tm.id}; the JobManager notices after heartbeat.timeout (${this.config.heartbeatTimeout} ms)` });
@@ -618,8 +625,7 @@ export class Simulation {
 
   /** A playground fault: damage or remove a subtask's task-local copies on a host. */
   #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete'): string | undefined {
-    const disk = this.#disks.get(host);
-    if (!disk) return `no host "${host}" (hosts: ${this.cluster.hosts.join(', ')})`;
+    const disk = this.#disks.get(host)!;
     const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
     if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
     this.#emit({ type: 'fault', time: this.now, description: `${mode} local copy of ${vertexId}#${subtaskIndex} on ${host}: ${paths.join(', ')}` });
@@ -627,11 +633,11 @@ export class Simulation {
   }
 
   corruptLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
-    return this.#damageLocalCopy(host, vertexId, subtaskIndex, 'corrupt');
+    return this.#applyFault({ at_ms: this.now, type: 'corrupt-local-copy', host, vertex: vertexId, subtask: subtaskIndex });
   }
 
   deleteLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
-    return this.#damageLocalCopy(host, vertexId, subtaskIndex, 'delete');
+    return this.#applyFault({ at_ms: this.now, type: 'delete-local-copy', host, vertex: vertexId, subtask: subtaskIndex });
   }
 
   #indexChannels(): void {
@@ -648,10 +654,12 @@ export class Simulation {
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') {
       return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');
     }
+    const problem = faultTargetProblem(fault, this.graph, this.cluster);
+    if (problem) return problem;
     if (fault.type === 'slow-operator') return this.#slowOperator(fault.vertex, fault.factor);
-    if (fault.type === 'slow-remote-storage') return this.slowRemoteStorage(fault.factor);
+    if (fault.type === 'slow-remote-storage') return this.#slowRemoteStorage(fault.factor);
     if (fault.type === 'fail-remote-storage' || fault.type === 'heal-remote-storage') return this.failRemoteStorage(fault.type === 'fail-remote-storage');
-    if (fault.type === 'stall-task-manager') return this.stallTaskManager(fault.task_manager);
+    if (fault.type === 'stall-task-manager') return this.#stallTaskManager(fault.task_manager);
     if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
       return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
     }
@@ -659,13 +667,11 @@ export class Simulation {
     switch (fault.type) {
       case 'fail-task': {
         const i = this.#taskIndex({ vertexId: fault.vertex, subtaskIndex: fault.subtask });
-        if (i < 0) return `no subtask ${fault.vertex}#${fault.subtask}`;
         this.#emit({ type: 'fault', time: now, description: `fail task ${fault.vertex}#${fault.subtask}` });
         return this.#failover(`Task ${fault.vertex}#${fault.subtask} failed: an exception in the operator (injected)`, [i], now, true);
       }
       case 'kill-task-manager': {
-        const tm = this.cluster.taskManager(fault.task_manager);
-        if (!tm) return `no TaskManager "${fault.task_manager}" (running: ${this.cluster.taskManagers.map((t) => t.id).join(', ')})`;
+        const tm = this.cluster.taskManager(fault.task_manager)!;
         // The process dies and restarts on its host with the same resource ID and working
         // directory (Flink's FLIP-198/201), so the host's local disk and its slots survive.
         const failed = this.#tasksOn((slotTm) => slotTm === tm.id);
@@ -673,7 +679,6 @@ export class Simulation {
         return this.#failover(`TaskManager ${tm.id} on ${tm.host} was killed`, failed, now, true);
       }
       case 'lose-host': {
-        if (!this.cluster.hosts.includes(fault.host)) return `no host "${fault.host}" (hosts: ${this.cluster.hosts.join(', ')})`;
         const lost = this.cluster.taskManagers.filter((t) => t.host === fault.host);
         const failed = this.#tasksOn((slotTm) => lost.some((t) => t.id === slotTm));
         const others = this.cluster.hosts.filter((h) => h !== fault.host);
@@ -689,9 +694,7 @@ export class Simulation {
     return this.graph.subtasks.flatMap((s, i) => (onTaskManager(s.slot.taskManager) ? [i] : []));
   }
 
-  #slowOperator(vertexId: string, factor: number): string | undefined {
-    if (!this.graph.vertices.some((v) => v.id === vertexId)) return `unknown vertex "${vertexId}"`;
-    if (!(factor > 0)) return `factor must be more than 0, got ${factor}`;
+  #slowOperator(vertexId: string, factor: number): undefined {
     this.#slowdown.set(vertexId, factor);
     for (const task of this.tasks) if (task.id.vertexId === vertexId) task.setSlowdown(factor);
     this.#emit({ type: 'fault', time: this.now, description: `slow ${vertexId} by ×${factor}` });

@@ -34,6 +34,7 @@ import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-chec
 import { assignSubtaskState } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
+import { faultTargetProblem } from '../../engine/job/fault-target.ts';
 import { JobLifecycle, type JobStatus } from '../../engine/job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../../engine/job/restart-backoff-time-strategy.ts';
 import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
@@ -802,12 +803,13 @@ export class LiveDriver {
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') {
       return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');
     }
+    const problem = faultTargetProblem(fault, this.graph, this.cluster);
+    if (problem) return problem;
     if (fault.type === 'slow-operator') return this.#slowOperator(fault.vertex, fault.factor);
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to fail`;
     switch (fault.type) {
       case 'fail-task': {
         const i = this.#taskIndex({ vertexId: fault.vertex, subtaskIndex: fault.subtask });
-        if (i < 0) return `no subtask ${fault.vertex}#${fault.subtask}`;
         this.#emit({ type: 'fault', time: now, description: `fail task ${fault.vertex}#${fault.subtask}` });
         const tm = this.#taskManagers.get(this.graph.subtasks[i]!.slot.taskManager);
         void tm?.process.gateway.failTask(this.attempt, i, 'an exception in the operator (injected)');
@@ -822,7 +824,6 @@ export class LiveDriver {
         return undefined;
       }
       case 'lose-host': {
-        if (!this.cluster.hosts.includes(fault.host)) return `no host "${fault.host}" (hosts: ${this.cluster.hosts.join(', ')})`;
         const lost = [...this.#taskManagers.values()].filter((tm) => tm.info.host === fault.host);
         this.#lostHosts.add(fault.host);
         this.#disks.get(fault.host)?.wipe();
@@ -835,9 +836,7 @@ export class LiveDriver {
     }
   }
 
-  #slowOperator(vertexId: string, factor: number): string | undefined {
-    if (!this.graph.vertices.some((v) => v.id === vertexId)) return `unknown vertex "${vertexId}"`;
-    if (!(factor > 0)) return `factor must be more than 0, got ${factor}`;
+  #slowOperator(vertexId: string, factor: number): undefined {
     this.#slowdown.set(vertexId, factor);
     for (const tm of this.#taskManagers.values()) void tm.process.gateway.slowOperator(vertexId, factor);
     this.#emit({ type: 'fault', time: this.now, description: `slow ${vertexId} by ×${factor}` });
