@@ -140,8 +140,6 @@ export class PlaygroundState {
   /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
   async init(): Promise<void> {
     let entries: ScenarioEntry[];
-    // wa-sqlite (for state.backend.type: rocksdb) loads alongside the scenario list.
-    const storage = this.ensureLsmStorage();
     try {
       const response = await fetch(`${SCENARIO_DIR}index.json`);
       if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
@@ -153,11 +151,13 @@ export class PlaygroundState {
     this.scenarios = entries;
     // A page that loaded its own scenario through the API before the list arrived keeps it.
     if (this.source !== null) return;
-    await storage;
     if (this.#loadSharedFromHash()) return;
     const requested = new URL(location.href).searchParams.get('scenario');
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
     if (initial) await this.#loadFile(initial.file, true);
+    // wa-sqlite (1 MB of wasm, for state.backend.type: rocksdb) warms up after the first scenario
+    // runs, not before: a hashmap scenario never waits for it.
+    void this.ensureLsmStorage();
   }
 
   /** A share link (`#scenario=<base64 yaml>`) names the scenario: load and start it. */
@@ -214,7 +214,7 @@ export class PlaygroundState {
   loadShared(text: string, autoStart: boolean): void {
     this.#generation++;
     this.pause('user');
-    this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
+    void this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
   }
 
   async #loadText(url: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
@@ -236,10 +236,10 @@ export class PlaygroundState {
       return;
     }
     if (generation !== this.#generation) return;
-    this.#installText(text, source, label, autoStart);
+    await this.#installText(text, source, label, autoStart);
   }
 
-  #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): void {
+  async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
     const parsed = parseScenarioText(text);
     const validated = parsed.ok ? validateScenario(parsed.value) : parsed;
     if (!validated.ok) {
@@ -247,6 +247,11 @@ export class PlaygroundState {
       this.source = source;
       this.loadProblem = { kind: 'invalid', file: label, details: formatScenarioErrors(validated.errors) };
       return;
+    }
+    if (validated.scenario.config['state.backend.type'] === 'rocksdb' && !this.#lsmStorage) {
+      const generation = this.#generation;
+      await this.ensureLsmStorage();
+      if (generation !== this.#generation) return;
     }
     this.#install(validated.scenario, source, parsed.ok ? parsed.value : null);
     if (autoStart) this.start();
