@@ -325,6 +325,36 @@ export class LiveDriver {
     return this.#applyFault({ at_ms: this.now, type: 'slow-operator', vertex: vertexId, factor });
   }
 
+  slowRemoteStorage(factor: number): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'slow-remote-storage', factor });
+  }
+
+  failRemoteStorage(failing: boolean): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: failing ? 'fail-remote-storage' : 'heal-remote-storage' });
+  }
+
+  stallTaskManager(taskManager: string): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'stall-task-manager', task_manager: taskManager });
+  }
+
+  corruptLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'corrupt-local-copy', host, vertex: vertexId, subtask: subtaskIndex });
+  }
+
+  deleteLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
+    return this.#applyFault({ at_ms: this.now, type: 'delete-local-copy', host, vertex: vertexId, subtask: subtaskIndex });
+  }
+
+  /** Restarts from the latest completed checkpoint with another parallelism for one vertex (as Simulation.rescale). */
+  rescale(vertexId: string, parallelism: number): string | undefined {
+    return `rescaling ${vertexId} to ${parallelism} is not available in the live runtime yet`;
+  }
+
+  /** Restarts the job from a savepoint, the newest when no id is given (as Simulation.restartFromSavepoint). */
+  restartFromSavepoint(savepointId?: number): string | undefined {
+    return `restarting from savepoint ${savepointId ?? '(newest)'} is not available in the live runtime yet`;
+  }
+
   triggerCheckpoint(kind: TriggerKind = 'checkpoint'): string | undefined {
     if (this.job.status !== 'RUNNING') return `cannot trigger a ${kind} while the job is ${this.job.status}`;
     const now = this.now;
