@@ -39,7 +39,7 @@ export type ScenarioSource = { kind: 'file'; file: string } | { kind: 'api' } | 
 /** Why the current scenario is not running, for the page to show (translated there). */
 export type LoadProblem =
   | { kind: 'fetch'; file: string; reason: string }
-  | { kind: 'invalid'; file: string; details: string };
+  | { kind: 'invalid'; file: string; errors: ScenarioError[] };
 
 /** The speed range of the API; the page's slider covers a part of it. */
 export const SPEED_MIN = 0.01;
@@ -245,7 +245,7 @@ export class PlaygroundState {
     if (!validated.ok) {
       this.#clearJob();
       this.source = source;
-      this.loadProblem = { kind: 'invalid', file: label, details: formatScenarioErrors(validated.errors) };
+      this.loadProblem = { kind: 'invalid', file: label, errors: validated.errors };
       return;
     }
     if (validated.scenario.config['state.backend.type'] === 'rocksdb' && !this.#lsmStorage) {

@@ -119,6 +119,22 @@ describe('configuration editor', () => {
     await page.getByTestId('locale-select').selectOption('en');
   });
 
+  it('shows the validator\'s problems in Chinese when the page is in Chinese', async () => {
+    const page = session.page;
+    await page.getByTestId('locale-select').selectOption('zh-CN');
+    const panel = page.getByTestId('config-panel');
+    await panel.locator('[data-option="execution.checkpointing.interval"] input').fill('ten seconds');
+    await panel.getByTestId('config-apply').click();
+    const fieldError = panel.locator('[data-option="execution.checkpointing.interval"]').getByTestId('config-field-error');
+    const text = await fieldError.textContent();
+    expect(text).toContain('"ten seconds" 不是以数字开头');
+    expect(text).toContain('允许的取值：时长，例如 500 ms、10 s 或 1 min');
+    await panel.scrollIntoViewIfNeeded();
+    await session.screenshot('config-invalid-field-zh');
+    await panel.getByTestId('config-revert').click();
+    await page.getByTestId('locale-select').selectOption('en');
+  });
+
   it('logs no errors', () => {
     expect(session.errors).toEqual([]);
   });

@@ -1,0 +1,171 @@
+/**
+ * The page shows the validator's problems in the learner's language. These tests feed the
+ * validator a corpus of broken scenarios (every field of the sample files replaced by every kind
+ * of wrong value, every Flink option given wrong values, deprecated keys, broken job graphs, bad
+ * text) and require a Chinese rendering for every message, allowed-text and note that comes out.
+ * A new English template in the engine without a rule in web/i18n/validation-messages.ts fails here.
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { DEPRECATED_KEYS, FLINK_OPTIONS } from '../../engine/config/flink-options.ts';
+import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { hasValidationTranslation, localizeScenarioError, localizeValidationText } from '../../web/i18n/validation-messages.ts';
+import { allPaths, joinFile, minimalFile, WRONG_VALUES, wordCountFile, type FileValue, type ScenarioFile } from '../scenario/scenario-samples.ts';
+
+interface Harvest {
+  messages: Set<string>;
+  allowed: Set<string>;
+  notes: Set<string>;
+}
+
+function harvest(inputs: Iterable<unknown>): Harvest {
+  const found: Harvest = { messages: new Set(), allowed: new Set(), notes: new Set() };
+  for (const input of inputs) {
+    const result = validateScenario(input);
+    if (result.ok) {
+      for (const note of result.notes) found.notes.add(note);
+      continue;
+    }
+    for (const error of result.errors) {
+      found.messages.add(error.message);
+      if (error.allowed !== undefined) found.allowed.add(error.allowed);
+    }
+  }
+  return found;
+}
+
+function setAt(file: ScenarioFile, path: (string | number)[], value: FileValue): ScenarioFile {
+  const copy = structuredClone(file) as FileValue;
+  let node = copy as Record<string | number, FileValue>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, FileValue>;
+  node[path.at(-1)!] = value;
+  return copy as ScenarioFile;
+}
+
+function* fieldMutations(): Generator<ScenarioFile> {
+  for (const file of [minimalFile(), wordCountFile(), joinFile()]) {
+    for (const path of allPaths(file)) {
+      if (path.length === 0) continue;
+      for (const value of WRONG_VALUES) yield setAt(file, path, value);
+    }
+  }
+}
+
+const WRONG_OPTION_VALUES: FileValue[] = [-1, 0, 1.5, 3, 1e15, 'x', '10 parsecs', '-5 s', '7 qb', '1.5 s', '.5 mb', 'abc', '-3 mb', '', true, [], {}, '2147483648'];
+
+function* optionMutations(): Generator<ScenarioFile> {
+  for (const option of FLINK_OPTIONS) {
+    for (const value of WRONG_OPTION_VALUES) yield { ...wordCountFile(), config: { [option.key]: value } };
+  }
+  yield { ...wordCountFile(), config: { 'execution.checkpointing.intervall': '10 s' } };
+  yield { ...wordCountFile(), config: { execution: { checkpointing: { interval: '1 s' } }, 'execution.checkpointing.interval': '2 s' } };
+  yield { ...wordCountFile(), config: { 'execution.checkpointing.num-retained': 2, 'state.checkpoints.num-retained': 3 } };
+  yield { ...wordCountFile(), config: { 'execution.checkpointing.unaligned.enabled': true, 'execution.checkpointing.mode': 'AT_LEAST_ONCE' } };
+  yield { ...wordCountFile(), config: { 'execution.checkpointing.unaligned.enabled': true, 'execution.checkpointing.max-concurrent-checkpoints': 2 } };
+  yield { ...wordCountFile(), config: { 'heartbeat.interval': '10 s', 'heartbeat.timeout': '5 s' } };
+  yield { ...wordCountFile(), config: { 'state.backend.rocksdb.memory.write-buffer-ratio': 0.8, 'state.backend.rocksdb.memory.high-prio-pool-ratio': 0.5 } };
+  yield { ...wordCountFile(), config: 'interval 10 s' };
+}
+
+/** Valid files that draw notes: every deprecated key, options without effect, faults after the end. */
+function* notedFiles(): Generator<ScenarioFile> {
+  const sample: Record<string, FileValue> = {};
+  for (const key of DEPRECATED_KEYS) {
+    const option = FLINK_OPTIONS.find((o) => o.deprecatedKeys?.includes(key));
+    const value = option?.type === 'boolean' ? true : option?.type === 'enum' ? option.values![0]! : option?.type === 'duration' ? '1 s' : option?.type === 'string' ? 'indexeddb://x' : 1;
+    sample[key] = value as FileValue;
+    yield { ...wordCountFile(), config: { [key]: value as FileValue } };
+  }
+  for (const option of FLINK_OPTIONS.filter((o) => o.key.startsWith('state.backend.rocksdb.'))) {
+    const value = option.type === 'boolean' ? true : option.type === 'enum' ? option.values![0]! : option.type === 'memory' ? '64mb' : option.type === 'double' ? 0.5 : 2;
+    yield { ...wordCountFile(), config: { 'state.backend.type': 'hashmap', [option.key]: value as FileValue } };
+  }
+  yield { ...wordCountFile(), config: { 'execution.checkpointing.incremental': true } };
+  yield { ...wordCountFile(), config: { 'execution.checkpointing.aligned-checkpoint-timeout': '1 s' } };
+  yield { ...wordCountFile(), config: {} };
+  yield { ...wordCountFile(), config: { 'state.backend.type': 'rocksdb', 'execution.checkpointing.incremental': true, 'execution.checkpointing.snapshot-compression': true } };
+  yield { ...wordCountFile(), config: { 'execution.checkpointing.local-backup.enabled': false, 'execution.state-recovery.from-local': true } };
+  yield { ...wordCountFile(), run: { until: '1 s' }, faults: [{ at: '2 s', type: 'lose-host', host: 'host-0' }] };
+}
+
+/** Broken job graphs and clusters. */
+function* graphMutations(): Generator<unknown> {
+  const base = wordCountFile();
+  const job = base.job as { vertices: Record<string, FileValue>[]; edges: Record<string, FileValue>[] };
+  yield { ...base, job: { ...job, edges: [...job.edges, { from: 'out', to: 'lines' }] } };
+  yield { ...base, job: { ...job, edges: [...job.edges, { from: 'count', to: 'words' }] } };
+  yield { ...base, job: { vertices: job.vertices.filter((v) => v.type !== 'sink'), edges: job.edges.filter((e) => e.to !== 'out') } };
+  yield { ...base, job: { vertices: job.vertices.filter((v) => v.type !== 'source'), edges: job.edges.filter((e) => e.from !== 'lines') } };
+  yield { ...base, job: { ...job, edges: job.edges.map((e) => (e.to === 'count' ? { ...e, partitioning: 'forward' } : e)) } };
+  yield { ...base, job: { ...job, edges: job.edges.map((e) => (e.to === 'count' ? { ...e, partitioning: 'rebalance' } : e)) } };
+  yield { ...base, job: { ...job, vertices: [...job.vertices, { ...job.vertices[0]! }] } };
+  yield { ...base, job: { ...job, vertices: job.vertices.map((v) => (v.id === 'words' ? { ...v, rate_per_s: 5 } : v)) } };
+  yield { ...base, job: { ...job, vertices: job.vertices.map((v) => (v.type === 'source' ? { ...v, source: { kind: 'sequence', keys: 3, rate_per_s: 10 } } : v)) }, run: {} };
+  yield { ...base, job: { ...job, vertices: job.vertices.map((v) => (v.type === 'source' ? { ...v, source: { kind: 'random', keys: 3, rate_per_s: 10, count: 5, value_min: 9, value_max: 2, lines: ['a'] } } : v)) } };
+  yield { ...base, cluster: { hosts: 1, task_managers_per_host: 1, slots_per_task_manager: 1 } };
+  yield { ...base, cluster: { hosts: 1, task_managers_per_host: 1, slots_per_task_manager: 4 }, config: { 'taskmanager.numberOfTaskSlots': 2 } };
+  yield { ...base, faults: [{ at: '1 s', type: 'fail-task', vertex: 'count', subtask: 9 }, { at: '1 s', type: 'kill-task-manager', task_manager: 'tm-99' }, { at: '1 s', type: 'lose-host', host: 'host-9' }, { at: '1 s', type: 'fail-task', vertex: 'nope', subtask: 0 }] };
+  yield { ...base, expectations: [{ type: 'job-status', status: 'DONE' }] };
+  yield { ...base, version: 2 };
+}
+
+function* badTexts(): Generator<string> {
+  yield '{ "version": 1, ';
+  yield 'version: 1\nname: [unclosed';
+  yield 'a: &x [*x, *x]\nb: *y';
+}
+
+function allTexts(found: Harvest): string[] {
+  return [...found.messages, ...found.allowed, ...found.notes];
+}
+
+describe('validator messages in Chinese', () => {
+  const found = harvest([...fieldMutations(), ...optionMutations(), ...notedFiles(), ...graphMutations()]);
+  for (const text of badTexts()) {
+    const parsed = parseScenarioText(text);
+    if (!parsed.ok) for (const e of parsed.errors) found.messages.add(e.message);
+  }
+
+  it('the corpus reaches a broad set of messages, allowed-texts and notes', () => {
+    expect(found.messages.size).toBeGreaterThan(150);
+    expect(found.allowed.size).toBeGreaterThan(60);
+    expect(found.notes.size).toBeGreaterThan(15);
+  });
+
+  it('every message, allowed-text and note the corpus produces has a zh-CN rendering', () => {
+    const untranslated = allTexts(found).filter((text) => !hasValidationTranslation(text));
+    expect(untranslated).toEqual([]);
+  });
+
+  it('renders the quoted parts verbatim inside the Chinese sentence', () => {
+    expect(localizeValidationText('expected a fault (a map of fields), got the number 5', 'zh-CN')).toBe('应为故障（字段映射），实际是数字 5');
+    expect(localizeValidationText('no vertex has the id "cnt"', 'zh-CN')).toBe('没有 id 为 "cnt" 的顶点');
+    expect(localizeValidationText('the edges form a cycle: count → out → count', 'zh-CN')).toBe('这些边形成了环：count → out → count');
+    expect(localizeValidationText('an integer at least 1 and at most 128', 'zh-CN')).toBe('整数，至少 1且至多 128');
+  });
+
+  it('leaves lists of names, and every text in English, unchanged', () => {
+    expect(localizeValidationText('hash, rebalance, broadcast', 'zh-CN')).toBe('hash, rebalance, broadcast');
+    for (const text of allTexts(found)) expect(localizeValidationText(text, 'en')).toBe(text);
+  });
+
+  it('translates an error without touching its path or suggestion', () => {
+    const error = { path: 'config."execution.checkpointing.intervall"', message: 'unknown Flink option (or one the playground does not model)', allowed: 'the option keys listed in public/scenarios/scenario.schema.json', suggestion: 'execution.checkpointing.interval' };
+    const zh = localizeScenarioError(error, 'zh-CN');
+    expect(zh.path).toBe(error.path);
+    expect(zh.suggestion).toBe(error.suggestion);
+    expect(zh.message).toBe('未知的 Flink 配置项（或 playground 未模拟的配置项）');
+    expect(zh.allowed).toBe('public/scenarios/scenario.schema.json 中列出的配置键');
+  });
+
+  it('every example scenario validates, and its notes have zh-CN renderings', () => {
+    const dir = new URL('../../public/scenarios/', import.meta.url);
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'index.json' && !f.includes('schema'))) {
+      const parsed = parseScenarioText(readFileSync(new URL(name, dir), 'utf8'));
+      expect(parsed.ok, name).toBe(true);
+      const result = validateScenario(parsed.ok ? parsed.value : null);
+      expect(result.ok, name).toBe(true);
+      if (result.ok) for (const note of result.notes) expect(hasValidationTranslation(note), note).toBe(true);
+    }
+  });
+});
