@@ -311,7 +311,16 @@ export class PlaygroundState {
       console.error('The scenario could not be started:', error);
       return;
     }
-    this.#unsubscribeDriver = this.#driver.onEvent((event) => this.#queued.push(event));
+    const driver = this.#driver;
+    const unsubscribeEvents = driver.onEvent((event) => this.#queued.push(event));
+    // IndexedDB is listed after the simulation moved on: show it when it is (also while paused).
+    const unsubscribeStorage = driver.checkpointStorage?.onViewChange(() => {
+      if (this.#driver === driver) this.storage = driver.storage();
+    });
+    this.#unsubscribeDriver = () => {
+      unsubscribeEvents();
+      unsubscribeStorage?.();
+    };
     this.scenario = scenario;
     this.runUntilMs = scenario.run.until_ms;
     this.#refresh(true);
@@ -327,6 +336,8 @@ export class PlaygroundState {
   #clearJob(): void {
     this.#unsubscribeDriver?.();
     this.#unsubscribeDriver = null;
+    // A replaced run is cancelled: its checkpoint storage applies Flink's retention, then closes.
+    void this.#driver?.dispose();
     this.#driver = null;
     this.#queued = [];
     this.loadProblem = null;

@@ -151,6 +151,22 @@ export class HostLocalDisk {
     return removed;
   }
 
+  /**
+   * Replaces everything the disk holds with copies read back from where it persists them
+   * (persistent-host-local-disk.ts), keeping each copy's recorded checksum, so damage done to
+   * the stored bytes is found by verification as any other corruption.
+   */
+  adopt(copies: readonly LocalCopy[], confirmations: ReadonlyArray<{ key: TaskLocalStateStoreKey; lastConfirmed: number }>): void {
+    this.#stores.clear();
+    for (const c of confirmations) this.#storeOf(c.key, true).lastConfirmed = c.lastConfirmed;
+    for (const copy of copies) this.#storeOf(copy.key, true).copies.set(copy.checkpointId, copy);
+  }
+
+  /** The highest confirmed checkpoint of a store (-Infinity: none), for persisting it. */
+  lastConfirmed(key: TaskLocalStateStoreKey): number {
+    return this.#storeOf(key, false)?.lastConfirmed ?? -Infinity;
+  }
+
   /** The host was lost: everything on its disk is gone. */
   wipe(): string[] {
     const removed = this.#selected(() => true).map((c) => c.path);

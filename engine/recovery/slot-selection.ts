@@ -1,3 +1,5 @@
+import type { SlotInfo } from '../job/cluster-topology.ts';
+
 /**
  * One request for a slot: a subtask, or with slot sharing one slot-sharing group (all subtasks
  * that share a slot ask once, with the slot they shared).
@@ -49,4 +51,35 @@ export function selectSlots(requests: readonly SlotRequest[], freeSlotIds: reado
     else chosen.set(r.id, { requestId: r.id, slotId, previousSlot: false });
   }
   return { assignments: requests.flatMap((r) => chosen.get(r.id) ?? []), unplaced };
+}
+
+/** What a placement needs of the execution graph: its subtasks and the cluster's slots. */
+interface PlaceableGraph {
+  readonly subtasks: ReadonlyArray<{ id: { vertexId: string; subtaskIndex: number }; slot: SlotInfo }>;
+  readonly cluster: { readonly slots: readonly SlotInfo[] };
+  refreshPlacement(): void;
+}
+
+/**
+ * Places a restarting job's subtasks with `selectSlots`: one request per slot-sharing group
+ * (subtask index i of every vertex shares one slot), asking for the slot the group ran in before
+ * (`previous`, by `vertex#index`). Groups whose slot is gone take fresh slots, in the cluster's
+ * order. Changes the graph's subtasks in place and returns the selection.
+ */
+export function placeOnPreviousSlots(graph: PlaceableGraph, previous: ReadonlyMap<string, { slotId: string }>): SlotSelection {
+  const groups = new Map<number, string | undefined>();
+  for (const s of graph.subtasks) {
+    const before = previous.get(`${s.id.vertexId}#${s.id.subtaskIndex}`)?.slotId;
+    if (!groups.has(s.id.subtaskIndex) || (groups.get(s.id.subtaskIndex) === undefined && before !== undefined)) groups.set(s.id.subtaskIndex, before);
+  }
+  const requests: SlotRequest[] = [...groups.keys()].sort((a, b) => a - b).map((i) => ({ id: String(i), ...(groups.get(i) === undefined ? {} : { previousSlotId: groups.get(i)! }) }));
+  const selection = selectSlots(requests, graph.cluster.slots.map((s) => s.id));
+  const slotById = new Map(graph.cluster.slots.map((s) => [s.id, s]));
+  const slotOfGroup = new Map(selection.assignments.map((a) => [Number(a.requestId), slotById.get(a.slotId)!]));
+  for (const s of graph.subtasks) {
+    const slot = slotOfGroup.get(s.id.subtaskIndex);
+    if (slot) s.slot = slot;
+  }
+  graph.refreshPlacement();
+  return selection;
 }

@@ -23,6 +23,7 @@ import { planCheckpoint } from '../checkpoint/checkpoint-plan.ts';
 import { MetricsSampler, type JobMetrics } from '../metrics/metrics-sampler.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../recovery/host-local-disk.ts';
+import { placeOnPreviousSlots } from '../recovery/slot-selection.ts';
 import { decideSubtaskRestore, writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
 import { RandomSource } from './random-source.ts';
 import { SimKernel } from './sim-kernel.ts';
@@ -737,6 +738,8 @@ export class Simulation {
     const checkpoint = this.#restoreFrom ?? this.coordinator.latestCheckpoint();
     this.#restoreFrom = undefined;
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
+    // Each subtask asks for the slot it had (and so its host's local copy); lost ones take fresh slots.
+    placeOnPreviousSlots(this.graph, this.#placement);
     this.coordinator.stats.updateVertices(this.#vertexParallelism());
     this.#setStatus('RESTARTED', now);
     this.#deploy(now, checkpoint);

@@ -14,6 +14,11 @@ export const storageEn = {
   'storage.latest': 'latest',
   'storage.sharedMeta': '{n} files, {size}',
   'storage.savepoints': 'Savepoints',
+  'storage.database': 'In IndexedDB «{name}»',
+  'storage.database.meta': '{files} files, {size}; shared/: {shared}',
+  'storage.database.none': 'no chk-N directory',
+  'storage.database.behind': 'writing…',
+  'storage.database.error': 'Last storage error: {message}',
 } as const;
 
 export const storageZhCN: { readonly [K in keyof typeof storageEn]: string } = {
@@ -30,4 +35,9 @@ export const storageZhCN: { readonly [K in keyof typeof storageEn]: string } = {
   'storage.latest': '最新',
   'storage.sharedMeta': '{n} 个文件，{size}',
   'storage.savepoints': 'Savepoint',
+  'storage.database': 'IndexedDB 数据库 «{name}» 中',
+  'storage.database.meta': '{files} 个文件，{size}；shared/：{shared}',
+  'storage.database.none': '没有 chk-N 目录',
+  'storage.database.behind': '写入中……',
+  'storage.database.error': '最近一次存储错误：{message}',
 };

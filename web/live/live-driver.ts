@@ -59,6 +59,7 @@ import { decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snaps
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
 import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
 import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { destroyLocalDisks, openHostLocalDisk, reloadLocalDisks } from '../../workers/storage/indexeddb-local-disk-store.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and
@@ -181,7 +182,7 @@ export class LiveDriver {
       local: { latencyMs: costs.local_latency_ms, bandwidthMbPerS: costs.local_bandwidth_mb_per_s },
       localBackupEnabled: this.config.localBackupEnabled,
     };
-    for (const host of this.cluster.hosts) this.#disks.set(host, new HostLocalDisk(host));
+    for (const host of this.cluster.hosts) this.#disks.set(host, openHostLocalDisk(host, this.#storageSpec.databaseName));
   }
 
   /** The database of remote checkpoint storage and the job's place in it. */
@@ -395,6 +396,7 @@ export class LiveDriver {
     this.#taskManagers.clear();
     const remote = this.#remote;
     if (remote) void this.storageIdle().then(() => remote.close());
+    void destroyLocalDisks(this.#disks.values());
   }
 
   // ---- TaskManager processes and heartbeats ----
@@ -923,6 +925,8 @@ export class LiveDriver {
     let readError: string | undefined;
     await this.#enqueue(async () => {
       await this.#sweepOrphans();
+      // Task-local copies as each host's database holds them: what outlived the crashed workers.
+      await reloadLocalDisks(this.#disks.values());
       if (!latest) return;
       const read = await readCompletedCheckpoint(this.#storage!, checkpointDirectory(this.#storageSpec.location, latest.id));
       if (read.ok) checkpoint = read.checkpoint;

@@ -43,6 +43,7 @@ import { MetricsHistory } from '../charts/metrics-history.ts';
 import { checkpointDirectory, type StorageView } from '../storage/storage-view.ts';
 import { OutputOracle, type OutputRow } from './output-oracle.ts';
 import { SendLog } from './send-log.ts';
+import { SimCheckpointStorage } from './sim-checkpoint-storage.ts';
 import type { PlaygroundStats } from './playground-api-types.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
@@ -88,8 +89,10 @@ export class SimDriver {
   /** the charts' figures over the run, sampled every virtual second (metrics-history.ts) */
   readonly history: MetricsHistory;
   #journalStart = 0;
+  /** the checkpoints mirrored into IndexedDB (absent where there is no IndexedDB, as in Node) */
+  readonly #remote: SimCheckpointStorage | undefined;
 
-  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory } = {}) {
+  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean } = {}) {
     this.scenario = scenario;
     const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
     this.#simulation = new Simulation(scenario, { ...storage, ...(options.seed === undefined ? {} : { seed: options.seed }) });
@@ -104,6 +107,39 @@ export class SimDriver {
     });
     this.#syncReference();
     this.history = new MetricsHistory(this.#simulation.topology());
+    if (options.checkpointStorage ?? typeof indexedDB !== 'undefined') {
+      const simulation = this.#simulation;
+      this.#remote = new SimCheckpointStorage(simulation.config, {
+        get jobStatus() {
+          return simulation.jobStatus;
+        },
+        get retainedCheckpoints() {
+          return simulation.coordinator.store.getAllCheckpoints();
+        },
+        get savepoints() {
+          return simulation.coordinator.savepoints;
+        },
+        sharedContents: (name) => simulation.coordinator.sharedState.contents(name),
+      }, { seed: simulation.seed });
+    }
+  }
+
+  /** The run's checkpoint storage in IndexedDB, when the page has one. */
+  get checkpointStorage(): SimCheckpointStorage | undefined {
+    return this.#remote;
+  }
+
+  /** Cancels the job (Flink's cancel: retention decides what stays in checkpoint storage). */
+  cancel(): string | undefined {
+    const problem = this.#simulation.cancel();
+    this.#remote?.follow();
+    return problem;
+  }
+
+  /** The page replaces this run: a job still running is cancelled, storage catches up and closes. */
+  dispose(): Promise<void> {
+    if (!this.isTerminal) this.cancel();
+    return this.#remote?.dispose() ?? Promise.resolve();
   }
 
   /** Runs the reference to `now + ahead`, and hands the oracle its writes up to now. */
@@ -176,6 +212,7 @@ export class SimDriver {
       this.#simulation.runUntil(next);
       this.#syncReference();
       this.history.sample(this);
+      this.#remote?.follow();
       if (afterSlice && !afterSlice()) return;
       if (performance.now() >= deadline) return;
     }
@@ -187,6 +224,7 @@ export class SimDriver {
     const handled = this.#simulation.step();
     this.#syncReference();
     this.history.sample(this);
+    this.#remote?.follow();
     return handled;
   }
 
@@ -320,6 +358,7 @@ export class SimDriver {
       savepoints: this.savepoints.map((c) => checkpointDirectory(c, false)),
       sharedFiles: this.sharedFiles().sort((a, b) => a.createdByCheckpointId - b.createdByCheckpointId || (a.name < b.name ? -1 : 1)),
       localRecovery: this.config.localRecovery,
+      database: this.#remote?.view ?? null,
     };
   }
 

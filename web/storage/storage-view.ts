@@ -6,6 +6,7 @@
  */
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
+import type { CheckpointDatabaseView } from '../playground/sim-checkpoint-storage.ts';
 
 /** One file of a checkpoint directory: `_metadata`, or a subtask's exclusive state. */
 export interface CheckpointFile {
@@ -45,6 +46,8 @@ export interface StorageView {
   sharedFiles: SharedFile[];
   /** whether task-local copies are written (state.backend.local-recovery / execution.state-recovery.from-local) */
   localRecovery: boolean;
+  /** what the IndexedDB database of remote storage really holds (null: no database, as in Node) */
+  database: CheckpointDatabaseView | null;
 }
 
 /** Bytes Flink's `_metadata` file takes here: the handles of every subtask's state. */

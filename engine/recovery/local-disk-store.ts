@@ -1,0 +1,47 @@
+/**
+ * Where a host's local disk persists its task-local copies: an asynchronous key-value store
+ * (IndexedDB in the browser, workers/storage/indexeddb-local-disk-store.ts). The copy's snapshot
+ * is stored as snapshot-codec bytes beside the checksum it was written with, so a restore that
+ * reads it back verifies what is really on the disk.
+ */
+import type { TaskLocalStateStoreKey } from './host-local-disk.ts';
+
+/** One task-local copy as stored: `path` is its key (`aid_…/jid_…/vtx_…_sti_…/chk_<id>`). */
+export interface StoredLocalCopy {
+  path: string;
+  key: TaskLocalStateStoreKey;
+  checkpointId: number;
+  /** bytes the copy takes on the disk (the state size, or what a partial write got to) */
+  bytes: number;
+  checksum: string;
+  complete: boolean;
+  /** the snapshot, encoded by encodeTaskStateSnapshot */
+  snapshot: Uint8Array;
+}
+
+/** A TaskLocalStateStore's highest confirmed checkpoint; `directory` is its key. */
+export interface StoredConfirmation {
+  directory: string;
+  key: TaskLocalStateStoreKey;
+  lastConfirmed: number;
+}
+
+/** Changes applied together, atomically, in this order: clear, delete, put, confirm. */
+export interface LocalDiskBatch {
+  /** everything goes first (the host was lost) */
+  clear?: boolean;
+  delete?: string[];
+  put?: StoredLocalCopy[];
+  confirm?: StoredConfirmation[];
+}
+
+export interface LocalDiskStore {
+  /** the database (or directory) holding the disk */
+  readonly name: string;
+  apply(batch: LocalDiskBatch): Promise<void>;
+  read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[] }>;
+  /** Releases the store; the data stays. */
+  close(): Promise<void>;
+  /** Releases the store and deletes its data (the host is gone for good). */
+  destroy(): Promise<void>;
+}

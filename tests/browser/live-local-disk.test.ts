@@ -1,0 +1,113 @@
+/**
+ * Each host's local disk in the live runtime is an IndexedDB database in Chromium: a worker
+ * terminated by a kill leaves its task-local copies in its host's database, and the restore reads
+ * them back from there (a copy damaged in the database, not in memory, makes that subtask fall
+ * back to remote with reason `corrupt` while the others restore locally); losing the host empties
+ * its database.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
+import type { LiveTestStatus } from '../../web/live/live-test.ts';
+import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
+import type { CopyOnDisk } from './live-local-disk-in-page.ts';
+
+const PAGE_MODULE = join(REPO_ROOT, 'tests', 'browser', 'live-local-disk-in-page.ts');
+
+/** Keyed counts with task-local recovery, parallelism 4 on four single-slot TaskManagers over two hosts (tm-0, tm-1 on host-0). */
+const SCENARIO = {
+  version: 1,
+  name: 'Live local disks',
+  seed: 5,
+  job: {
+    vertices: [
+      { id: 'source', type: 'source', source: { kind: 'sequence', keys: 400, rate_per_s: 2000, count: 40000 } },
+      { id: 'count', type: 'keyed-aggregate', aggregate: 'count' },
+      { id: 'sink', type: 'sink', sink: 'two-phase-commit' },
+    ],
+    edges: [
+      { from: 'source', to: 'count', partitioning: 'hash' },
+      { from: 'count', to: 'sink', partitioning: 'forward' },
+    ],
+  },
+  config: {
+    'parallelism.default': 4,
+    'execution.checkpointing.interval': '500 ms',
+    'execution.checkpointing.local-backup.enabled': true,
+    'execution.state-recovery.from-local': true,
+    'heartbeat.interval': '2 s',
+    'heartbeat.timeout': '20 s',
+    'restart-strategy.type': 'fixed-delay',
+    'restart-strategy.fixed-delay.attempts': 5,
+    'restart-strategy.fixed-delay.delay': '200 ms',
+  },
+  cluster: { hosts: 2, task_managers_per_host: 2, slots_per_task_manager: 1 },
+};
+
+async function inPage<T>(session: BrowserSession, name: string, ...args: unknown[]): Promise<T> {
+  const url = `/@fs${PAGE_MODULE}`;
+  return (await session.page.evaluate(`import(${JSON.stringify(url)}).then((m) => m[${JSON.stringify(name)}](...${JSON.stringify(args)}))`)) as T;
+}
+
+async function waitForStatus(session: BrowserSession, predicate: string, timeout = 60_000): Promise<LiveTestStatus> {
+  await session.page.waitForFunction(`(() => { const s = window.liveTest.status(); return ${predicate}; })()`, null, { timeout, polling: 20 });
+  return session.page.evaluate(() => window.liveTest!.status());
+}
+
+function restores(events: JobEvent[]): RestoreRecord[] {
+  return events.flatMap((e) => (e.type === 'restore' ? [e.restore] : []));
+}
+
+function sourceOf(record: RestoreRecord, vertexId: string, subtaskIndex: number) {
+  const s = record.subtasks.find((x) => x.vertexId === vertexId && x.subtaskIndex === subtaskIndex)!;
+  return { source: s.source, ...('reason' in s && s.reason ? { reason: s.reason } : {}) };
+}
+
+describe('live runtime: each host local disk is an IndexedDB database', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowserSession();
+    await session.page.goto(`${session.baseUrl}/live/live-test.html`);
+    await session.page.waitForFunction(() => window.liveTest !== undefined);
+  });
+
+  afterAll(async () => {
+    await session?.page.evaluate(() => window.liveTest?.dispose()).catch(() => {});
+    await session?.close();
+  });
+
+  it('keeps a killed worker’s copies in its host database and restores from them; a lost host’s database is empty', async () => {
+    await session.page.evaluate(([s, o]) => window.liveTest!.start(s, o).then(() => undefined), [SCENARIO, { heartbeatScale: 1 / 20 }] as const);
+    await waitForStatus(session, `s.latestCheckpointId !== null && s.latestCheckpointId >= 2`);
+
+    expect(await session.page.evaluate(() => window.liveDriver!.killTaskManager('tm-1'))).toBeUndefined();
+    await waitForStatus(session, `s.jobStatus === 'RESTARTING'`);
+    // The worker is gone; count#1's copy (tm-1's slot) is still in host-0's database.
+    const onHost0 = await inPage<CopyOnDisk[]>(session, 'copiesOnDisk', 'host-0');
+    expect(onHost0.filter((c) => c.subtask === 'count#1').length).toBeGreaterThan(0);
+    expect(onHost0.every((c) => c.path.startsWith('aid_tm-0/') || c.path.startsWith('aid_tm-1/'))).toBe(true);
+    // Damage it in the database only: the JobManager's memory still holds the good copy.
+    expect((await inPage<string[]>(session, 'damageCopies', 'host-0', 'count', 1)).length).toBeGreaterThan(0);
+
+    const afterKill = await waitForStatus(session, `s.events.some((e) => e.type === 'restore')`);
+    const first = restores(afterKill.events)[0]!;
+    expect(sourceOf(first, 'count', 1)).toEqual({ source: 'remote', reason: 'corrupt' });
+    for (const index of [0, 2, 3]) expect(sourceOf(first, 'count', index)).toEqual({ source: 'local' });
+
+    await waitForStatus(session, `s.jobStatus === 'RUNNING' && s.latestCheckpointId >= ${first.checkpointId + 2}`);
+    expect((await inPage<CopyOnDisk[]>(session, 'copiesOnDisk', 'host-1')).length).toBeGreaterThan(0);
+    expect(await session.page.evaluate(() => window.liveDriver!.loseHost('host-1'))).toBeUndefined();
+    await waitForStatus(session, `s.jobStatus === 'RESTARTING'`);
+    expect(await inPage<CopyOnDisk[]>(session, 'copiesOnDisk', 'host-1')).toEqual([]);
+
+    const afterLoss = await waitForStatus(session, `s.events.filter((e) => e.type === 'restore').length >= 2`);
+    const second = restores(afterLoss.events)[1]!;
+    for (const index of [2, 3]) expect(sourceOf(second, 'count', index).source).toBe('remote');
+    for (const index of [0, 1]) expect(sourceOf(second, 'count', index)).toEqual({ source: 'local' });
+    const finished = await waitForStatus(session, `s.jobStatus === 'FINISHED'`, 120_000);
+    expect(finished.restarts).toBe(2);
+    expect(await session.page.evaluate(() => window.liveTest!.compareWithSim())).toMatchObject({ duplicates: 0, missing: 0, differingKeys: [] });
+    expect(session.errors).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,93 @@
+/**
+ * A host's local disk in IndexedDB (through `idb`): one database per host, beside the
+ * playground's checkpoint database (`<checkpoint database>/local-disk/<host>`).
+ *
+ * IndexedDB rather than an OPFS directory: the JobManager keeps each host's disk on the main
+ * thread (it outlives the host's worker processes), where OPFS offers only its slower async API;
+ * a batch (a copy, the pruning a confirmation causes, and the confirmation itself) commits in one
+ * transaction, so a crash never leaves a confirmed store with its copy half-written; and the same
+ * code runs in Node on fake-indexeddb, as the checkpoint storage does.
+ *
+ * Object stores: `copies` (path → StoredLocalCopy), `confirmations` (store directory →
+ * StoredConfirmation).
+ */
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { HostLocalDisk } from '../../engine/recovery/host-local-disk.ts';
+import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
+import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
+
+interface LocalDiskDb extends DBSchema {
+  copies: { key: string; value: StoredLocalCopy };
+  confirmations: { key: string; value: StoredConfirmation };
+}
+
+const DB_VERSION = 1;
+
+/** The database of `host`'s local disk, next to the playground's checkpoint database. */
+export function localDiskDatabaseName(checkpointDatabase: string, host: string): string {
+  return `${checkpointDatabase}/local-disk/${host}`;
+}
+
+export class IndexedDbLocalDiskStore implements LocalDiskStore {
+  readonly name: string;
+  readonly #db: Promise<IDBPDatabase<LocalDiskDb>>;
+
+  constructor(databaseName: string) {
+    this.name = databaseName;
+    this.#db = openDB<LocalDiskDb>(databaseName, DB_VERSION, {
+      upgrade(database) {
+        if (!database.objectStoreNames.contains('copies')) database.createObjectStore('copies');
+        if (!database.objectStoreNames.contains('confirmations')) database.createObjectStore('confirmations');
+      },
+    });
+    this.#db.catch(() => undefined);
+  }
+
+  async apply(batch: LocalDiskBatch): Promise<void> {
+    const db = await this.#db;
+    const tx = db.transaction(['copies', 'confirmations'], 'readwrite');
+    const copies = tx.objectStore('copies');
+    const confirmations = tx.objectStore('confirmations');
+    const requests: Promise<unknown>[] = [];
+    if (batch.clear) requests.push(copies.clear(), confirmations.clear());
+    for (const path of batch.delete ?? []) requests.push(copies.delete(path));
+    for (const copy of batch.put ?? []) requests.push(copies.put(copy, copy.path));
+    for (const c of batch.confirm ?? []) requests.push(confirmations.put(c, c.directory));
+    await Promise.all([...requests, tx.done]);
+  }
+
+  async read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[] }> {
+    const db = await this.#db;
+    const tx = db.transaction(['copies', 'confirmations'], 'readonly');
+    const [copies, confirmations] = await Promise.all([tx.objectStore('copies').getAll(), tx.objectStore('confirmations').getAll(), tx.done]);
+    return { copies, confirmations };
+  }
+
+  async close(): Promise<void> {
+    (await this.#db.catch(() => undefined))?.close();
+  }
+
+  async destroy(): Promise<void> {
+    await this.close();
+    await deleteDB(this.name);
+  }
+}
+
+/**
+ * The local disk of `host` for a driver: persistent in IndexedDB where there is one (the
+ * browser), the in-memory HostLocalDisk otherwise (Node).
+ */
+export function openHostLocalDisk(host: string, checkpointDatabase: string): HostLocalDisk {
+  if (typeof indexedDB === 'undefined') return new HostLocalDisk(host);
+  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)));
+}
+
+/** Before a restore: every persistent disk re-reads what its database holds. */
+export async function reloadLocalDisks(disks: Iterable<HostLocalDisk>): Promise<void> {
+  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.reload() : undefined)));
+}
+
+/** The cluster is torn down: each host's database goes with it. */
+export async function destroyLocalDisks(disks: Iterable<HostLocalDisk>): Promise<void> {
+  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.persisted().then(() => d.persistence.destroy()) : undefined)));
+}
