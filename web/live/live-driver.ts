@@ -161,6 +161,8 @@ export class LiveDriver {
   #keepMaxParallelism: Record<string, number> = {};
   /** the remote store's faults, seen by the JobManager and every TaskManager (new ones too) */
   readonly #remoteFaults: RemoteStorageFaults = { slowFactor: 1, failing: false };
+  /** completed checkpoints whose `_metadata` the failing store refused */
+  readonly #unfinalized = new Set<number>();
 
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     this.seed = options.seed ?? scenario.seed;
@@ -593,13 +595,7 @@ export class LiveDriver {
       case 'notify-complete': {
         // Flink finalizes a checkpoint by writing its `_metadata`; only then do the tasks hear of it
         // (a two-phase-commit sink commits on that word, so it must be restorable by then).
-        const attempt = this.attempt;
-        const checkpointId = effect.checkpointId;
-        void this.#enqueue(() => this.#writeMetadata(checkpointId)).then((ok) => {
-          if (!ok) return;
-          this.#notifyLocalDisks(checkpointId, true);
-          for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(attempt, checkpointId, 'complete');
-        });
+        this.#finalize(effect.checkpointId, this.attempt);
         return;
       }
       case 'notify-aborted':
@@ -634,13 +630,28 @@ export class LiveDriver {
   }
 
   /**
+   * Writes `_metadata` of a completed checkpoint, then tells the tasks (attempt `attempt`). A write
+   * the failing store refused is done again once the store is healthy (the coordinator already
+   * counts the checkpoint as completed; until then a restore from it fails, as reading a
+   * checkpoint without `_metadata` does in Flink).
+   */
+  #finalize(checkpointId: number, attempt: number): void {
+    void this.#enqueue(() => this.#writeMetadata(checkpointId)).then((outcome) => {
+      if (outcome === 'failed') this.#unfinalized.add(checkpointId);
+      if (outcome !== 'written' || attempt !== this.attempt) return;
+      this.#notifyLocalDisks(checkpointId, true);
+      for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(attempt, checkpointId, 'complete');
+    });
+  }
+
+  /**
    * Writes `_metadata` of a completed checkpoint: the handles its tasks acknowledged, plus the
    * files of subtasks that had finished (their final snapshot was never uploaded; the JobManager
    * writes it). Savepoints go to `chk-<n>` too (the live runtime has no savepoint directory).
    */
-  async #writeMetadata(checkpointId: number): Promise<boolean> {
+  async #writeMetadata(checkpointId: number): Promise<'written' | 'failed' | 'subsumed'> {
     const checkpoint = this.#completed(checkpointId);
-    if (!checkpoint) return false;
+    if (!checkpoint) return 'subsumed';
     const placement = checkpointPlacement(this.#storageSpec.location, checkpointId);
     const refs = this.#references.get(checkpointId) ?? new Map<string, SubtaskStateReference>();
     const files: CheckpointFile[] = [];
@@ -658,10 +669,10 @@ export class LiveDriver {
     const error = await this.#storage!.writeCheckpoint(checkpointId, files);
     if (error) {
       this.#storageErrors.push(error.message);
-      return false;
+      return 'failed';
     }
     // Subsumed meanwhile (the discard is queued after this write): nothing more to do.
-    return this.#completed(checkpointId) !== undefined;
+    return this.#completed(checkpointId) !== undefined ? 'written' : 'subsumed';
   }
 
   /** Deletes what an upload wrote that no checkpoint will refer to (it came too late). */
@@ -927,7 +938,12 @@ export class LiveDriver {
     if (this.#storage) Object.assign(this.#storage.knobs, this.#remoteFaults);
     for (const tm of this.#taskManagers.values()) void tm.process.gateway.setRemoteStorageFaults({ ...this.#remoteFaults });
     this.#emit({ type: 'fault', time: this.now, description });
-    if (wasFailing && !this.#remoteFaults.failing) void this.#enqueue(() => this.#sweepOrphans());
+    if (wasFailing && !this.#remoteFaults.failing) {
+      const unfinalized = [...this.#unfinalized];
+      this.#unfinalized.clear();
+      for (const id of unfinalized) this.#finalize(id, this.attempt);
+      void this.#enqueue(() => this.#sweepOrphans());
+    }
     return undefined;
   }
 
