@@ -618,6 +618,8 @@ export class LiveDriver {
         return;
       }
       case 'checkpoint-status':
+        // A savepoint gets no notify-complete (it commits nothing), but it needs its `_metadata` to be restorable.
+        if (effect.status === 'completed' && effect.isSavepoint && effect.checkpointId !== null) this.#finalize(effect.checkpointId, this.attempt, false);
         return this.#emit(checkpointStatusEvent(effect, now));
     }
   }
@@ -635,10 +637,10 @@ export class LiveDriver {
    * counts the checkpoint as completed; until then a restore from it fails, as reading a
    * checkpoint without `_metadata` does in Flink).
    */
-  #finalize(checkpointId: number, attempt: number): void {
+  #finalize(checkpointId: number, attempt: number, notify = true): void {
     void this.#enqueue(() => this.#writeMetadata(checkpointId)).then((outcome) => {
       if (outcome === 'failed') this.#unfinalized.add(checkpointId);
-      if (outcome !== 'written' || attempt !== this.attempt) return;
+      if (outcome !== 'written' || attempt !== this.attempt || !notify) return;
       this.#notifyLocalDisks(checkpointId, true);
       for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(attempt, checkpointId, 'complete');
     });
@@ -941,7 +943,7 @@ export class LiveDriver {
     if (wasFailing && !this.#remoteFaults.failing) {
       const unfinalized = [...this.#unfinalized];
       this.#unfinalized.clear();
-      for (const id of unfinalized) this.#finalize(id, this.attempt);
+      for (const id of unfinalized) this.#finalize(id, this.attempt, this.#completed(id)?.isSavepoint !== true);
       void this.#enqueue(() => this.#sweepOrphans());
     }
     return undefined;
