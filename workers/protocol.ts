@@ -78,6 +78,20 @@ export interface CheckpointStorageSpec {
   localBackupEnabled: boolean;
   /** bytes the store may hold (a full store fails writes with IO_EXCEPTION); default unlimited */
   quotaBytes?: number;
+  /** the remote store's fault knobs in force when the TaskManager registers (default: healthy) */
+  faults?: RemoteStorageFaults;
+}
+
+/**
+ * Faults of the remote checkpoint storage (the playground's slow-remote-storage,
+ * fail-remote-storage, heal-remote-storage): every process that talks to the store sees them, as
+ * every TaskManager of a Flink cluster sees the same S3 or HDFS.
+ */
+export interface RemoteStorageFaults {
+  /** multiplies every request's time (1: as modelled) */
+  slowFactor: number;
+  /** every write and delete fails with an IOException after its round trip */
+  failing: boolean;
 }
 
 /** One subtask to run in this TaskManager (Flink's TaskDeploymentDescriptor). */
@@ -144,8 +158,17 @@ export interface TaskManagerGateway {
   /** an injected failure: the subtask fails as if its operator threw (it reports `task-state` FAILED) */
   failTask(attempt: number, taskIndex: number, cause: string): void;
   slowOperator(vertexId: string, factor: number): void;
+  /**
+   * An injected hang (a long GC pause, a deadlock): the process stays alive but stops answering:
+   * no more scheduling turns, heartbeats, reports or data-plane traffic. Only the JobManager's
+   * heartbeat.timeout notices it; the process then is terminated like a dead one.
+   */
+  stall(): void;
+  /** the remote checkpoint storage turned slow, failing, or healthy again */
+  setRemoteStorageFaults(faults: RemoteStorageFaults): void;
   setClock(clock: JobClock): void;
-  heartbeat(seq: number): HeartbeatPayload;
+  /** answers with the task metrics; a stalled TaskManager never answers */
+  heartbeat(seq: number): HeartbeatPayload | Promise<HeartbeatPayload>;
 }
 
 // ---- 2. Reports: TaskManager → JobManager (the report port) ----

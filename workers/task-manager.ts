@@ -15,7 +15,6 @@
  */
 import type { CheckpointBarrier, NetworkBuffer, PollOutcome, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
 import { checkpointPlacement, taskSnapshotFiles } from '../engine/storage/checkpoint-files.ts';
-import type { CheckpointStorage } from '../engine/storage/checkpoint-storage.ts';
 import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
 import { decodeValue, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
 import { transferMs } from '../engine/storage/transfer-cost.ts';
@@ -36,6 +35,7 @@ import type {
   HeartbeatPayload,
   JobClock,
   RegisterRequest,
+  RemoteStorageFaults,
   ReportBatch,
   TaskManagerGateway,
   TaskManagerReport,
@@ -87,7 +87,9 @@ export class TaskManager implements TaskManagerGateway {
   readonly #effects: TaskEffect[] = [];
   #storageSpec: CheckpointStorageSpec | undefined;
   /** the remote checkpoint storage, opened at registration */
-  #storage: Promise<CheckpointStorage> | undefined;
+  #storage: Promise<CostModelledStorage> | undefined;
+  /** hung (an injected stall): alive, but nothing runs and nothing is answered any more */
+  #stalled = false;
 
   readonly #scheduler = new TurnScheduler(() => this.#turn());
 
@@ -100,7 +102,7 @@ export class TaskManager implements TaskManagerGateway {
     this.#storageSpec = request.storage;
     const spec = request.storage;
     this.#storage = IndexedDbCheckpointStorage.open({ databaseName: spec.databaseName, location: spec.location, ...(spec.quotaBytes === undefined ? {} : { quotaBytes: spec.quotaBytes }) }).then(
-      (inner) => new CostModelledStorage(inner, spec.remote, (ms) => this.#sleep(ms)),
+      (inner) => new CostModelledStorage(inner, spec.remote, (ms) => this.#sleep(ms), spec.faults ?? {}),
     );
     // An unhandled rejection here would be a crash of the worker; the first upload reports it.
     this.#storage.catch(() => {});
@@ -131,7 +133,7 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   notifyCheckpoint(attempt: number, checkpointId: number, outcome: 'complete' | 'aborted'): void {
-    if (attempt !== this.#attempt) return;
+    if (attempt !== this.#attempt || this.#stalled) return;
     const now = this.#now();
     for (const t of this.#tasks) {
       if (outcome === 'complete') t.task.notifyCheckpointComplete(checkpointId);
@@ -156,12 +158,23 @@ export class TaskManager implements TaskManagerGateway {
     for (const t of this.#tasks) if (t.task.id.vertexId === vertexId) t.task.setSlowdown(factor);
   }
 
+  stall(): void {
+    this.#stalled = true;
+    this.#scheduler.stop();
+  }
+
+  setRemoteStorageFaults(faults: RemoteStorageFaults): void {
+    // Uploads already sleeping keep their cost; a failing store fails them when they wake.
+    void this.#storage?.then((storage) => Object.assign(storage.knobs, faults));
+  }
+
   setClock(clock: JobClock): void {
     this.#clock = clock;
     this.#requestNextTurn();
   }
 
-  heartbeat(_seq: number): HeartbeatPayload {
+  heartbeat(_seq: number): HeartbeatPayload | Promise<HeartbeatPayload> {
+    if (this.#stalled) return new Promise(() => {});
     const now = this.#now();
     const tasks = this.#tasks.map((t) => t.task);
     this.#sampler.sample(tasks, now);
@@ -223,13 +236,13 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   #current(attempt: number, taskIndex: number): HostedTask | undefined {
-    return attempt === this.#attempt ? this.#byIndex.get(taskIndex) : undefined;
+    return attempt === this.#attempt && !this.#stalled ? this.#byIndex.get(taskIndex) : undefined;
   }
 
   // ---- the data plane, inbound ----
 
   #onDataPlane(attempt: number, message: DataPlaneMessage): void {
-    if (attempt !== this.#attempt) return;
+    if (attempt !== this.#attempt || this.#stalled) return;
     const now = this.#now();
     if (message.kind === 'buffers') {
       const t = this.#receiverOf.get(message.channelId);
@@ -436,7 +449,7 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   #flushReports(): void {
-    if (this.#reports.length === 0 || !this.#reportPort) return;
+    if (this.#reports.length === 0 || !this.#reportPort || this.#stalled) return;
     this.#reportPort.postMessage({ taskManagerId: this.#id, reports: this.#reports } satisfies ReportBatch);
     this.#reports = [];
   }

@@ -5,9 +5,10 @@ import type { FlinkConfig } from '../config/flink-config.ts';
 import { CheckpointCoordinator, type CheckpointPlan, type TriggerKind } from '../checkpoint/checkpoint-coordinator.ts';
 import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
-import { assignSubtaskState, rescaleProblem } from '../checkpoint/state-assignment.ts';
+import { assignSubtaskState } from '../checkpoint/state-assignment.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import { faultTargetProblem } from '../job/fault-target.ts';
+import { latestRestorable, maxParallelismToKeep, rescaledScenario, rescaleRequestProblem, savepointToRestart } from '../job/restart-request.ts';
 import { ExecutionGraph } from '../job/execution-graph.ts';
 import { JobLifecycle, type JobStatus } from '../job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../job/restart-backoff-time-strategy.ts';
@@ -180,22 +181,12 @@ export class Simulation {
    * parallelism for one vertex; keyed state is redistributed by key groups.
    */
   rescale(vertexId: string, parallelism: number): string | undefined {
-    const vertex = this.scenario.job.vertices.find((v) => v.id === vertexId);
-    if (!vertex) return `unknown vertex "${vertexId}" (vertices: ${this.scenario.job.vertices.map((v) => v.id).join(', ')})`;
-    const maxP = this.graph.maxParallelismOf(vertexId);
-    if (!Number.isInteger(parallelism) || parallelism < 1 || parallelism > maxP) return `parallelism must be an integer from 1 to ${maxP} (the max parallelism of "${vertexId}"), got ${parallelism}`;
-    if (parallelism > this.cluster.slots.length) return `parallelism ${parallelism} needs ${parallelism} slots; the cluster has ${this.cluster.slots.length}`;
-    if (this.job.status !== 'RUNNING') return `cannot rescale while the job is ${this.job.status}`;
-    const checkpoint = this.#latestRestorable();
-    if (!checkpoint) return 'no completed checkpoint or savepoint to rescale from yet';
-    const problem = rescaleProblem(checkpoint, vertexId, parallelism, vertex.operator.type === 'source');
-    if (problem) return problem;
-    const forwardMismatch = this.scenario.job.edges.find((e) => e.partitioning === 'forward' && (e.from === vertexId || e.to === vertexId));
-    if (forwardMismatch) return `cannot rescale "${vertexId}": its edge ${forwardMismatch.from} → ${forwardMismatch.to} is forward, which needs equal parallelism on both ends`;
-    const keep = Object.fromEntries(this.graph.vertices.map((v) => [v.id, this.graph.maxParallelismOf(v.id)]));
-    this.scenario = { ...this.scenario, job: { ...this.scenario.job, vertices: this.scenario.job.vertices.map((v) => (v.id === vertexId ? { ...v, parallelism } : v)) } };
+    const checkpoint = latestRestorable(this.coordinator);
+    const problem = rescaleRequestProblem({ scenario: this.scenario, graph: this.graph, cluster: this.cluster, jobStatus: this.job.status, checkpoint, vertexId, parallelism });
+    if (problem || !checkpoint) return problem;
+    this.#keepMaxParallelism = maxParallelismToKeep(this.graph);
+    this.scenario = rescaledScenario(this.scenario, vertexId, parallelism);
     this.#restoreFrom = checkpoint;
-    this.#keepMaxParallelism = keep;
     this.#emit({ type: 'fault', time: this.now, description: `rescale ${vertexId} to parallelism ${parallelism} from checkpoint ${checkpoint.id}` });
     this.#failover(`Rescaling ${vertexId} to ${parallelism}`, [], this.now, false);
     return undefined;
@@ -208,10 +199,9 @@ export class Simulation {
    * the newest savepoint when no id is given.
    */
   restartFromSavepoint(savepointId?: number): string | undefined {
-    const savepoints = this.coordinator.savepoints;
-    const savepoint = savepointId === undefined ? savepoints.at(-1) : savepoints.find((s) => s.id === savepointId);
-    if (!savepoint) return savepointId === undefined ? 'no savepoint has completed yet' : `no savepoint ${savepointId} (savepoints: ${savepoints.map((s) => s.id).join(', ') || 'none'})`;
-    if (this.job.status !== 'RUNNING') return `cannot restart while the job is ${this.job.status}`;
+    const request = savepointToRestart(this.coordinator, this.job.status, savepointId);
+    if ('problem' in request) return request.problem;
+    const savepoint = request.savepoint;
     this.#restoreFrom = savepoint;
     this.#emit({ type: 'fault', time: this.now, description: `restart from savepoint ${savepoint.id}` });
     this.#failover(`Restarting from savepoint ${savepoint.id}`, [], this.now, false);
@@ -237,14 +227,6 @@ export class Simulation {
 
   /** Paths of the checkpoints kept after the job ended, by the externalized retention policy. */
   retainedCheckpoints: string[] = [];
-
-  #latestRestorable(): CompletedCheckpoint | undefined {
-    const checkpoint = this.coordinator.latestCheckpoint();
-    const savepoint = this.coordinator.savepoints.at(-1);
-    if (!savepoint) return checkpoint;
-    if (!checkpoint) return savepoint;
-    return savepoint.id > checkpoint.id ? savepoint : checkpoint;
-  }
 
   // ---- the event loop ----
 

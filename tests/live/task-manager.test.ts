@@ -97,7 +97,7 @@ describe('TaskManager', () => {
     const states = allReports(h).filter((r) => r.type === 'task-state').map((r) => r.type === 'task-state' && `${r.taskIndex}:${r.state}`);
     expect(states.filter((s) => s && s.endsWith('RUNNING'))).toHaveLength(6);
     // Each TaskManager's count subtask got records from the other TaskManager's source (hash edge).
-    const beat = h.taskManagers.map((tm) => tm.heartbeat(1));
+    const beat = await Promise.all(h.taskManagers.map((tm) => tm.heartbeat(1)));
     for (const payload of beat) {
       const count = payload.subtasks.find((s) => s.vertexId === 'count')!;
       expect(count.numRecordsIn).toBeGreaterThan(0);

@@ -35,6 +35,7 @@ import { assignSubtaskState } from '../../engine/checkpoint/state-assignment.ts'
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { faultTargetProblem } from '../../engine/job/fault-target.ts';
+import { latestRestorable, maxParallelismToKeep, rescaledScenario, rescaleRequestProblem, savepointToRestart } from '../../engine/job/restart-request.ts';
 import { JobLifecycle, type JobStatus } from '../../engine/job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../../engine/job/restart-backoff-time-strategy.ts';
 import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
@@ -47,7 +48,7 @@ import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import { RandomSource } from '../../engine/sim/random-source.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../../workers/job-clock.ts';
-import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
+import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, RemoteStorageFaults, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
 import { jobMetricsOf } from './job-metrics.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher, type TaskManagerProcess } from './task-manager-process.ts';
@@ -110,7 +111,8 @@ interface SubtaskStatus {
 }
 
 export class LiveDriver {
-  readonly scenario: Scenario;
+  /** the scenario the job runs now (a rescale changes a vertex's parallelism) */
+  scenario: Scenario;
   readonly config: FlinkConfig;
   readonly cluster: ClusterTopology;
   graph: ExecutionGraph;
@@ -154,6 +156,14 @@ export class LiveDriver {
   readonly #disks = new Map<string, HostLocalDisk>();
   /** where each subtask (`vertex#index`) ran in the previous attempt */
   #placement = new Map<string, SlotLocation>();
+  /** set by rescale() and restartFromSavepoint(): the next restart restores this instead of the latest checkpoint */
+  #restoreFrom: CompletedCheckpoint | undefined;
+  /** every vertex's max parallelism, kept over a rescale */
+  #keepMaxParallelism: Record<string, number> = {};
+  /** the remote store's faults, seen by the JobManager and every TaskManager (new ones too) */
+  readonly #remoteFaults: RemoteStorageFaults = { slowFactor: 1, failing: false };
+  /** completed checkpoints whose `_metadata` the failing store refused */
+  readonly #unfinalized = new Set<number>();
 
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     this.seed = options.seed ?? scenario.seed;
@@ -348,12 +358,25 @@ export class LiveDriver {
 
   /** Restarts from the latest completed checkpoint with another parallelism for one vertex (as Simulation.rescale). */
   rescale(vertexId: string, parallelism: number): string | undefined {
-    return `rescaling ${vertexId} to ${parallelism} is not available in the live runtime yet`;
+    const checkpoint = latestRestorable(this.coordinator);
+    const problem = rescaleRequestProblem({ scenario: this.scenario, graph: this.graph, cluster: this.cluster, jobStatus: this.job.status, checkpoint, vertexId, parallelism });
+    if (problem || !checkpoint) return problem;
+    this.#keepMaxParallelism = maxParallelismToKeep(this.graph);
+    this.scenario = rescaledScenario(this.scenario, vertexId, parallelism);
+    this.#restoreFrom = checkpoint;
+    this.#emit({ type: 'fault', time: this.now, description: `rescale ${vertexId} to parallelism ${parallelism} from checkpoint ${checkpoint.id}` });
+    this.#failover(`Rescaling ${vertexId} to ${parallelism}`, [], this.now, false);
+    return undefined;
   }
 
   /** Restarts the job from a savepoint, the newest when no id is given (as Simulation.restartFromSavepoint). */
   restartFromSavepoint(savepointId?: number): string | undefined {
-    return `restarting from savepoint ${savepointId ?? '(newest)'} is not available in the live runtime yet`;
+    const request = savepointToRestart(this.coordinator, this.job.status, savepointId);
+    if ('problem' in request) return request.problem;
+    this.#restoreFrom = request.savepoint;
+    this.#emit({ type: 'fault', time: this.now, description: `restart from savepoint ${request.savepoint.id}` });
+    this.#failover(`Restarting from savepoint ${request.savepoint.id}`, [], this.now, false);
+    return undefined;
   }
 
   triggerCheckpoint(kind: TriggerKind = 'checkpoint'): string | undefined {
@@ -412,7 +435,7 @@ export class LiveDriver {
     const reports = new MessageChannel();
     let crash: (message: string) => void = () => {};
     const crashed = new Promise<never>((_, reject) => (crash = (message) => reject(new Error(message))));
-    const registered = process.gateway.register(Comlink.transfer({ taskManagerId: info.id, host: info.host, reportPort: reports.port2, storage: this.#storageSpec }, [reports.port2]));
+    const registered = process.gateway.register(Comlink.transfer({ taskManagerId: info.id, host: info.host, reportPort: reports.port2, storage: { ...this.#storageSpec, faults: { ...this.#remoteFaults } } }, [reports.port2]));
     const ready = Promise.race([registered, crashed]).then(() => undefined);
     const tm: TaskManagerConnection = { info, process, reportPort: reports.port1, ready, lastHeartbeat: undefined, unanswered: 0, latest: undefined };
     ready.then(
@@ -574,13 +597,7 @@ export class LiveDriver {
       case 'notify-complete': {
         // Flink finalizes a checkpoint by writing its `_metadata`; only then do the tasks hear of it
         // (a two-phase-commit sink commits on that word, so it must be restorable by then).
-        const attempt = this.attempt;
-        const checkpointId = effect.checkpointId;
-        void this.#enqueue(() => this.#writeMetadata(checkpointId)).then((ok) => {
-          if (!ok) return;
-          this.#notifyLocalDisks(checkpointId, true);
-          for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(attempt, checkpointId, 'complete');
-        });
+        this.#finalize(effect.checkpointId, this.attempt);
         return;
       }
       case 'notify-aborted':
@@ -603,6 +620,8 @@ export class LiveDriver {
         return;
       }
       case 'checkpoint-status':
+        // A savepoint gets no notify-complete (it commits nothing), but it needs its `_metadata` to be restorable.
+        if (effect.status === 'completed' && effect.isSavepoint && effect.checkpointId !== null) this.#finalize(effect.checkpointId, this.attempt, false);
         return this.#emit(checkpointStatusEvent(effect, now));
     }
   }
@@ -615,13 +634,28 @@ export class LiveDriver {
   }
 
   /**
+   * Writes `_metadata` of a completed checkpoint, then tells the tasks (attempt `attempt`). A write
+   * the failing store refused is done again once the store is healthy (the coordinator already
+   * counts the checkpoint as completed; until then a restore from it fails, as reading a
+   * checkpoint without `_metadata` does in Flink).
+   */
+  #finalize(checkpointId: number, attempt: number, notify = true): void {
+    void this.#enqueue(() => this.#writeMetadata(checkpointId)).then((outcome) => {
+      if (outcome === 'failed') this.#unfinalized.add(checkpointId);
+      if (outcome !== 'written' || attempt !== this.attempt || !notify) return;
+      this.#notifyLocalDisks(checkpointId, true);
+      for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(attempt, checkpointId, 'complete');
+    });
+  }
+
+  /**
    * Writes `_metadata` of a completed checkpoint: the handles its tasks acknowledged, plus the
    * files of subtasks that had finished (their final snapshot was never uploaded; the JobManager
    * writes it). Savepoints go to `chk-<n>` too (the live runtime has no savepoint directory).
    */
-  async #writeMetadata(checkpointId: number): Promise<boolean> {
+  async #writeMetadata(checkpointId: number): Promise<'written' | 'failed' | 'subsumed'> {
     const checkpoint = this.#completed(checkpointId);
-    if (!checkpoint) return false;
+    if (!checkpoint) return 'subsumed';
     const placement = checkpointPlacement(this.#storageSpec.location, checkpointId);
     const refs = this.#references.get(checkpointId) ?? new Map<string, SubtaskStateReference>();
     const files: CheckpointFile[] = [];
@@ -639,10 +673,10 @@ export class LiveDriver {
     const error = await this.#storage!.writeCheckpoint(checkpointId, files);
     if (error) {
       this.#storageErrors.push(error.message);
-      return false;
+      return 'failed';
     }
     // Subsumed meanwhile (the discard is queued after this write): nothing more to do.
-    return this.#completed(checkpointId) !== undefined;
+    return this.#completed(checkpointId) !== undefined ? 'written' : 'subsumed';
   }
 
   /** Deletes what an upload wrote that no checkpoint will refer to (it came too late). */
@@ -838,6 +872,13 @@ export class LiveDriver {
     const problem = faultTargetProblem(fault, this.graph, this.cluster);
     if (problem) return problem;
     if (fault.type === 'slow-operator') return this.#slowOperator(fault.vertex, fault.factor);
+    if (fault.type === 'slow-remote-storage') return this.#setRemoteFaults({ slowFactor: fault.factor }, `remote storage ×${fault.factor} slower`);
+    if (fault.type === 'fail-remote-storage') return this.#setRemoteFaults({ failing: true }, 'remote storage fails every request');
+    if (fault.type === 'heal-remote-storage') return this.#setRemoteFaults({ failing: false }, 'remote storage works again');
+    if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
+      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
+    }
+    if (fault.type === 'stall-task-manager') return this.#stallTaskManager(fault.task_manager);
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to fail`;
     switch (fault.type) {
       case 'fail-task': {
@@ -866,6 +907,48 @@ export class LiveDriver {
       default:
         return `${fault.type} is not available in the live runtime yet`;
     }
+  }
+
+  /**
+   * A hung TaskManager: its process stops answering but stays alive. Nothing is failed here: the
+   * JobManager finds out only when the heartbeats have been silent for heartbeat.timeout.
+   */
+  #stallTaskManager(taskManager: string): string | undefined {
+    const tm = this.#taskManagers.get(taskManager);
+    if (!tm) return `no TaskManager "${taskManager}" (running: ${this.taskManagers.map((t) => t.id).join(', ')})`;
+    if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to stall`;
+    this.#emit({ type: 'fault', time: this.now, description: `stall TaskManager ${tm.info.id}; the JobManager notices after heartbeat.timeout (${this.config.heartbeatTimeout} ms)` });
+    void tm.process.gateway.stall();
+    return undefined;
+  }
+
+  /** A playground fault: damage or remove a subtask's task-local copies on a host's disk. */
+  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete'): string | undefined {
+    const disk = this.#disks.get(host)!;
+    const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
+    if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
+    this.#emit({ type: 'fault', time: this.now, description: `${mode} local copy of ${vertexId}#${subtaskIndex} on ${host}: ${paths.join(', ')}` });
+    return undefined;
+  }
+
+  /**
+   * The remote store turns slow, failing or healthy for everyone who talks to it: the JobManager
+   * (metadata, deletions, restore reads) and every TaskManager (uploads). Once healthy again, what
+   * failed deletions left behind is swept away.
+   */
+  #setRemoteFaults(change: Partial<RemoteStorageFaults>, description: string): undefined {
+    const wasFailing = this.#remoteFaults.failing;
+    Object.assign(this.#remoteFaults, change);
+    if (this.#storage) Object.assign(this.#storage.knobs, this.#remoteFaults);
+    for (const tm of this.#taskManagers.values()) void tm.process.gateway.setRemoteStorageFaults({ ...this.#remoteFaults });
+    this.#emit({ type: 'fault', time: this.now, description });
+    if (wasFailing && !this.#remoteFaults.failing) {
+      const unfinalized = [...this.#unfinalized];
+      this.#unfinalized.clear();
+      for (const id of unfinalized) this.#finalize(id, this.attempt, this.#completed(id)?.isSavepoint !== true);
+      void this.#enqueue(() => this.#sweepOrphans());
+    }
+    return undefined;
   }
 
   #slowOperator(vertexId: string, factor: number): undefined {
@@ -919,7 +1002,8 @@ export class LiveDriver {
     // The latest completed checkpoint, read back from remote storage (after the JobManager's own
     // requests queued before it: its `_metadata` write, deletions), and the files of uploads that
     // died with their attempt swept away.
-    const latest = this.coordinator.latestCheckpoint();
+    const latest = this.#restoreFrom ?? this.coordinator.latestCheckpoint();
+    this.#restoreFrom = undefined;
     const readStart = this.now;
     let checkpoint: CompletedCheckpoint | undefined;
     let readError: string | undefined;
@@ -941,7 +1025,7 @@ export class LiveDriver {
       this.#failover(readError, [], now, true);
       return;
     }
-    this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
+    this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
     this.coordinator.stats.updateVertices(this.#vertexParallelism());
     this.#setStatus('RESTARTED', now);
     void this.#deploy(now, checkpoint, now - readStart);

@@ -1,0 +1,76 @@
+import type { Scenario } from '../scenario/scenario-types.ts';
+import type { CheckpointCoordinator } from '../checkpoint/checkpoint-coordinator.ts';
+import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import { rescaleProblem } from '../checkpoint/state-assignment.ts';
+import type { ClusterTopology } from './cluster-topology.ts';
+import type { ExecutionGraph } from './execution-graph.ts';
+import type { JobStatus } from './job-status.ts';
+
+/**
+ * The two restarts an operator asks for (Flink: stop the job, then run it again from its state):
+ * with another parallelism for one vertex (rescale), or from a savepoint. Both drivers check the
+ * request here, so they accept and refuse alike; the restart itself is each driver's own.
+ */
+
+/** The state a rescale restores: the latest completed checkpoint, or a newer savepoint. */
+export function latestRestorable(coordinator: CheckpointCoordinator): CompletedCheckpoint | undefined {
+  const checkpoint = coordinator.latestCheckpoint();
+  const savepoint = coordinator.savepoints.at(-1);
+  if (!savepoint) return checkpoint;
+  if (!checkpoint) return savepoint;
+  return savepoint.id > checkpoint.id ? savepoint : checkpoint;
+}
+
+export interface RescaleRequest {
+  scenario: Scenario;
+  graph: ExecutionGraph;
+  cluster: ClusterTopology;
+  jobStatus: JobStatus;
+  /** what the rescale would restore (latestRestorable) */
+  checkpoint: CompletedCheckpoint | undefined;
+  vertexId: string;
+  parallelism: number;
+}
+
+/** Why a rescale cannot be done, or undefined when it can. */
+export function rescaleRequestProblem(r: RescaleRequest): string | undefined {
+  const vertex = r.scenario.job.vertices.find((v) => v.id === r.vertexId);
+  if (!vertex) return `unknown vertex "${r.vertexId}" (vertices: ${r.scenario.job.vertices.map((v) => v.id).join(', ')})`;
+  const maxP = r.graph.maxParallelismOf(r.vertexId);
+  if (!Number.isInteger(r.parallelism) || r.parallelism < 1 || r.parallelism > maxP) {
+    return `parallelism must be an integer from 1 to ${maxP} (the max parallelism of "${r.vertexId}"), got ${r.parallelism}`;
+  }
+  if (r.parallelism > r.cluster.slots.length) return `parallelism ${r.parallelism} needs ${r.parallelism} slots; the cluster has ${r.cluster.slots.length}`;
+  if (r.jobStatus !== 'RUNNING') return `cannot rescale while the job is ${r.jobStatus}`;
+  if (!r.checkpoint) return 'no completed checkpoint or savepoint to rescale from yet';
+  const problem = rescaleProblem(r.checkpoint, r.vertexId, r.parallelism, vertex.operator.type === 'source');
+  if (problem) return problem;
+  const forward = r.scenario.job.edges.find((e) => e.partitioning === 'forward' && (e.from === r.vertexId || e.to === r.vertexId));
+  if (forward) return `cannot rescale "${r.vertexId}": its edge ${forward.from} → ${forward.to} is forward, which needs equal parallelism on both ends`;
+  return undefined;
+}
+
+/** The scenario with the vertex's new parallelism (what the restarted job runs). */
+export function rescaledScenario(scenario: Scenario, vertexId: string, parallelism: number): Scenario {
+  return { ...scenario, job: { ...scenario.job, vertices: scenario.job.vertices.map((v) => (v.id === vertexId ? { ...v, parallelism } : v)) } };
+}
+
+/** Every vertex's max parallelism now: Flink keeps it over a rescale, so key groups stay put. */
+export function maxParallelismToKeep(graph: ExecutionGraph): Record<string, number> {
+  return Object.fromEntries(graph.vertices.map((v) => [v.id, graph.maxParallelismOf(v.id)]));
+}
+
+/** The savepoint a restart asks for (the newest when no id is given), or why there is none to restart from. */
+export function savepointToRestart(
+  coordinator: CheckpointCoordinator,
+  jobStatus: JobStatus,
+  savepointId: number | undefined,
+): { savepoint: CompletedCheckpoint } | { problem: string } {
+  const savepoints = coordinator.savepoints;
+  const savepoint = savepointId === undefined ? savepoints.at(-1) : savepoints.find((s) => s.id === savepointId);
+  if (!savepoint) {
+    return { problem: savepointId === undefined ? 'no savepoint has completed yet' : `no savepoint ${savepointId} (savepoints: ${savepoints.map((s) => s.id).join(', ') || 'none'})` };
+  }
+  if (jobStatus !== 'RUNNING') return { problem: `cannot restart while the job is ${jobStatus}` };
+  return { savepoint };
+}
