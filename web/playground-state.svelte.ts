@@ -6,6 +6,10 @@
  * The simulation runs on a virtual clock. While running, every animation frame advances virtual
  * time by the wall-clock time since the previous frame times `speed`, within a time budget per
  * frame: when the machine cannot keep up, virtual time falls behind and `effectiveSpeed` shows it.
+ *
+ * The live driver (`driverName === 'live'`, Web Worker TaskManagers) runs on the wall clock by
+ * itself: start and pause set its job clock's speed, and every animation frame (paused or not:
+ * the workers go on answering heartbeats and a kill is still noticed) re-reads what it shows.
  */
 import { browserLsmStorage } from './playground/wa-sqlite-browser.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
@@ -22,7 +26,9 @@ import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/event-hub.ts';
-import type { LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/playground-api-types.ts';
+import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/playground-api-types.ts';
+import { LivePageDriver, taskManagerWorkersRunning } from './playground/live-page-driver.ts';
+import type { PlaygroundDriver } from './playground/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
@@ -56,8 +62,14 @@ const OUTPUT_REFRESH_MS = 500;
 const SCENARIO_DIR = '/scenarios/';
 
 export const NOT_LOADED = 'No scenario is loaded: call load(scenario) first.';
-export const LIVE_DRIVER_MISSING =
-  "The 'live' driver (TaskManagers as Web Workers) is not built yet; only the 'sim' driver is available.";
+export const STEP_IS_SIM_ONLY =
+  "step() is for the 'sim' driver only: the 'live' driver runs on the wall clock. Use runUntil(time), or start() and pause(), or setDriver('sim').";
+/** How often a live runUntil looks at the job clock (wall ms). */
+const LIVE_WAIT_POLL_MS = 20;
+
+export function isDriverName(value: unknown): value is DriverName {
+  return value === 'sim' || value === 'live';
+}
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -102,6 +114,12 @@ export class PlaygroundState {
 
   running = $state(false);
   speed = $state<number>(1);
+  /** The driver the scenario runs in; a switch reloads the scenario in the other one. */
+  driverName = $state<DriverName>('sim');
+  /** The live driver's TaskManager workers are starting (the scenario shows once they run). */
+  booting = $state(false);
+  /** TaskManager Web Workers running on this page now (live; 0 in sim). */
+  workers = $state(0);
   /** Virtual ms per wall ms actually reached over the last frames (below `speed` when the machine cannot keep up). */
   effectiveSpeed = $state(0);
 
@@ -116,12 +134,14 @@ export class PlaygroundState {
   /** Subscribers of the Playground API. */
   readonly hub = new EventHub();
 
-  #driver: SimDriver | null = null;
+  #driver: SimDriver | LivePageDriver | null = null;
   #unsubscribeDriver: (() => void) | null = null;
   /** Job events from the engine not yet delivered to the API's subscribers. */
   #queued: JobEvent[] = [];
   #frame: number | null = null;
   #lastFrameTime: number | null = null;
+  /** the job clock at the last live frame */
+  #lastFrameNow = 0;
   #lastDocumentRefresh = -Infinity;
   #nextOutputRefresh = -Infinity;
   /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
@@ -131,7 +151,7 @@ export class PlaygroundState {
    * The running driver, for views that read the simulation every frame (channels, storage,
    * inspector). Not reactive: subscribe to `hub` 'load' to learn that it was replaced.
    */
-  get driver(): SimDriver | null {
+  get driver(): PlaygroundDriver | null {
     return this.#driver;
   }
 
@@ -139,6 +159,8 @@ export class PlaygroundState {
 
   /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
   async init(): Promise<void> {
+    const driver = new URL(location.href).searchParams.get('driver');
+    if (isDriverName(driver)) this.driverName = driver;
     let entries: ScenarioEntry[];
     try {
       const response = await fetch(`${SCENARIO_DIR}index.json`);
@@ -180,8 +202,8 @@ export class PlaygroundState {
     await this.#loadFile(file, true);
   }
 
-  /** The API's load(): validates, then loads paused at time 0; invalid input throws and changes nothing. */
-  load(input: object | string): LoadResult {
+  /** The API's load(): validates, then loads paused at time 0; invalid input rejects and changes nothing. */
+  async load(input: object | string): Promise<LoadResult> {
     let value: unknown = input;
     if (typeof input === 'string') {
       const parsed = parseScenarioText(input);
@@ -192,9 +214,10 @@ export class PlaygroundState {
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
-    this.#install(validated.scenario, { kind: 'api' }, value);
+    await this.#install(validated.scenario, { kind: 'api' }, value, false);
+    if (!this.#driver) throw new Error(`The scenario could not be started: ${this.runError ?? 'a newer scenario replaced it'}`);
     const untilMs = validated.scenario.run.until_ms;
-    return { name: validated.scenario.name, seed: this.#driver!.seed, untilMs: untilMs === Infinity ? null : untilMs, notes: validated.notes };
+    return { name: validated.scenario.name, seed: this.#driver.seed, untilMs: untilMs === Infinity ? null : untilMs, notes: validated.notes };
   }
 
   async #loadFile(file: string, autoStart: boolean): Promise<void> {
@@ -253,8 +276,7 @@ export class PlaygroundState {
       await this.ensureLsmStorage();
       if (generation !== this.#generation) return;
     }
-    this.#install(validated.scenario, source, parsed.ok ? parsed.value : null);
-    if (autoStart) this.start();
+    await this.#install(validated.scenario, source, parsed.ok ? parsed.value : null, autoStart);
   }
 
   /** Starts the current scenario again from virtual time 0, keeping running or paused. */
@@ -265,8 +287,35 @@ export class PlaygroundState {
     const wasRunning = this.running;
     this.#generation++;
     this.pause('user');
-    this.#install(scenario, source, this.scenarioInput);
-    if (wasRunning) this.start();
+    void this.#install(scenario, source, this.scenarioInput, wasRunning);
+  }
+
+  /**
+   * Runs the current scenario (with its configuration edits) from time 0 in the other driver,
+   * running if it was running. Rejects, and goes back to the driver it had, when the scenario
+   * cannot run there (the live runtime's message says why).
+   */
+  async setDriver(name: DriverName): Promise<void> {
+    if (!isDriverName(name)) throw new Error(`Unknown driver ${JSON.stringify(name)}: use 'sim' or 'live'.`);
+    if (name === this.driverName && !this.booting) return;
+    const previous = this.driverName;
+    this.driverName = name;
+    this.#rememberDriverInUrl(name);
+    const scenario = this.scenario;
+    const source = this.source;
+    if (scenario === null || source === null) return;
+    const wasRunning = this.running;
+    const input = this.scenarioInput;
+    this.#generation++;
+    this.pause('user');
+    const generation = this.#generation;
+    await this.#install(scenario, source, input, wasRunning);
+    if (this.#driver || generation !== this.#generation) return;
+    const problem = this.runError ?? 'it did not start';
+    this.driverName = previous;
+    this.#rememberDriverInUrl(previous);
+    await this.#install(scenario, source, input, wasRunning);
+    throw new Error(`The scenario cannot run in the '${name}' driver: ${problem}. It runs in '${previous}' again.`);
   }
 
   /**
@@ -284,8 +333,7 @@ export class PlaygroundState {
     const wasRunning = this.running;
     this.#generation++;
     this.pause('user');
-    this.#install(validated.scenario, source, candidate);
-    if (wasRunning) this.start();
+    void this.#install(validated.scenario, source, candidate, wasRunning);
     return { ok: true, notes: validated.notes };
   }
 
@@ -300,23 +348,42 @@ export class PlaygroundState {
     }
   }
 
-  #install(scenario: Scenario, source: ScenarioSource, input: unknown): void {
+  /**
+   * Runs `scenario` in the chosen driver, paused at time 0 or started (`autoStart`). The sim is
+   * ready at once; the live driver first starts its TaskManager workers (`booting`), and a load
+   * that came meanwhile wins: the workers of the older one are terminated.
+   */
+  async #install(scenario: Scenario, source: ScenarioSource, input: unknown, autoStart: boolean): Promise<void> {
     this.#clearJob();
     this.source = source;
     this.scenarioInput = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
+    let driver: SimDriver | LivePageDriver;
     try {
-      this.#driver = new SimDriver(scenario, this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {});
+      if (this.driverName === 'live') {
+        const generation = this.#generation;
+        this.booting = true;
+        const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart }).finally(() => {
+          if (generation === this.#generation) this.booting = false;
+        });
+        if (generation !== this.#generation) {
+          booted.dispose();
+          return;
+        }
+        driver = booted;
+      } else {
+        driver = new SimDriver(scenario, this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {});
+      }
     } catch (error) {
       this.runError = errorMessage(error);
-      console.error('The scenario could not be started:', error);
+      console.warn('The scenario could not be started:', error);
       return;
     }
-    const driver = this.#driver;
+    this.#driver = driver;
     const unsubscribeEvents = driver.onEvent((event) => this.#queued.push(event));
     // IndexedDB is listed after the simulation moved on: show it when it is (also while paused).
-    const unsubscribeStorage = driver.checkpointStorage?.onViewChange(() => {
+    const unsubscribeStorage = driver instanceof SimDriver ? driver.checkpointStorage?.onViewChange(() => {
       if (this.#driver === driver) this.storage = driver.storage();
-    });
+    }) : undefined;
     this.#unsubscribeDriver = () => {
       unsubscribeEvents();
       unsubscribeStorage?.();
@@ -324,7 +391,9 @@ export class PlaygroundState {
     this.scenario = scenario;
     this.runUntilMs = scenario.run.until_ms;
     this.#refresh(true);
-    this.hub.emit({ type: 'load', time: 0, scenario: { name: scenario.name, seed: this.#driver.seed } });
+    this.hub.emit({ type: 'load', time: 0, scenario: { name: scenario.name, seed: driver.seed } });
+    if (driver.name === 'live') this.#scheduleFrame();
+    if (autoStart) this.start();
   }
 
   /** The page wants more (or fewer) per-key rows of the sink comparison. */
@@ -336,9 +405,14 @@ export class PlaygroundState {
   #clearJob(): void {
     this.#unsubscribeDriver?.();
     this.#unsubscribeDriver = null;
-    // A replaced run is cancelled: its checkpoint storage applies Flink's retention, then closes.
+    // A replaced run is cancelled: its checkpoint storage applies Flink's retention, then closes;
+    // a live run's workers are terminated.
     void this.#driver?.dispose();
+    this.#cancelFrame();
     this.#driver = null;
+    this.running = false;
+    this.booting = false;
+    this.workers = 0;
     this.#queued = [];
     this.loadProblem = null;
     this.runError = null;
@@ -363,24 +437,41 @@ export class PlaygroundState {
 
   /** Runs the clock; returns why it cannot, if it cannot. */
   start(): string | undefined {
-    if (!this.#driver) return NOT_LOADED;
+    const driver = this.#driver;
+    if (!driver) return this.booting ? 'The live TaskManagers are still starting; try again in a moment.' : NOT_LOADED;
     if (this.runError !== null) return `The simulation stopped with an error: ${this.runError}`;
     if (this.finished) return this.#finishedMessage();
     if (this.running) return undefined;
+    if (driver.name === 'live') {
+      const problem = driver.run(this.speed);
+      if (problem !== undefined) return problem;
+    }
     this.running = true;
     this.#lastFrameTime = null;
-    this.#frame = requestAnimationFrame(this.#onFrame);
+    this.#lastFrameNow = driver.now;
+    this.#scheduleFrame();
     this.hub.emit({ type: 'start', time: this.nowMs });
     return undefined;
   }
 
   pause(reason: PauseReason = 'user'): void {
-    if (this.#frame !== null) cancelAnimationFrame(this.#frame);
-    this.#frame = null;
+    const driver = this.#driver;
+    // A live job goes on (heartbeats, restarts): its frames go on too, to show what happens.
+    if (driver?.name !== 'live') this.#cancelFrame();
     if (!this.running) return;
     this.running = false;
     this.effectiveSpeed = 0;
+    if (driver?.name === 'live') driver.hold();
     this.hub.emit({ type: 'pause', time: this.nowMs, reason });
+  }
+
+  #scheduleFrame(): void {
+    this.#frame ??= requestAnimationFrame(this.#onFrame);
+  }
+
+  #cancelFrame(): void {
+    if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+    this.#frame = null;
   }
 
   toggleRunning(): void {
@@ -392,6 +483,7 @@ export class PlaygroundState {
   step(): StepResult | string {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
+    if (driver.name === 'live') return STEP_IS_SIM_ONLY;
     this.pause('user');
     if (this.finished) return this.#finishedMessage();
     const handled = this.#guard(() => driver.step());
@@ -406,9 +498,10 @@ export class PlaygroundState {
     if (!Number.isFinite(target.ms) || target.ms < 0) throw new Error(`runUntil needs a finite time of 0 ms or more, got ${String(time)}`);
     const driver = this.#driver;
     if (!driver) throw new Error(NOT_LOADED);
+    const until = Math.min(target.ms, this.runUntilMs);
+    if (driver.name === 'live') return this.#runLiveUntil(driver, until);
     this.pause('user');
     const generation = this.#generation;
-    const until = Math.min(target.ms, this.runUntilMs);
     while (driver.now < until && !driver.isTerminal && this.runError === null) {
       this.#guard(() => driver.advanceTo(until, performance.now() + 30, () => this.#deliverQueued()));
       this.#afterAdvance(false);
@@ -420,22 +513,52 @@ export class PlaygroundState {
     return { time: driver.now, handled: true };
   }
 
+  /**
+   * The live job runs on the wall clock: runUntil starts its clock at the current speed, waits
+   * until the job clock reaches `until` (or the job ends), then pauses. It rejects when the
+   * clock is paused, or another scenario or driver is loaded, before that.
+   */
+  async #runLiveUntil(driver: LivePageDriver, until: number): Promise<StepResult> {
+    const generation = this.#generation;
+    const problem = driver.now < until && !driver.isTerminal ? this.start() : undefined;
+    if (problem !== undefined) throw new Error(problem);
+    while (driver.now < until && !driver.isTerminal && this.runError === null) {
+      await new Promise((resolve) => setTimeout(resolve, LIVE_WAIT_POLL_MS));
+      if (generation !== this.#generation) throw new Error('A new scenario or driver was loaded before runUntil reached its time.');
+      if (!this.running && driver.now < until && !driver.isTerminal) {
+        throw new Error(`runUntil(${until} ms) stopped at ${Math.round(driver.now)} ms: the clock was paused.`);
+      }
+    }
+    this.pause('user');
+    this.#afterAdvance(true);
+    if (this.runError !== null) throw new Error(`The live run stopped with an error: ${this.runError}`);
+    return { time: driver.now, handled: true };
+  }
+
   setSpeed(speed: number): string | undefined {
     if (!Number.isFinite(speed) || speed < SPEED_MIN || speed > SPEED_MAX) {
       return `The speed must be a number from ${SPEED_MIN} to ${SPEED_MAX} (virtual ms per wall-clock ms), got ${String(speed)}.`;
+    }
+    const driver = this.#driver;
+    if (driver?.name === 'live' && this.running) {
+      const problem = driver.run(speed);
+      if (problem !== undefined) return problem;
     }
     this.speed = speed;
     return undefined;
   }
 
+  /** Stops the clock; a live run's TaskManager workers are terminated. */
   destroy(): void {
     this.pause('user');
     this.#generation++;
+    this.#clearJob();
   }
 
   #onFrame = (time: number): void => {
     this.#frame = null;
     const driver = this.#driver;
+    if (driver?.name === 'live') return this.#onLiveFrame(driver, time);
     if (!this.running || !driver) return;
     const wallDeltaMs = this.#lastFrameTime === null ? 0 : Math.min(time - this.#lastFrameTime, MAX_FRAME_MS);
     this.#lastFrameTime = time;
@@ -449,6 +572,21 @@ export class PlaygroundState {
     this.#afterAdvance(false);
     if (this.running) this.#frame = requestAnimationFrame(this.#onFrame);
   };
+
+  /** The live job moved on by itself: follow it, and measure the speed its clock really ran at. */
+  #onLiveFrame(driver: LivePageDriver, time: number): void {
+    const wallDeltaMs = this.#lastFrameTime === null ? 0 : time - this.#lastFrameTime;
+    this.#lastFrameTime = time;
+    const now = driver.now;
+    if (this.running && wallDeltaMs > 0) {
+      const reached = (now - this.#lastFrameNow) / wallDeltaMs;
+      this.effectiveSpeed = this.effectiveSpeed === 0 ? reached : this.effectiveSpeed * 0.8 + reached * 0.2;
+    }
+    this.#lastFrameNow = now;
+    this.#guard(() => driver.update(performance.now() + FRAME_BUDGET_MS));
+    this.#afterAdvance(false);
+    if (this.#driver === driver) this.#scheduleFrame();
+  }
 
   /** Runs a call into the engine; an exception there stops the run and is shown. */
   #guard<T>(call: () => T): T | undefined {
@@ -488,6 +626,7 @@ export class PlaygroundState {
     const wall = performance.now();
     if (force || wall - this.#lastDocumentRefresh >= DOCUMENT_REFRESH_MS) {
       this.#lastDocumentRefresh = wall;
+      this.workers = driver.name === 'live' ? taskManagerWorkersRunning() : 0;
       this.topology = driver.topology();
       this.metrics = driver.metrics();
       this.checkpointing = driver.checkpointing();
@@ -568,7 +707,7 @@ export class PlaygroundState {
     return this.#operate((driver) => driver.rescale(vertexId, parallelism));
   }
 
-  #operate(operation: (driver: SimDriver) => string | undefined): string | undefined {
+  #operate(operation: (driver: PlaygroundDriver) => string | undefined): string | undefined {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
     let problem: string | undefined;
@@ -579,6 +718,13 @@ export class PlaygroundState {
     }
     this.#afterAdvance(true);
     return problem;
+  }
+
+  #rememberDriverInUrl(driver: DriverName): void {
+    const url = new URL(location.href);
+    if (driver === 'sim') url.searchParams.delete('driver');
+    else url.searchParams.set('driver', driver);
+    if (url.href !== location.href) history.replaceState(history.state, '', url);
   }
 
   #rememberInUrl(file: string): void {

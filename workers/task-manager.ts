@@ -26,6 +26,7 @@ import { HeapKeyedStateBackend } from '../engine/state/heap-keyed-state-backend.
 import { StreamTask } from '../engine/task/stream-task.ts';
 import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from './job-clock.ts';
+import { sleepJobTime } from './job-time-sleep.ts';
 import type {
   ChannelPort,
   CheckpointStorageSpec,
@@ -388,8 +389,7 @@ export class TaskManager implements TaskManagerGateway {
 
   /** Job ms of storage cost as a wall-clock sleep at the job clock's speed. */
   #sleep(jobMs: number): Promise<void> {
-    const ms = jobMs / this.#clock.speed;
-    return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+    return sleepJobTime(jobMs, () => this.#clock);
   }
 
   /**

@@ -11,6 +11,7 @@
 
 import { chartsEn, chartsZhCN } from './messages-charts.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
+import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
@@ -312,6 +313,7 @@ export const en = {
   ...chartsEn,
   ...configEditorEn,
   ...embedEn,
+  ...driverEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -612,6 +614,7 @@ export const zhCN: Messages = {
   ...chartsZhCN,
   ...configEditorZhCN,
   ...embedZhCN,
+  ...driverZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

@@ -48,6 +48,7 @@ import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import { RandomSource } from '../../engine/sim/random-source.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../../workers/job-clock.ts';
+import { sleepJobTime } from '../../workers/job-time-sleep.ts';
 import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, RemoteStorageFaults, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
 import { jobMetricsOf } from './job-metrics.ts';
 import { JobTimers } from './job-timers.ts';
@@ -248,7 +249,7 @@ export class LiveDriver {
 
   async #boot(speed: number): Promise<void> {
     this.#remote = await IndexedDbCheckpointStorage.open({ databaseName: this.#storageSpec.databaseName, location: this.#storageSpec.location });
-    this.#storage = new CostModelledStorage(this.#remote, this.#storageSpec.remote, (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / this.#clock.speed))));
+    this.#storage = new CostModelledStorage(this.#remote, this.#storageSpec.remote, (ms) => sleepJobTime(ms, () => this.#clock));
     for (const info of this.cluster.taskManagers) this.#connect(info);
     await Promise.all([...this.#taskManagers.values()].map((tm) => tm.ready));
     this.#clock = clockFrom(0, speed);

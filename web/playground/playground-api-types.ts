@@ -13,7 +13,10 @@ import type { RunReport } from '../../engine/run/run-report.ts';
 export type { Topology } from '../../engine/job/topology.ts';
 export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../engine/run/job-events.ts';
 
-/** `sim`: the deterministic simulator on a virtual clock. `live`: Web Worker TaskManagers (not built yet). */
+/**
+ * `sim`: the deterministic simulator on a virtual clock. `live`: the same engine with each
+ * TaskManager a Web Worker, checkpoints in IndexedDB, on the wall clock (step() is sim-only).
+ */
 export type DriverName = 'sim' | 'live';
 
 /**
@@ -81,12 +84,16 @@ export interface PlaygroundApi {
   /** Runs the virtual clock at the current speed. */
   start(): Promise<void>;
   pause(): Promise<void>;
-  /** Pauses, then handles exactly one event of the simulation. */
+  /** Pauses, then handles exactly one event of the simulation (sim only: rejects in live). */
   step(): Promise<StepResult>;
-  /** Advances virtual time to `time` (ms, or a Flink duration such as "30 s") as fast as possible, then pauses. */
+  /**
+   * Advances job time to `time` (ms, or a Flink duration such as "30 s"), then pauses: in sim as
+   * fast as possible, in live at the current speed on the wall clock.
+   */
   runUntil(time: number | string): Promise<StepResult>;
   /** Virtual ms per wall-clock ms, from 0.01 to 1000. */
   setSpeed(factor: number): Promise<void>;
+  /** Reloads the current scenario (with its configuration edits) in that driver, from time 0; rejects and keeps the old driver when the scenario cannot run there. */
   setDriver(driver: DriverName): Promise<void>;
   status(): Promise<PlaygroundStatus>;
   topology(): Promise<Topology>;

@@ -3,10 +3,7 @@
  * in the app, and what the page's own buttons call. Every call returns a Promise; a call that
  * cannot be done rejects with an Error saying why, and changes nothing.
  */
-import {
-  LIVE_DRIVER_MISSING,
-  PlaygroundState,
-} from '../playground-state.svelte.ts';
+import { isDriverName, PlaygroundState } from '../playground-state.svelte.ts';
 import type { DriverName, PlaygroundApi, PlaygroundStatus } from './playground-api-types.ts';
 
 declare global {
@@ -57,15 +54,13 @@ export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
     step: () => settle(() => state.step()),
     runUntil: (time) => state.runUntil(time),
     setSpeed: (factor) => done(() => state.setSpeed(factor)),
-    setDriver: (driver: DriverName) =>
-      done(() => {
-        if (driver === 'sim') return undefined;
-        if (driver === 'live') return LIVE_DRIVER_MISSING;
-        return `Unknown driver ${JSON.stringify(driver)}: use 'sim' or 'live'.`;
-      }),
+    setDriver: async (driver: DriverName) => {
+      if (!isDriverName(driver)) throw new Error(`Unknown driver ${JSON.stringify(driver)}: use 'sim' or 'live'.`);
+      await state.setDriver(driver);
+    },
     status: () =>
       settle<PlaygroundStatus>(() => ({
-        driver: 'sim',
+        driver: state.driverName,
         scenario: state.scenario ? { name: state.scenario.name, seed: state.scenario.seed } : null,
         time: state.nowMs,
         jobStatus: state.jobStatus,

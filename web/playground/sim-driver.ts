@@ -45,6 +45,7 @@ import { OutputOracle, type OutputRow } from './output-oracle.ts';
 import { SendLog } from './send-log.ts';
 import { SimCheckpointStorage } from './sim-checkpoint-storage.ts';
 import type { PlaygroundStats } from './playground-api-types.ts';
+import type { PlaygroundDriver } from './playground-driver.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
 const SLICE_MS = 20;
@@ -74,7 +75,7 @@ function tapWrites(log: SinkOutputLog, listener: (records: readonly StreamRecord
   };
 }
 
-export class SimDriver {
+export class SimDriver implements PlaygroundDriver {
   readonly name = 'sim';
   readonly scenario: Scenario;
   readonly #simulation: Simulation;

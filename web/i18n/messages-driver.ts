@@ -1,0 +1,29 @@
+/** UI text of the driver choice (sim or live) and the live runtime's status (merged into `en` and `zhCN` in messages.ts). */
+
+export const driverEn = {
+  'driver.label': 'Runtime',
+  'driver.sim': 'Simulated',
+  'driver.live': 'Live workers',
+  'driver.simHint': 'The deterministic simulator on a virtual clock: step one event, fast-forward, replay.',
+  'driver.liveHint': 'Each TaskManager is a real Web Worker, checkpoints go to IndexedDB, time is the wall clock.',
+  'driver.booting': 'Starting TaskManager workers…',
+  'status.driver': 'Driver',
+  'status.driverSim': 'sim',
+  'status.driverLive': 'live · {n} workers',
+  'status.clockLive': 'Job time (wall clock)',
+  'controls.stepSimOnly': 'Step works in the simulated runtime only',
+} as const;
+
+export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
+  'driver.label': '运行方式',
+  'driver.sim': '模拟',
+  'driver.live': '真实 Worker',
+  'driver.simHint': '在虚拟时钟上运行的确定性模拟器：可单步、快进、重放。',
+  'driver.liveHint': '每个 TaskManager 都是真实的 Web Worker，Checkpoint 写入 IndexedDB，时间是墙上时钟。',
+  'driver.booting': '正在启动 TaskManager Worker…',
+  'status.driver': '驱动',
+  'status.driverSim': 'sim',
+  'status.driverLive': 'live · {n} 个 Worker',
+  'status.clockLive': '作业时间（墙上时钟）',
+  'controls.stepSimOnly': '单步只在模拟运行方式下可用',
+};

@@ -1,0 +1,358 @@
+/**
+ * The `live` driver as the page runs it: a LiveDriver (the JobManager on this thread, one Web
+ * Worker per TaskManager, checkpoints in real IndexedDB) behind the same surface as SimDriver,
+ * plus what the page adds around it:
+ * - the output oracle, against a failure-free sim run followed by source offsets
+ *   (live-output-reference.ts says what is compared and why);
+ * - the charts' history, sampled every frame;
+ * - the storage view from what IndexedDB really holds, listed a few times a second;
+ * - a performance mark per TaskManager worker started and terminated, so a test (or devtools)
+ *   can count the page's workers independently of the driver's own bookkeeping.
+ *
+ * Time is the job clock: wall clock × speed. The live runtime's clock cannot stop (its speed
+ * must be positive), so `hold()` slows it to PAUSED_SPEED: sources, checkpoint triggers, restart
+ * backoffs and the fault schedule wait, while heartbeats (wall clock, as in Flink) go on, so a
+ * TaskManager killed during a pause is still noticed.
+ */
+import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
+import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
+import type {
+  CheckpointConfigDocument,
+  CheckpointingStatisticsDocument,
+  CheckpointStatisticsDocument,
+  TaskCheckpointStatisticsWithSubtaskDetailsDocument,
+} from '../../engine/checkpoint/stats/rest-document-types.ts';
+import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
+import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
+import type { FlinkConfig } from '../../engine/config/flink-config.ts';
+import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
+import type { Topology } from '../../engine/job/topology.ts';
+import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
+import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
+import { checkExpectations } from '../../engine/run/expectations.ts';
+import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import { jobDirectory } from '../../engine/storage/checkpoint-layout.ts';
+import type { StoredFile } from '../../engine/storage/checkpoint-storage.ts';
+import type { StreamTask } from '../../engine/task/stream-task.ts';
+import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { MetricsHistory } from '../charts/metrics-history.ts';
+import { LiveDriver } from '../live/live-driver.ts';
+import { launchWorkerTaskManager, type TaskManagerLauncher } from '../live/task-manager-process.ts';
+import type { StorageView } from '../storage/storage-view.ts';
+import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './live-output-reference.ts';
+import type { PlaygroundStats } from './playground-api-types.ts';
+import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
+import { storageViewFromListing } from './remote-storage-listing.ts';
+import { SendLog } from './send-log.ts';
+
+/**
+ * Job ms per wall ms while paused. Not smaller: the runtime arms browser timers at
+ * (job delay / speed), and a timer beyond 2^31 ms fires at once instead of never; at 1/1000 a
+ * job delay of up to 35 min stays armable (the default checkpoint timeout is 10 min).
+ */
+export const PAUSED_SPEED = 0.001;
+/** How often the IndexedDB listing behind the storage view is re-read (wall ms). */
+const LISTING_REFRESH_MS = 500;
+
+/** performance.mark names, one mark per TaskManager worker; `detail` is the worker's name. */
+export const TASK_MANAGER_STARTED_MARK = 'checkpoint-playground:task-manager-started';
+export const TASK_MANAGER_TERMINATED_MARK = 'checkpoint-playground:task-manager-terminated';
+
+/** TaskManager Web Workers started on this page and not terminated, counted from the performance marks. */
+export function taskManagerWorkersRunning(): number {
+  return performance.getEntriesByName(TASK_MANAGER_STARTED_MARK).length - performance.getEntriesByName(TASK_MANAGER_TERMINATED_MARK).length;
+}
+
+/** Web Worker TaskManagers that leave a performance mark when they start and when they are terminated. */
+const markedWorkerLauncher: TaskManagerLauncher = (name) => {
+  const process = launchWorkerTaskManager(name);
+  performance.mark(TASK_MANAGER_STARTED_MARK, { detail: name });
+  let terminated = false;
+  return {
+    gateway: process.gateway,
+    onCrash: (listener) => process.onCrash(listener),
+    terminate: () => {
+      if (!terminated) performance.mark(TASK_MANAGER_TERMINATED_MARK, { detail: name });
+      terminated = true;
+      process.terminate();
+    },
+  };
+};
+
+export interface LivePageDriverOptions {
+  seed?: number;
+  /** job ms per wall ms once running */
+  speed: number;
+  /** start with the clock held (PAUSED_SPEED) */
+  paused: boolean;
+}
+
+export class LivePageDriver implements PlaygroundDriver {
+  readonly name = 'live';
+  readonly scenario: Scenario;
+  readonly history: MetricsHistory;
+  /** Tasks run in the workers: this thread has none to show. */
+  readonly tasks: readonly StreamTask[] = [];
+  /** Buffers travel between workers, not through this thread: nothing is logged. */
+  readonly sends = new SendLog(1);
+  readonly #live: LiveDriver;
+  readonly #reference: LiveOutputReference;
+  #listed: readonly StoredFile[] = [];
+  #listing = false;
+  #nextListing = -Infinity;
+  #disposed = false;
+
+  private constructor(live: LiveDriver) {
+    this.#live = live;
+    this.scenario = live.scenario;
+    this.#reference = new LiveOutputReference(live.scenario, live.seed);
+    tapSinkWrites(live.sinkOutput, (records) => this.#reference.oracle.mine(records));
+    this.history = new MetricsHistory(live.topology());
+  }
+
+  /** Boots the TaskManager workers and deploys the job; rejects with the runtime's message when it cannot. */
+  static async start(scenario: Scenario, options: LivePageDriverOptions): Promise<LivePageDriver> {
+    const live = await LiveDriver.start(scenario, {
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      speed: options.paused ? PAUSED_SPEED : options.speed,
+      launchTaskManager: markedWorkerLauncher,
+    });
+    return new LivePageDriver(live);
+  }
+
+  get seed(): number {
+    return this.#live.seed;
+  }
+
+  get now(): number {
+    return this.#live.now;
+  }
+
+  get jobStatus(): string {
+    return this.#live.jobStatus;
+  }
+
+  get restarts(): number {
+    return this.#live.restarts;
+  }
+
+  get failureCause(): string | undefined {
+    return this.#live.failureCause;
+  }
+
+  get isTerminal(): boolean {
+    return this.#live.job.isTerminal;
+  }
+
+  get events(): readonly JobEvent[] {
+    return this.#live.events;
+  }
+
+  get restores(): readonly RestoreRecord[] {
+    return this.#live.restores;
+  }
+
+  /** Web Workers started for TaskManagers so far, replacements included (the driver's own count). */
+  get workersLaunched(): number {
+    return this.#live.workersLaunched;
+  }
+
+  onEvent(listener: (event: JobEvent) => void): () => void {
+    return this.#live.onEvent(listener);
+  }
+
+  // ---- the clock ----
+
+  /** Runs the job clock at `speed` job ms per wall ms. */
+  run(speed: number): string | undefined {
+    return this.#live.setSpeed(speed);
+  }
+
+  /**
+   * Holds the job clock (see PAUSED_SPEED). Not once the job ended: nothing waits for job time
+   * then but the storage requests of its clean-up, which would crawl.
+   */
+  hold(): void {
+    if (!this.isTerminal) this.#live.setSpeed(PAUSED_SPEED);
+  }
+
+  /**
+   * The page's frame: follows the failure-free reference (until `deadline`, performance.now()
+   * ms), samples the charts, and re-reads the IndexedDB listing when due.
+   */
+  update(deadline: number): void {
+    if (this.#disposed) return;
+    const offsets = sourceOffsetsOf(this.#live.metrics().subtasks);
+    this.#reference.follow(offsets, this.#live.jobStatus === 'FINISHED', deadline);
+    this.history.sample(this);
+    if (performance.now() >= this.#nextListing) this.#refreshListing();
+  }
+
+  #refreshListing(): void {
+    const storage = this.#live.checkpointStorage;
+    if (this.#listing || !storage) return;
+    this.#listing = true;
+    storage.list(`${jobDirectory(this.#live.checkpointStorageSpec.location)}/`).then(
+      (files) => {
+        this.#listed = files;
+      },
+      // The store closes when the run is disposed; a listing caught by that is of no use anyway.
+      () => {},
+    ).finally(() => {
+      this.#listing = false;
+      this.#nextListing = performance.now() + LISTING_REFRESH_MS;
+    });
+  }
+
+  /** Terminates every TaskManager worker, then deletes this run's IndexedDB database. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    const database = this.#live.checkpointStorageSpec.databaseName;
+    // Storage requests still queued sleep their modelled cost at the clock's speed: not at the
+    // crawl of a held clock, or the database would wait minutes to be deleted.
+    if (this.#live.speed < 1) this.#live.setSpeed(1);
+    this.#live.dispose();
+    void this.#live
+      .storageIdle()
+      .then(() => deleteCheckpointDatabase(database))
+      .catch((error: unknown) => console.warn(`The checkpoint database ${database} of a finished live run could not be deleted:`, error));
+  }
+
+  // ---- views ----
+
+  topology(): Topology {
+    return this.#live.topology();
+  }
+
+  metrics(): JobMetrics {
+    return this.#live.metrics();
+  }
+
+  checkpointing(): CheckpointingStatisticsDocument {
+    return this.#live.coordinator.stats.checkpointingStatistics();
+  }
+
+  checkpointDetails(id: number): CheckpointStatisticsDocument | undefined {
+    return this.#live.coordinator.stats.checkpointDetails(id);
+  }
+
+  taskCheckpointStatistics(id: number, vertexId: string): TaskCheckpointStatisticsWithSubtaskDetailsDocument | undefined {
+    return this.#live.coordinator.stats.taskCheckpointStatistics(id, vertexId);
+  }
+
+  checkpointConfig(): CheckpointConfigDocument {
+    return checkpointConfigDocument(this.#live.config);
+  }
+
+  get periodicCheckpointing(): boolean {
+    return this.#live.config.checkpointInterval !== undefined;
+  }
+
+  get channels(): readonly ChannelInfo[] {
+    return this.#live.graph.channels;
+  }
+
+  get config(): FlinkConfig {
+    return this.#live.config;
+  }
+
+  get pendingCheckpoints(): readonly PendingCheckpoint[] {
+    return this.#live.coordinator.pendingCheckpoints;
+  }
+
+  get retainedCheckpoints(): readonly CompletedCheckpoint[] {
+    return this.#live.coordinator.store.getAllCheckpoints();
+  }
+
+  get savepoints(): readonly CompletedCheckpoint[] {
+    return this.#live.coordinator.savepoints;
+  }
+
+  localDisks(): LocalDiskListing[] {
+    return this.#live.localDisks();
+  }
+
+  storage(): StorageView {
+    const coordinator = this.#live.coordinator;
+    return storageViewFromListing(
+      this.#live.checkpointStorageSpec.location,
+      this.#listed,
+      { retained: this.retainedCheckpoints, savepoints: this.savepoints, pending: this.pendingCheckpoints, sharedFiles: coordinator.sharedState.files() },
+      this.localDisks(),
+      this.#live.config.localRecovery,
+      this.#live.checkpointStorageSpec.databaseName,
+    );
+  }
+
+  output(rowLimit = 50): OutputComparisonView {
+    const oracle = this.#reference.oracle;
+    return {
+      totalRecords: this.#live.sinkOutput.totalRecords,
+      duplicates: oracle.duplicates,
+      missing: oracle.missing,
+      referenceRecords: oracle.totalNow,
+      keyCount: oracle.keyCount,
+      rows: oracle.rows(rowLimit),
+    };
+  }
+
+  /** The CLI's `--json` document for the run so far; `scenario.virtual_time_ms` is the job clock. */
+  stats(): PlaygroundStats {
+    const live = this.#live;
+    const checkpoints = this.checkpointing();
+    const { duplicates, missing } = this.#reference.oracle;
+    const totalRecords = live.sinkOutput.totalRecords;
+    const untilMs = this.scenario.run.until_ms;
+    return structuredClone({
+      scenario: { name: this.scenario.name, seed: live.seed, until_ms: untilMs === Infinity ? null : untilMs, virtual_time_ms: live.now },
+      checkpoints,
+      checkpointConfig: this.periodicCheckpointing ? this.checkpointConfig() : null,
+      checkpointDetails: live.coordinator.stats.allCheckpointDetails(),
+      restores: live.restores,
+      output: { totalRecords, perKey: live.sinkOutput.perKey(), duplicates, missing },
+      job: { status: live.jobStatus, restarts: live.restarts, failureCause: live.failureCause ?? null },
+      metrics: live.metrics(),
+      expectations: checkExpectations(this.scenario.expectations, {
+        jobStatus: live.jobStatus,
+        sinkRecords: totalRecords,
+        duplicates,
+        missing,
+        completedCheckpoints: checkpoints.counts.completed,
+        failedCheckpoints: checkpoints.counts.failed,
+        restores: live.restores.length,
+      }),
+    });
+  }
+
+  // ---- operations: the runtime's own answers ----
+
+  killTaskManager(id: string): string | undefined {
+    return this.#live.killTaskManager(id);
+  }
+
+  loseHost(id: string): string | undefined {
+    return this.#live.loseHost(id);
+  }
+
+  failTask(vertexId: string, subtask: number): string | undefined {
+    return this.#live.failTask(vertexId, subtask);
+  }
+
+  slowOperator(vertexId: string, factor: number): string | undefined {
+    return this.#live.slowOperator(vertexId, factor);
+  }
+
+  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
+    return this.#live.corruptLocalCopy(host, vertexId, subtask);
+  }
+
+  trigger(kind: TriggerKind): string | undefined {
+    return this.#live.triggerCheckpoint(kind);
+  }
+
+  rescale(vertexId: string, parallelism: number): string | undefined {
+    return this.#live.rescale(vertexId, parallelism);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * What the page reads from, and does to, a running job, whichever driver runs it: SimDriver (the
+ * deterministic simulator on a virtual clock) or LivePageDriver (Web Worker TaskManagers on the
+ * wall clock). PlaygroundState and the views only use this surface, so they cannot tell the two
+ * apart; how time moves is the one thing that differs, and that lives on each class (`name`
+ * tells them apart: the sim is advanced by the page, the live job runs by itself).
+ *
+ * No DOM and no reactivity: PlaygroundState copies what the page shows.
+ */
+import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
+import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
+import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
+import type {
+  CheckpointConfigDocument,
+  CheckpointingStatisticsDocument,
+  CheckpointStatisticsDocument,
+  TaskCheckpointStatisticsWithSubtaskDetailsDocument,
+} from '../../engine/checkpoint/stats/rest-document-types.ts';
+import type { FlinkConfig } from '../../engine/config/flink-config.ts';
+import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
+import type { Topology } from '../../engine/job/topology.ts';
+import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
+import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
+import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import type { StreamTask } from '../../engine/task/stream-task.ts';
+import type { MetricsHistory } from '../charts/metrics-history.ts';
+import type { StorageView } from '../storage/storage-view.ts';
+import type { DriverName, PlaygroundStats } from './playground-api-types.ts';
+import type { SendLog } from './send-log.ts';
+import type { OutputComparisonView } from './sim-driver.ts';
+
+// One definition of the comparison, where the sim driver declared it first.
+export type { OutputComparisonView };
+
+export interface PlaygroundDriver {
+  readonly name: DriverName;
+  readonly scenario: Scenario;
+  readonly seed: number;
+  /** job time, ms: virtual in sim, wall clock × speed in live */
+  readonly now: number;
+  /** Flink's JobStatus */
+  readonly jobStatus: string;
+  readonly restarts: number;
+  readonly failureCause: string | undefined;
+  /** FINISHED, FAILED or CANCELED: nothing more will happen. */
+  readonly isTerminal: boolean;
+  /** Events so far, oldest first (the driver's list: read, do not change). */
+  readonly events: readonly JobEvent[];
+  readonly restores: readonly RestoreRecord[];
+  onEvent(listener: (event: JobEvent) => void): () => void;
+
+  topology(): Topology;
+  metrics(): JobMetrics;
+  /** Flink's GET …/checkpoints */
+  checkpointing(): CheckpointingStatisticsDocument;
+  checkpointDetails(id: number): CheckpointStatisticsDocument | undefined;
+  taskCheckpointStatistics(id: number, vertexId: string): TaskCheckpointStatisticsWithSubtaskDetailsDocument | undefined;
+  /** Flink's GET …/checkpoints/config */
+  checkpointConfig(): CheckpointConfigDocument;
+  readonly periodicCheckpointing: boolean;
+  /** The comparison with the failure-free run; `rowLimit` bounds the per-key rows. */
+  output(rowLimit?: number): OutputComparisonView;
+  /** The CLI's `--json` document for the run so far. */
+  stats(): PlaygroundStats;
+  /** What each host's local disk holds (task-local copies). */
+  localDisks(): LocalDiskListing[];
+  /** Local disks and remote checkpoint storage as plain data (a copy: safe to keep). */
+  storage(): StorageView;
+
+  /** the charts' figures over the run */
+  readonly history: MetricsHistory;
+
+  // ---- the engine's own objects, for the views that draw them (read only) ----
+  /** Subtasks whose state this thread can see: all of them in sim, none in live (they run in workers). */
+  readonly tasks: readonly StreamTask[];
+  /** Buffers put on the wire, for the channel view; stays empty in live (the data plane is between workers). */
+  readonly sends: SendLog;
+  readonly channels: readonly ChannelInfo[];
+  readonly config: FlinkConfig;
+  readonly pendingCheckpoints: readonly PendingCheckpoint[];
+  /** Ends the run for good: a sim's checkpoint storage applies Flink's retention and closes; a live run's workers are terminated. */
+  dispose(): void | Promise<void>;
+  readonly retainedCheckpoints: readonly CompletedCheckpoint[];
+  readonly savepoints: readonly CompletedCheckpoint[];
+
+  // ---- operations: each returns the runtime's error message, or undefined when it was done ----
+  killTaskManager(id: string): string | undefined;
+  loseHost(id: string): string | undefined;
+  failTask(vertexId: string, subtask: number): string | undefined;
+  slowOperator(vertexId: string, factor: number): string | undefined;
+  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined;
+  trigger(kind: TriggerKind): string | undefined;
+  rescale(vertexId: string, parallelism: number): string | undefined;
+}
