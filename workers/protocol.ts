@@ -11,7 +11,7 @@
  * 2. Reports, TaskManager → JobManager: one `MessagePort` per TaskManager, handed over at
  *    registration, carrying `ReportBatch`es (Flink's TaskExecutor → JobMaster calls:
  *    updateTaskExecutionState, acknowledgeCheckpoint, declineCheckpoint), plus the sink's writes
- *    to the external system (which lives on the main thread, SinkOutputLog).
+ *    to the external system (which lives on the main thread, SinkOutputLog), as transferred columns.
  * 3. Data plane, TaskManager ↔ TaskManager: one `MessageChannel` per channel whose ends run in
  *    different TaskManagers, never through the main thread. The sender's port carries buffers
  *    (`BuffersMessage`), the receiver's port carries credit back (`CreditMessage`). A channel
@@ -25,7 +25,7 @@
  * Liveness: the JobManager learns that a TaskManager died only from its heartbeats. A terminated
  * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
-import type { CheckpointBarrier, NetworkBuffer, SinkTransaction, StreamRecord, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
+import type { CheckpointBarrier, NetworkBuffer, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
 import type { StateBackendType } from '../engine/config/flink-config.ts';
 import type { SubtaskMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { TaskDeployment } from '../engine/task/task-deployment.ts';
@@ -195,10 +195,22 @@ export type TaskManagerReport =
   | { type: 'local-copy'; attempt: number; taskIndex: number; checkpointId: number; snapshot: EncodedSnapshot }
   /** the subtask declined a checkpoint (Flink's declineCheckpoint) */
   | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: string }
-  /** a plain sink wrote records to the external system */
-  | { type: 'sink-output'; attempt: number; taskIndex: number; records: StreamRecord[] }
+  /** a plain sink wrote records to the external system (every write of one scheduling turn, in order) */
+  | { type: 'sink-output'; attempt: number; taskIndex: number; records: SinkRecordColumns }
   /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */
-  | { type: 'sink-commit'; attempt: number; taskIndex: number; transaction: SinkTransaction };
+  | { type: 'sink-commit'; attempt: number; taskIndex: number; transactionId: string; records: SinkRecordColumns };
+
+/**
+ * Records for the sink's external system, column by column: the numbers in typed arrays whose
+ * buffers are transferred with the report batch, each distinct key once (sink-record-columns.ts).
+ * Record i is (keyNames[keys[i]], values[i], timestamps[i]).
+ */
+export interface SinkRecordColumns {
+  keyNames: string[];
+  keys: Uint32Array;
+  values: Float64Array;
+  timestamps: Float64Array;
+}
 
 /** A TaskStateSnapshot through snapshot-codec (encodeTaskStateSnapshot): no structured-clone surprises. */
 export type EncodedSnapshot = Uint8Array;

@@ -13,7 +13,7 @@
  * The worker entry (task-manager.worker.ts) exposes one of these over Comlink; a Node test can run
  * it in-process on Node's MessageChannel.
  */
-import type { CheckpointBarrier, NetworkBuffer, PollOutcome, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
+import type { CheckpointBarrier, NetworkBuffer, PollOutcome, StreamRecord, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
 import { checkpointPlacement, taskSnapshotFiles } from '../engine/storage/checkpoint-files.ts';
 import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
 import { decodeValue, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
@@ -42,6 +42,7 @@ import type {
   TaskManagerReport,
   TaskToDeploy,
 } from './protocol.ts';
+import { columnBuffers, SinkRecordColumnsBuilder, sinkRecordColumns } from './sink-record-columns.ts';
 import { TurnScheduler } from './turn-scheduler.ts';
 
 /**
@@ -83,6 +84,8 @@ export class TaskManager implements TaskManagerGateway {
   #outBuffers = new Map<number, NetworkBuffer[]>();
   #outCredits = new Map<number, number>();
   #reports: TaskManagerReport[] = [];
+  /** the plain sink's writes of the turn so far, not yet a report */
+  #sinkOutput: { taskIndex: number; attempt: number; builder: SinkRecordColumnsBuilder } | undefined;
   #slowdown = new Map<string, number>();
   #sampler = new MetricsSampler();
   readonly #effects: TaskEffect[] = [];
@@ -361,9 +364,11 @@ export class TaskManager implements TaskManagerGateway {
         return;
       }
       case 'sink-output':
-        return this.#report({ type: 'sink-output', attempt, taskIndex: t.index, records: effect.records });
-      case 'sink-commit':
-        return this.#report({ type: 'sink-commit', attempt, taskIndex: t.index, transaction: effect.transaction });
+        return this.#reportSinkOutput(t.index, effect.records);
+      case 'sink-commit': {
+        const { id, records } = effect.transaction;
+        return this.#report({ type: 'sink-commit', attempt, taskIndex: t.index, transactionId: id, records: sinkRecordColumns(records) });
+      }
       case 'persist-snapshot':
         return this.#startUpload(t.index, attempt, effect.checkpointId, effect.snapshot, effect.metrics);
       case 'decline-checkpoint':
@@ -436,7 +441,27 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   #report(report: TaskManagerReport): void {
+    this.#closeSinkOutput();
     this.#reports.push(report);
+  }
+
+  /**
+   * A plain sink's writes of one turn travel as one report of columns: consecutive writes of a
+   * subtask go into the same report, so the order of everything reported stays as it happened.
+   */
+  #reportSinkOutput(taskIndex: number, records: StreamRecord[]): void {
+    if (this.#sinkOutput?.taskIndex !== taskIndex) {
+      this.#closeSinkOutput();
+      this.#sinkOutput = { taskIndex, attempt: this.#attempt, builder: new SinkRecordColumnsBuilder() };
+    }
+    this.#sinkOutput.builder.add(records);
+  }
+
+  #closeSinkOutput(): void {
+    const open = this.#sinkOutput;
+    if (!open) return;
+    this.#sinkOutput = undefined;
+    this.#reports.push({ type: 'sink-output', attempt: open.attempt, taskIndex: open.taskIndex, records: open.builder.build() });
   }
 
   /** Sends what the turn produced: one message per remote channel, one report batch. */
@@ -449,8 +474,10 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   #flushReports(): void {
+    this.#closeSinkOutput();
     if (this.#reports.length === 0 || !this.#reportPort || this.#stalled) return;
-    this.#reportPort.postMessage({ taskManagerId: this.#id, reports: this.#reports } satisfies ReportBatch);
+    const transfer = this.#reports.flatMap((r) => (r.type === 'sink-output' || r.type === 'sink-commit' ? columnBuffers(r.records) : []));
+    this.#reportPort.postMessage({ taskManagerId: this.#id, reports: this.#reports } satisfies ReportBatch, transfer);
     this.#reports = [];
   }
 }

@@ -86,7 +86,7 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
 }
 
 const allReports = (h: Harness) => h.reports.flat();
-const sinkRecords = (h: Harness) => allReports(h).reduce((n, r) => n + (r.type === 'sink-output' ? r.records.length : 0), 0);
+const sinkRecords = (h: Harness) => allReports(h).reduce((n, r) => n + (r.type === 'sink-output' ? r.records.values.length : 0), 0);
 const finished = (h: Harness) => allReports(h).filter((r) => r.type === 'task-state' && r.state === 'FINISHED').length;
 
 describe('TaskManager', () => {

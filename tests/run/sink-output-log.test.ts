@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 
@@ -34,4 +35,28 @@ describe('the sink output log', () => {
     expect(log.perKey()).toEqual({ a: { records: 1, sum: 1, last: 1 }, b: { records: 2, sum: 12, last: 7 } });
     expect(Object.keys(log.perKey())).toEqual(['a', 'b']);
   });
+
+  it('counts duplicates and missing as a per-key multiset count would, for any two outputs', () => {
+    const output = fc.array(fc.record({ key: fc.constantFrom('a', 'b', 'c'), value: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constant(Number.NaN), fc.constant(0.5)) }), { maxLength: 40 });
+    fc.assert(
+      fc.property(output, output, (mine, theirs) => {
+        const actual = new SinkOutputLog();
+        actual.write(mine.map(({ key, value }) => r(key, value)));
+        const expected = new SinkOutputLog();
+        expected.write(theirs.map(({ key, value }) => r(key, value)));
+        expect(actual.compareTo(expected)).toEqual(countedWithMaps(mine, theirs));
+      }),
+    );
+  });
 });
+
+/** The plain definition: per (key, value), how many more (duplicates) or fewer (missing) than expected. */
+function countedWithMaps(mine: { key: string; value: number }[], theirs: { key: string; value: number }[]): { duplicates: number; missing: number } {
+  const tally = new Map<string, number>();
+  for (const { key, value } of mine) tally.set(`${key}|${value}`, (tally.get(`${key}|${value}`) ?? 0) + 1);
+  for (const { key, value } of theirs) tally.set(`${key}|${value}`, (tally.get(`${key}|${value}`) ?? 0) - 1);
+  let duplicates = 0;
+  let missing = 0;
+  for (const n of tally.values()) if (n > 0) duplicates += n; else missing -= n;
+  return { duplicates, missing };
+}

@@ -45,6 +45,7 @@ import { isKeyedOperator } from '../../engine/operators/operator-factory.ts';
 import { checkpointStatusEvent, type JobEvent, type RestoreRecord } from '../../engine/run/job-events.ts';
 import { planCheckpoint } from '../../engine/checkpoint/checkpoint-plan.ts';
 import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
+import { sinkRecordsOf } from '../../workers/sink-record-columns.ts';
 import { RandomSource } from '../../engine/sim/random-source.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../../workers/job-clock.ts';
@@ -530,8 +531,8 @@ export class LiveDriver {
   #onReports(reports: readonly TaskManagerReport[]): void {
     for (const report of reports) {
       // The sink's writes happened in the external system when they were sent, whatever the attempt.
-      if (report.type === 'sink-output') this.sinkOutput.write(report.records);
-      else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transaction.id, report.transaction.records);
+      if (report.type === 'sink-output') this.sinkOutput.write(sinkRecordsOf(report.records));
+      else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transactionId, sinkRecordsOf(report.records));
       else if (report.type === 'acknowledge-checkpoint' && !(report.attempt === this.attempt && this.job.status === 'RUNNING')) this.#deleteUnused(report.checkpointId, report.reference);
       else if (report.attempt === this.attempt && this.job.status === 'RUNNING') this.#onTaskReport(report);
     }
