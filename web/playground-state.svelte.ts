@@ -155,6 +155,11 @@ export class PlaygroundState {
     return this.#driver;
   }
 
+  /** The running driver when it is the simulator (for what only the sim can do: step, replay), else null. */
+  get simDriver(): SimDriver | null {
+    return this.#driver?.name === 'sim' ? this.#driver : null;
+  }
+
   // ---- loading ----
 
   /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
