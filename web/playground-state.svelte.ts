@@ -140,6 +140,8 @@ export class PlaygroundState {
   #queued: JobEvent[] = [];
   #frame: number | null = null;
   #lastFrameTime: number | null = null;
+  /** what the live driver is starting for (`booting`) */
+  #booting: { scenario: Scenario; autoStart: boolean } | null = null;
   /** the job clock at the last live frame */
   #lastFrameNow = 0;
   #lastDocumentRefresh = -Infinity;
@@ -153,6 +155,11 @@ export class PlaygroundState {
    */
   get driver(): PlaygroundDriver | null {
     return this.#driver;
+  }
+
+  /** The running driver when it is the simulator (for what only the sim can do: step, replay), else null. */
+  get simDriver(): SimDriver | null {
+    return this.#driver?.name === 'sim' ? this.#driver : null;
   }
 
   // ---- loading ----
@@ -297,14 +304,15 @@ export class PlaygroundState {
    */
   async setDriver(name: DriverName): Promise<void> {
     if (!isDriverName(name)) throw new Error(`Unknown driver ${JSON.stringify(name)}: use 'sim' or 'live'.`);
-    if (name === this.driverName && !this.booting) return;
+    if (name === this.driverName) return;
     const previous = this.driverName;
     this.driverName = name;
     this.#rememberDriverInUrl(name);
-    const scenario = this.scenario;
+    // The scenario running, or the one whose live workers are still starting.
+    const scenario = this.scenario ?? this.#booting?.scenario ?? null;
     const source = this.source;
     if (scenario === null || source === null) return;
-    const wasRunning = this.running;
+    const wasRunning = this.running || (this.#booting?.autoStart ?? false);
     const input = this.scenarioInput;
     this.#generation++;
     this.pause('user');
@@ -362,8 +370,11 @@ export class PlaygroundState {
       if (this.driverName === 'live') {
         const generation = this.#generation;
         this.booting = true;
+        this.#booting = { scenario, autoStart };
         const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart }).finally(() => {
-          if (generation === this.#generation) this.booting = false;
+          if (generation !== this.#generation) return;
+          this.booting = false;
+          this.#booting = null;
         });
         if (generation !== this.#generation) {
           booted.dispose();
@@ -412,6 +423,7 @@ export class PlaygroundState {
     this.#driver = null;
     this.running = false;
     this.booting = false;
+    this.#booting = null;
     this.workers = 0;
     this.#queued = [];
     this.loadProblem = null;

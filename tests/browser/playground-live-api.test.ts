@@ -146,6 +146,19 @@ describe('window.playground in the live driver', () => {
     expect(await api(page, 'return api.status();')).toMatchObject({ driver: 'sim', time: 0, scenario: { name: 'Live API counts', seed: 21 } });
     expect(await api(page, 'return api.step();')).toMatchObject({ handled: true });
     await expect.poll(() => taskManagerWorkers(page)).toBe(0);
+  }, 60_000);
+
+  it('lets a switch back to sim win over live workers that are still starting: none is left running', async () => {
+    const started = () => page.evaluate(() => performance.getEntriesByName('checkpoint-playground:task-manager-started').length);
+    const before = await started();
+    const name = await api<string>(page, 'return (await api.status()).scenario.name;');
+    const outcome = await api<string>(page, `const live = api.setDriver('live').then(() => 'resolved', (e) => String(e)); await api.setDriver('sim'); return live;`);
+    expect(outcome).toBe('resolved');
+    // The live boot finishes after the switch and is thrown away: its workers go again.
+    await expect.poll(started, { timeout: 20_000 }).toBe(before + 2);
+    await expect.poll(() => taskManagerWorkers(page)).toBe(0);
+    expect(await api(page, 'return api.status();')).toMatchObject({ driver: 'sim', scenario: { name } });
+    expect(await api(page, 'return api.step();')).toMatchObject({ handled: true });
     expect(session.errors).toEqual([]);
   }, 60_000);
 });

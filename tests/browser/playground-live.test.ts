@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../web/i18n/messages.ts';
+import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
 
@@ -129,6 +129,12 @@ describe('the playground page in the live driver', () => {
     await expect.poll(() => count(page, 'completed'), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(() => page.getByTestId('remote-storage').getAttribute('data-checkpoints'), { timeout: 10_000 }).not.toBe('0');
     await session.screenshot('playground-live-en');
+
+    await page.getByTestId('locale-select').selectOption('zh-CN');
+    await expect(page.getByTestId('driver-status').textContent()).resolves.toContain(zhCN['status.driverLive'].replace('{n}', '4'));
+    await expect(page.getByTestId('driver-choice').textContent()).resolves.toContain(zhCN['driver.live']);
+    await session.screenshot('playground-live-zh');
+    await page.getByTestId('locale-select').selectOption('en');
   }, 90_000);
 
   it('replaces a TaskManager killed from the Break things panel with a new worker whose subtasks restore from local copies', async () => {
