@@ -37,6 +37,8 @@ export interface SimulationOptions {
   trace?: (line: string) => void;
   /** wa-sqlite storage for `state.backend.type: rocksdb` (the driver loads wa-sqlite; the engine does no I/O) */
   lsmStorage?: LsmStorageFactory;
+  /** each host's local disk (default: in memory); the page passes one that persists in IndexedDB */
+  localDisk?: (host: string) => HostLocalDisk;
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -102,7 +104,7 @@ export class Simulation {
     this.config = readConfig(scenario.config);
     this.cluster = new ClusterTopology(scenario.cluster);
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
-    for (const host of this.cluster.hosts) this.#disks.set(host, new HostLocalDisk(host));
+    for (const host of this.cluster.hosts) this.#disks.set(host, options.localDisk?.(host) ?? new HostLocalDisk(host));
     this.kernel = new SimKernel<SimEvent>((event, now) => this.#handle(event, now));
     const random = new RandomSource(this.seed);
     this.#restartStrategy = createRestartBackoffTimeStrategy(this.config.restartStrategy, this.config.checkpointInterval !== undefined, random.fork('restart'));
@@ -599,6 +601,11 @@ export class Simulation {
     const id = this.tasks[task]!.id;
     const place = this.#placement.get(`${id.vertexId}#${id.subtaskIndex}`);
     return place && this.#disks.get(place.host);
+  }
+
+  /** Every host's local disk itself (a driver persists or releases them). */
+  hostLocalDisks(): HostLocalDisk[] {
+    return [...this.#disks.values()];
   }
 
   /** What every host's local disk holds (for the UI and tests). */

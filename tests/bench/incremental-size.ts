@@ -23,7 +23,10 @@ const STEADY_WINDOW = 40;
  * file into L2 together with the ~10x bytes of L2 it overlaps (leveled write amplification,
  * max_bytes_for_level_multiplier = 10). Those rewritten runs are new files, so the next
  * incremental checkpoint uploads them: 0.25–0.5 of the state every 4th checkpoint, as RocksDB's
- * incremental checkpoints do in Flink. Smaller target files do not change it (the L0 → L1 rewrite
+ * incremental checkpoints do in Flink. Cutting compaction outputs at the next level's file
+ * boundaries (RocksDB's level_compaction_dynamic_file_size, default since 7.8, so in Flink's
+ * FRocksDB 8.10) spares the partial files below and lowered the mean by about 12% (first window
+ * 0.114 → 0.101, steady 0.091 → 0.080). Smaller target files do not help (the L0 → L1 rewrite
  * dominates); only fewer compactions (a larger L0 trigger or L1) would, which are not Flink's
  * defaults. The first window holds the heaviest cycle (right after the bulk load), so the steady
  * figure over ten cycles is reported beside it.

@@ -8,6 +8,7 @@ import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/stora
 import { jobDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import { checkpointDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import { readCompletedCheckpoint } from '../../engine/storage/checkpoint-files.ts';
+import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { SimDriver } from '../../web/playground/sim-driver.ts';
 import { browserLsmStorage } from '../../web/playground/wa-sqlite-browser.ts';
 import { IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
@@ -21,6 +22,29 @@ export interface MirrorCheck {
   /** retained checkpoints read back from the database equal to the simulation's */
   readBackEqual: boolean;
   leaks: StorageLeaks;
+  /** task-local copies on the hosts' disks (in memory, what the simulation reads) */
+  localCopies: number;
+  /** each host's IndexedDB database holds exactly the copies of its disk, with the same checksums */
+  localDisksPersisted: boolean;
+}
+
+/** Whether every host's database holds what its disk holds, once the writes so far landed. */
+async function localDisksPersisted(driver: SimDriver): Promise<boolean> {
+  for (const disk of driver.hostLocalDisks()) {
+    if (!(disk instanceof PersistentHostLocalDisk)) return false;
+    await disk.persisted();
+    const { copies } = await disk.persistence.read();
+    const inDb = copies.map((c) => `${c.path}:${c.checksum}:${c.complete}`).sort();
+    const inMemory = disk
+      .list()
+      .stores.flatMap((s) => s.copies.map((c) => {
+        const copy = disk.retrieve({ allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } }, c.checkpointId)!;
+        return `${copy.path}:${copy.checksum}:${copy.complete}`;
+      }))
+      .sort();
+    if (inDb.join('\n') !== inMemory.join('\n')) return false;
+  }
+  return true;
 }
 
 export interface MirroredRunResult {
@@ -32,7 +56,7 @@ export interface MirroredRunResult {
   checks: MirrorCheck[];
   mirrorErrors: string[];
   /** after the run ended (finished, or cancelled when the page let go of it) */
-  afterEnd: { retainedBeforeEnd: number[]; files: string[]; stored: number[]; leaks: StorageLeaks };
+  afterEnd: { retainedBeforeEnd: number[]; files: string[]; stored: number[]; leaks: StorageLeaks; localDiskDatabasesDuringRun: number; localDiskDatabasesLeft: string[] };
 }
 
 /** Same JSON for equal snapshots (Maps and typed arrays included). */
@@ -63,7 +87,8 @@ export async function runMirrored(scenarioInput: object, options: { untilMs: num
       if (!back.ok || canonical(back.checkpoint) !== canonical(checkpoint)) readBackEqual = false;
     }
     sharedFilesSeen = Math.max(sharedFilesSeen, remote.view.sharedFiles);
-    checks.push({ time: driver.now, retained, stored: remote.view.checkpointIds, readBackEqual, leaks: await remote.checkLeaks() });
+    const localCopies = driver.localDisks().reduce((n, d) => n + d.stores.reduce((m, s) => m + s.copies.length, 0), 0);
+    checks.push({ time: driver.now, retained, stored: remote.view.checkpointIds, readBackEqual, leaks: await remote.checkLeaks(), localCopies, localDisksPersisted: await localDisksPersisted(driver) });
   }
   const retainedBeforeEnd = driver.retainedCheckpoints.map((c) => c.id);
   if (options.end === 'run-to-end') {
@@ -71,7 +96,10 @@ export async function runMirrored(scenarioInput: object, options: { untilMs: num
     await remote.idle();
   }
   const location = remote.location;
+  const localDiskDatabases = async () => (await indexedDB.databases()).flatMap((d) => (d.name?.includes(`/${location.jobId}/local-disk/`) ? [d.name] : []));
+  const localDiskDatabasesDuringRun = (await localDiskDatabases()).length;
   await driver.dispose();
+  const localDiskDatabasesLeft = await localDiskDatabases();
   const mirrorErrors = remote.errors.map((e) => e.error.message);
 
   // Read what stays with a fresh connection, as the next page load would.
@@ -90,7 +118,7 @@ export async function runMirrored(scenarioInput: object, options: { untilMs: num
       sharedFilesSeen,
       checks,
       mirrorErrors,
-      afterEnd: { retainedBeforeEnd, files, stored: remote.view.checkpointIds, leaks },
+      afterEnd: { retainedBeforeEnd, files, stored: remote.view.checkpointIds, leaks, localDiskDatabasesDuringRun, localDiskDatabasesLeft },
     };
   } finally {
     await reopened.close();

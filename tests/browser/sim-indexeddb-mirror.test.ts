@@ -4,7 +4,8 @@
  * database's chk-N directories are exactly the simulation's retained checkpoints and read back
  * equal to them, and the leak checker over the database finds nothing; when the run ends or the
  * page lets go of it, Flink's retention decides what stays (and nothing is orphaned). The
- * playground page shows what the database holds.
+ * playground page shows what the database holds. Each host's local disk is written through to
+ * its own database, which holds exactly the task-local copies the simulation keeps.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,7 +25,14 @@ async function scenario(dir: string, retention: string, extra: Record<string, un
   const base = parsed.value as Record<string, any>;
   return {
     ...base,
-    config: { ...base.config, 'execution.checkpointing.dir': dir, 'execution.checkpointing.externalized-checkpoint-retention': retention, ...extra },
+    config: {
+      ...base.config,
+      'execution.checkpointing.dir': dir,
+      'execution.checkpointing.externalized-checkpoint-retention': retention,
+      'execution.checkpointing.local-backup.enabled': true,
+      'execution.state-recovery.from-local': true,
+      ...extra,
+    },
     faults: [...base.faults, { at: '2 s', type: 'fail-task', vertex: 'count', subtask: 1 }],
   };
 }
@@ -39,7 +47,10 @@ function expectMirroredWhileRunning(result: MirroredRunResult): void {
   expect(result.restores).toBeGreaterThanOrEqual(2);
   expect(result.sharedFilesSeen).toBeGreaterThan(0);
   expect(result.checks.filter((c) => c.retained.length > 0).length).toBeGreaterThan(4);
+  expect(result.checks.some((c) => c.localCopies > 0)).toBe(true);
+  expect(result.restoreSources).toContain('local');
   for (const check of result.checks) {
+    expect(check.localDisksPersisted, `at ${check.time} ms`).toBe(true);
     expect(check.stored, `at ${check.time} ms`).toEqual(check.retained);
     expect(check.readBackEqual, `at ${check.time} ms`).toBe(true);
     expect(check.leaks, `at ${check.time} ms`).toEqual(NO_LEAKS);
@@ -68,6 +79,9 @@ describe('the page simulation mirrors its checkpoint storage into IndexedDB', ()
     expect(result.afterEnd.stored).toEqual(result.afterEnd.retainedBeforeEnd);
     expect(result.afterEnd.files.some((f) => f.includes('/shared/'))).toBe(true);
     expect(result.afterEnd.leaks).toEqual(NO_LEAKS);
+    // One database per host while the cluster ran; none once the page let go of it.
+    expect(result.afterEnd.localDiskDatabasesDuringRun).toBe(2);
+    expect(result.afterEnd.localDiskDatabasesLeft).toEqual([]);
     expect(session.errors).toEqual([]);
   }, 240_000);
 

@@ -21,7 +21,7 @@ import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-chec
 import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
 import type { FlinkConfig } from '../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
-import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
+import type { HostLocalDisk, LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
 import type { StreamTask } from '../../engine/task/stream-task.ts';
 import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
 import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
@@ -43,7 +43,10 @@ import { MetricsHistory } from '../charts/metrics-history.ts';
 import { checkpointDirectory, type StorageView } from '../storage/storage-view.ts';
 import { OutputOracle, type OutputRow } from './output-oracle.ts';
 import { SendLog } from './send-log.ts';
-import { SimCheckpointStorage } from './sim-checkpoint-storage.ts';
+import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './sim-checkpoint-storage.ts';
+import { readConfig } from '../../engine/config/flink-options.ts';
+import { checkpointDatabaseName } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { destroyLocalDisks, openHostLocalDisk } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import type { PlaygroundStats } from './playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
 
@@ -96,7 +99,12 @@ export class SimDriver implements PlaygroundDriver {
   constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean } = {}) {
     this.scenario = scenario;
     const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
-    this.#simulation = new Simulation(scenario, { ...storage, ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    const jobId = newJobId();
+    const persist = options.checkpointStorage ?? typeof indexedDB !== 'undefined';
+    const config = readConfig(scenario.config);
+    // Each host's local disk is a database of this run (named after its job), gone with the run.
+    const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, `${checkpointDatabaseName(config.checkpointDir ?? DEFAULT_CHECKPOINT_DIR)}/${jobId}`) } : {};
+    this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...(options.seed === undefined ? {} : { seed: options.seed }) });
     this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
     const { checkpointInterval, minPause } = this.#simulation.config;
     const cycle = checkpointInterval === undefined ? 0 : Math.max(checkpointInterval, minPause);
@@ -108,7 +116,7 @@ export class SimDriver implements PlaygroundDriver {
     });
     this.#syncReference();
     this.history = new MetricsHistory(this.#simulation.topology());
-    if (options.checkpointStorage ?? typeof indexedDB !== 'undefined') {
+    if (persist) {
       const simulation = this.#simulation;
       this.#remote = new SimCheckpointStorage(simulation.config, {
         get jobStatus() {
@@ -121,7 +129,7 @@ export class SimDriver implements PlaygroundDriver {
           return simulation.coordinator.savepoints;
         },
         sharedContents: (name) => simulation.coordinator.sharedState.contents(name),
-      }, { seed: simulation.seed });
+      }, { seed: simulation.seed, jobId });
     }
   }
 
@@ -140,7 +148,7 @@ export class SimDriver implements PlaygroundDriver {
   /** The page replaces this run: a job still running is cancelled, storage catches up and closes. */
   dispose(): Promise<void> {
     if (!this.isTerminal) this.cancel();
-    return this.#remote?.dispose() ?? Promise.resolve();
+    return Promise.all([this.#remote?.dispose(), destroyLocalDisks(this.#simulation.hostLocalDisks())]).then(() => undefined);
   }
 
   /** Runs the reference to `now + ahead`, and hands the oracle its writes up to now. */
@@ -337,6 +345,11 @@ export class SimDriver implements PlaygroundDriver {
 
   get savepoints(): readonly CompletedCheckpoint[] {
     return this.#simulation.coordinator.savepoints;
+  }
+
+  /** Each host's local disk itself (persistent in IndexedDB on the page). */
+  hostLocalDisks(): HostLocalDisk[] {
+    return this.#simulation.hostLocalDisks();
   }
 
   /** What each host's local disk holds (task-local copies). */

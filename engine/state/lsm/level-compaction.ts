@@ -1,4 +1,4 @@
-import { TOMBSTONE } from './internal-key.ts';
+import { compareInternalKeys, TOMBSTONE } from './internal-key.ts';
 import type { LsmContext } from './lsm-context.ts';
 import { rangeOf, type LsmLevels } from './lsm-levels.ts';
 import type { LsmOptions } from './lsm-options.ts';
@@ -82,18 +82,30 @@ export function runCompaction(ctx: LsmContext, levels: LsmLevels, columnFamily: 
   const outputs: SortedRun[] = [];
   const merged = new MergingIterator(sources);
   let writer = ctx.newWriter(columnFamily, plan.outputLevel);
+  const cut = () => {
+    const run = writer.finish();
+    if (run) outputs.push(run);
+    writer = ctx.newWriter(columnFamily, plan.outputLevel);
+  };
+  // RocksDB ≥ 7.8 (level_compaction_dynamic_file_size, on by default; Flink's FRocksDB 8.10 has
+  // it): an output file is cut early where a file of the next level ends, once it holds half the
+  // target size, so the next compaction of it rewrites no partial files below.
+  const grandparents = options.levelCompactionDynamicFileSize && plan.outputLevel + 1 < levels.numLevels ? levels.level(plan.outputLevel + 1) : [];
+  let below = 0;
   try {
     for (; merged.valid; merged.next()) {
       if (merged.value === TOMBSTONE && dropTombstones) {
         stats.compactionTombstonesDropped++;
         continue;
       }
-      writer.add(merged.keyGroup, merged.key, merged.value);
-      if (writer.estimatedBytes >= options.targetFileSizeBytes) {
-        const run = writer.finish();
-        if (run) outputs.push(run);
-        writer = ctx.newWriter(columnFamily, plan.outputLevel);
+      let crossed = false;
+      while (below < grandparents.length && compareInternalKeys(grandparents[below]!.maxKeyGroup, grandparents[below]!.maxKey, merged.keyGroup, merged.key) < 0) {
+        below++;
+        crossed = true;
       }
+      if (crossed && writer.estimatedBytes >= options.targetFileSizeBytes / 2) cut();
+      writer.add(merged.keyGroup, merged.key, merged.value);
+      if (writer.estimatedBytes >= options.targetFileSizeBytes) cut();
     }
     const last = writer.finish();
     if (last) outputs.push(last);

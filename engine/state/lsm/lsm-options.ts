@@ -35,6 +35,11 @@ export interface LsmOptions {
   targetFileSizeBytes: number;
   /** num_levels */
   numLevels: number;
+  /**
+   * level_compaction_dynamic_file_size (RocksDB ≥ 7.8, default true): compaction outputs are cut
+   * early at the next level's file boundaries, so later compactions rewrite no partial files.
+   */
+  levelCompactionDynamicFileSize: boolean;
   /** `state.backend.rocksdb.timer-service.factory`: HEAP keeps `heapStates` out of the tree */
   timerService: TimerServiceFactory;
   /** States kept on the heap when `timerService` is HEAP (the timer state). */
@@ -73,6 +78,7 @@ export function lsmOptions(overrides: Partial<LsmOptions> = {}): LsmOptions {
     levelSizeMultiplier: 10,
     targetFileSizeBytes: writeBufferSizeBytes,
     numLevels: 7,
+    levelCompactionDynamicFileSize: true,
     timerService: 'ROCKSDB',
     timerStates: [TIMER_SERVICE_STATE],
     background: 'inline',
