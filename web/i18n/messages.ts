@@ -14,6 +14,7 @@ import { configEditorEn, configEditorZhCN } from './messages-config.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
+import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
 
 export const en = {
   'app.title': 'Checkpoint Playground',
@@ -312,6 +313,7 @@ export const en = {
   ...chartsEn,
   ...configEditorEn,
   ...embedEn,
+  ...timeTravelEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -612,6 +614,7 @@ export const zhCN: Messages = {
   ...chartsZhCN,
   ...configEditorZhCN,
   ...embedZhCN,
+  ...timeTravelZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

@@ -179,7 +179,8 @@ export class SimTimeTravel {
 
   #publish(): void {
     const history = this.#machine?.history;
-    this.branches = history ? history.branches : [];
+    // A copy: the history grows its list in place, and raw state only sees a new array.
+    this.branches = history ? [...history.branches] : [];
     this.currentBranch = history ? history.current.id : 1;
   }
 }
