@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 import { CHECKPOINTING_SCENARIO } from './scenarios.ts';
@@ -236,4 +237,25 @@ describe('time travel on the timeline', () => {
     await expect.poll(() => phases.count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
+
+  it('replays a rocksdb (wa-sqlite) run with incremental checkpoints exactly', async () => {
+    const yaml = readFileSync('public/scenarios/incremental-checkpoints.yaml', 'utf8');
+    const at3 = await page.evaluate(async (text) => {
+      await window.playground!.load(text);
+      await window.playground!.runUntil(3000);
+      return window.playground!.stats();
+    }, yaml);
+    await page.evaluate(async () => {
+      await window.playground!.runUntil(5000);
+      await window.playground!.triggerSavepoint();
+      await window.playground!.runUntil(8000);
+    });
+    const at8 = await stats(page);
+    expect(at8.restores).toHaveLength(1);
+    expect(await page.evaluate(() => window.playground!.seek(3000))).toEqual({ time: 3000, branch: 1 });
+    expect(comparable(await stats(page))).toEqual(comparable(at3));
+    expect(await page.evaluate(() => window.playground!.seek(8000))).toEqual({ time: 8000, branch: 1 });
+    expect(comparable(await stats(page))).toEqual(comparable(at8));
+    expect(session.errors).toEqual([]);
+  }, 120_000);
 });
