@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -258,4 +259,44 @@ describe('time travel on the timeline', () => {
     expect(comparable(await stats(page))).toEqual(comparable(at8));
     expect(session.errors).toEqual([]);
   }, 120_000);
+});
+
+describe('time travel on a phone, in Chinese', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowserSession({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+    await session.page.goto(`${session.baseUrl}/`);
+    await api(session.page);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('names the playhead and the branch picker in Chinese and fits the phases in 390 px', async () => {
+    const page = session.page;
+    await page.evaluate(async (scenario) => {
+      const p = window.playground!;
+      await p.load({ ...scenario, run: { until: '30 s' } });
+      await p.runUntil(6000);
+      await p.seek(3000);
+      await p.failTask('counts', 1);
+      await p.runUntil(6000);
+    }, CHECKPOINTING_SCENARIO);
+    const timeline = page.getByTestId('checkpoint-timeline');
+    const playhead = page.getByTestId('timeline-playhead');
+    expect(await playhead.getAttribute('aria-label')).toBe(zhCN['timeline.seek.label']);
+    expect(await page.getByTestId('branch-select').locator('option').first().textContent()).toContain('分支 1：最初的运行');
+
+    const bar = timeline.locator('.bar[data-status="COMPLETED"]').last();
+    await bar.focus();
+    await page.keyboard.press('Enter');
+    const phases = page.getByTestId('subtask-phases');
+    expect(await phases.locator('h3').textContent()).toMatch(/各子任务的阶段/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await phases.scrollIntoViewIfNeeded();
+    await session.screenshot('timeline-subtask-phases-zh-phone');
+    expect(session.errors).toEqual([]);
+  });
 });
