@@ -182,5 +182,30 @@ describe('time travel in a sim run', () => {
     page.act({ type: 'trigger-checkpoint' });
     expect(page.machine.history.branches).toHaveLength(1);
   });
-});
 
+  it('carries on a dropped replay when the next seek goes further back than it got, with the same result', () => {
+    const page = new Page();
+    page.runTo(4000);
+    const atFour = observe(page.driver);
+    page.runTo(6000);
+    page.act({ type: 'kill-task-manager', taskManager: 'tm-0' });
+    page.runTo(8000);
+    const first = page.machine.seek(page.driver, 7000);
+    first.advance(Infinity, () => false); // one slice, then the user presses the arrow key again
+    const second = page.machine.seek(page.driver, 4000, undefined, first);
+    expect(second.driver).toBe(first.driver);
+    while (!second.advance(Infinity));
+    expect(observe(second.driver)).toEqual(atFour);
+
+    // One that got past the new target cannot go back: a fresh one starts.
+    const third = page.machine.seek(page.driver, 1000, undefined, second);
+    expect(third.driver).not.toBe(second.driver);
+    expect(third.driver.now).toBe(0);
+
+    // Nor one that replays the branch as it was before a later operation.
+    third.advance(Infinity, () => false);
+    page.act({ type: 'trigger-savepoint' });
+    const fourth = page.machine.seek(page.driver, 5000, undefined, third);
+    expect(fourth.driver).not.toBe(third.driver);
+  });
+});

@@ -80,13 +80,18 @@ export class SimTimeMachine {
   /**
    * A replay that takes the run to `target` on the current branch, or on branch `branchId`.
    * `current` is the driver the page runs now. A fresh replay changes nothing until `adopt`:
-   * a cancelled one leaves the page where it was.
+   * a cancelled one leaves the page where it was. `dropped`, a fresh replay cancelled before it
+   * arrived, is carried on when it replays the same operations and has not got past `target` yet
+   * (stepping back a second at a time with the arrow keys does not start over from 0 each time).
    */
-  seek(current: SimDriver, target: number, branchId = this.history.current.id): SimReplay {
+  seek(current: SimDriver, target: number, branchId = this.history.current.id, dropped?: SimReplay): SimReplay {
     this.history.reached(current.now);
     const branch = this.history.branch(branchId);
     if (!branch) throw new Error(`There is no branch ${branchId} (branches: ${this.history.branches.map((b) => b.id).join(', ')}).`);
     if (branch === this.history.current && target >= current.now) return new SimReplay(current, target, false, branchId);
+    if (dropped?.fresh && dropped.driver.script?.operations === branch.operations && dropped.driver.now <= target) {
+      return new SimReplay(dropped.driver, target, true, branchId);
+    }
     const driver = this.#createDriver();
     driver.follow(new OperationScript(branch.operations, 0));
     return new SimReplay(driver, target, true, branchId);

@@ -66,6 +66,8 @@ export class SimTimeTravel {
   readonly #host: TimeTravelHost;
   #machine: SimTimeMachine | null = null;
   #job: SeekJob | null = null;
+  /** the fresh replay of the last seek cancelled on its way: the next seek may carry it on */
+  #dropped: SimReplay | null = null;
 
   constructor(host: TimeTravelHost) {
     this.#host = host;
@@ -74,6 +76,7 @@ export class SimTimeTravel {
   /** A new run (load, restart, new configuration): a new history, on which `driver` starts. */
   reset(driver: SimDriver | null, createDriver: () => SimDriver): void {
     this.cancel('a new run was loaded');
+    this.#dropped = null;
     this.#machine = driver ? new SimTimeMachine(createDriver) : null;
     if (driver) this.#machine!.attach(driver);
     this.#publish();
@@ -82,6 +85,7 @@ export class SimTimeTravel {
   /** The user applied `operation` to the running driver: record it (forking a branch at a past point). */
   record(driver: SimDriver, operation: SimOperation): void {
     if (!this.#machine) return;
+    this.#dropped = null; // replays the branch as it was before this operation: of no more use
     this.#machine.record(driver, operation);
     this.#publish();
   }
@@ -89,11 +93,13 @@ export class SimTimeTravel {
   /** Takes the run to `target` (capped by the caller) on the current branch or on `branchId`. */
   seek(current: SimDriver, target: number, branchId?: number): Promise<SeekResult> {
     this.cancel(`a later seek to ${target} ms`);
+    const dropped = this.#dropped;
+    this.#dropped = null;
     const machine = this.#machine;
     if (!machine) return Promise.reject(new Error('No sim run to seek in: load a scenario first.'));
     let replay: SimReplay;
     try {
-      replay = machine.seek(current, target, branchId);
+      replay = machine.seek(current, target, branchId, dropped ?? undefined);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -110,6 +116,7 @@ export class SimTimeTravel {
     const job = this.#job;
     if (!job) return;
     this.#finish(job);
+    if (job.replay.fresh) this.#dropped = job.replay;
     job.reject(new Error(`The seek to ${job.replay.target} ms was cancelled by ${reason}.`));
   }
 
