@@ -208,4 +208,18 @@ describe('time travel in a sim run', () => {
     const fourth = page.machine.seek(page.driver, 5000, undefined, third);
     expect(fourth.driver).not.toBe(third.driver);
   });
+
+  it('plays the recorded operations ahead when the run goes on event by event (step) after a seek back', () => {
+    const page = new Page();
+    page.runTo(3000);
+    page.act({ type: 'fail-task', vertexId: 'counts', subtask: 1 });
+    page.runTo(4000);
+    const original = observe(page.driver);
+
+    page.seek(2000);
+    while (page.driver.now < 3500) page.driver.step();
+    page.runTo(4000);
+    expect(page.driver.script?.applied).toBe(1);
+    expect(observe(page.driver)).toEqual(original);
+  });
 });
