@@ -30,6 +30,9 @@ import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult }
 import { LivePageDriver, taskManagerWorkersRunning } from './playground/live-page-driver.ts';
 import type { PlaygroundDriver } from './playground/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
+import type { SimOperation } from './playground/sim-operation.ts';
+import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/sim-time-travel.svelte.ts';
+import type { BranchInfo, SeekResult } from './playground/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
 
@@ -133,6 +136,14 @@ export class PlaygroundState {
 
   /** Subscribers of the Playground API. */
   readonly hub = new EventHub();
+
+  /** Sim time travel: seeks, replays and the branches of the run's history. */
+  readonly timeTravel = new SimTimeTravel({
+    adopt: (driver, branch) => this.#adoptDriver(driver, branch),
+    deliver: () => this.#deliverQueued(),
+    advanced: () => this.#afterAdvance(false),
+    guard: (call) => this.#guard(call),
+  });
 
   #driver: SimDriver | LivePageDriver | null = null;
   #unsubscribeDriver: (() => void) | null = null;
@@ -390,15 +401,8 @@ export class PlaygroundState {
       return;
     }
     this.#driver = driver;
-    const unsubscribeEvents = driver.onEvent((event) => this.#queued.push(event));
-    // IndexedDB is listed after the simulation moved on: show it when it is (also while paused).
-    const unsubscribeStorage = driver instanceof SimDriver ? driver.checkpointStorage?.onViewChange(() => {
-      if (this.#driver === driver) this.storage = driver.storage();
-    }) : undefined;
-    this.#unsubscribeDriver = () => {
-      unsubscribeEvents();
-      unsubscribeStorage?.();
-    };
+    this.#subscribe(driver);
+    this.timeTravel.reset(driver instanceof SimDriver ? driver : null, () => new SimDriver(scenario, this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {}));
     this.scenario = scenario;
     this.runUntilMs = scenario.run.until_ms;
     this.#refresh(true);
@@ -411,6 +415,18 @@ export class PlaygroundState {
   setOutputRowLimit(limit: number): void {
     this.outputRowLimit = limit;
     if (this.#driver) this.output = this.#driver.output(limit);
+  }
+
+  /** Follows the driver's job events, and the IndexedDB listing of a sim's checkpoint storage (also while paused). */
+  #subscribe(driver: SimDriver | LivePageDriver): void {
+    const unsubscribeEvents = driver.onEvent((event) => this.#queued.push(event));
+    const unsubscribeStorage = driver instanceof SimDriver ? driver.checkpointStorage?.onViewChange(() => {
+      if (this.#driver === driver) this.storage = driver.storage();
+    }) : undefined;
+    this.#unsubscribeDriver = () => {
+      unsubscribeEvents();
+      unsubscribeStorage?.();
+    };
   }
 
   #clearJob(): void {
@@ -454,6 +470,7 @@ export class PlaygroundState {
     if (this.runError !== null) return `The simulation stopped with an error: ${this.runError}`;
     if (this.finished) return this.#finishedMessage();
     if (this.running) return undefined;
+    this.timeTravel.cancel('start()');
     if (driver.name === 'live') {
       const problem = driver.run(this.speed);
       if (problem !== undefined) return problem;
@@ -467,6 +484,7 @@ export class PlaygroundState {
   }
 
   pause(reason: PauseReason = 'user'): void {
+    this.timeTravel.cancel('a pause');
     const driver = this.#driver;
     // A live job goes on (heartbeats, restarts): its frames go on too, to show what happens.
     if (driver?.name !== 'live') this.#cancelFrame();
@@ -687,47 +705,50 @@ export class PlaygroundState {
   // ---- operations: each returns an error message, or undefined when it was done ----
 
   killTaskManager(id: string): string | undefined {
-    return this.#operate((driver) => driver.killTaskManager(id));
+    return this.#operate((driver) => driver.killTaskManager(id), { type: 'kill-task-manager', taskManager: id });
   }
 
   loseHost(id: string): string | undefined {
-    return this.#operate((driver) => driver.loseHost(id));
+    return this.#operate((driver) => driver.loseHost(id), { type: 'lose-host', host: id });
   }
 
   failTask(vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.failTask(vertexId, subtask));
+    return this.#operate((driver) => driver.failTask(vertexId, subtask), { type: 'fail-task', vertexId, subtask });
   }
 
   slowOperator(vertexId: string, factor: number): string | undefined {
     if (!Number.isFinite(factor)) return `The slow-down factor must be a finite number, got ${String(factor)}.`;
-    return this.#operate((driver) => driver.slowOperator(vertexId, factor));
+    return this.#operate((driver) => driver.slowOperator(vertexId, factor), { type: 'slow-operator', vertexId, factor });
   }
 
   corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.corruptLocalCopy(host, vertexId, subtask));
+    return this.#operate((driver) => driver.corruptLocalCopy(host, vertexId, subtask), { type: 'corrupt-local-copy', host, vertexId, subtask });
   }
 
   triggerCheckpoint(): string | undefined {
-    return this.#operate((driver) => driver.trigger('checkpoint'));
+    return this.#operate((driver) => driver.trigger('checkpoint'), { type: 'trigger-checkpoint' });
   }
 
   triggerSavepoint(): string | undefined {
-    return this.#operate((driver) => driver.trigger('savepoint'));
+    return this.#operate((driver) => driver.trigger('savepoint'), { type: 'trigger-savepoint' });
   }
 
   rescale(vertexId: string, parallelism: number): string | undefined {
-    return this.#operate((driver) => driver.rescale(vertexId, parallelism));
+    return this.#operate((driver) => driver.rescale(vertexId, parallelism), { type: 'rescale', vertexId, parallelism });
   }
 
-  #operate(operation: (driver: PlaygroundDriver) => string | undefined): string | undefined {
+  /** `recorded`: the operation as data, for the run's history (time travel replays it in sim). */
+  #operate(operation: (driver: PlaygroundDriver) => string | undefined, recorded: SimOperation): string | undefined {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
+    this.timeTravel.cancel(`an operation (${recorded.type})`);
     let problem: string | undefined;
     try {
       problem = operation(driver);
     } catch (error) {
       problem = errorMessage(error);
     }
+    if (problem === undefined && driver instanceof SimDriver) this.timeTravel.record(driver, recorded);
     this.#afterAdvance(true);
     return problem;
   }
@@ -737,6 +758,42 @@ export class PlaygroundState {
     if (driver === 'sim') url.searchParams.delete('driver');
     else url.searchParams.set('driver', driver);
     if (url.href !== location.href) history.replaceState(history.state, '', url);
+  }
+
+  // ---- time travel (sim): seek, branches ----
+
+  /** Takes the run to `time` on its branch (replaying from 0 when it lies in the past), then pauses. */
+  seek(time: number | string, branchId?: number): Promise<SeekResult> {
+    const target = timeArgument('seek', time);
+    const driver = this.#driver;
+    if (!driver) return Promise.reject(new Error(NOT_LOADED));
+    if (driver.name !== 'sim') return Promise.reject(new Error(SEEK_NEEDS_SIM));
+    this.timeTravel.cancel(`a later seek to ${target} ms`);
+    this.pause('user');
+    return this.timeTravel.seek(driver, Math.min(target, this.runUntilMs), branchId);
+  }
+
+  branches(): BranchInfo[] {
+    if (!this.#driver) throw new Error(NOT_LOADED);
+    if (this.#driver.name !== 'sim') throw new Error(SEEK_NEEDS_SIM);
+    return this.timeTravel.branchInfo(this.nowMs);
+  }
+
+  /** A replayed driver (or the same one after a forward seek) becomes the page's. */
+  #adoptDriver(driver: SimDriver, branch: number): void {
+    if (driver !== this.#driver) {
+      this.#unsubscribeDriver?.();
+      // The run it replaces is over: its checkpoint storage applies retention and closes.
+      void this.#driver?.dispose();
+      this.#driver = driver;
+      this.#queued = [];
+      this.#subscribe(driver);
+      // The lists are refreshed by length; the replayed run's may have the same length and differ.
+      this.events = driver.events.slice();
+      this.restores = driver.restores.slice();
+    }
+    this.#afterAdvance(true);
+    this.hub.emit({ type: 'seek', time: driver.now, branch });
   }
 
   #rememberInUrl(file: string): void {

@@ -25,6 +25,9 @@ const METHODS: ReadonlySet<EmbedMethod> = new Set<EmbedMethod>([
   'triggerSavepoint',
   'rescale',
   'stats',
+  'seek',
+  'branches',
+  'switchBranch',
 ]);
 
 function isRequest(data: unknown): data is EmbedRequest {

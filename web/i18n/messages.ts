@@ -15,6 +15,7 @@ import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
+import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
 
 export const en = {
   'app.title': 'Checkpoint Playground',
@@ -314,6 +315,7 @@ export const en = {
   ...configEditorEn,
   ...embedEn,
   ...driverEn,
+  ...timeTravelEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -615,6 +617,7 @@ export const zhCN: Messages = {
   ...configEditorZhCN,
   ...embedZhCN,
   ...driverZhCN,
+  ...timeTravelZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

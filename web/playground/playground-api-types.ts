@@ -9,6 +9,7 @@ import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, Checkpo
 import type { Topology } from '../../engine/job/topology.ts';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { RunReport } from '../../engine/run/run-report.ts';
+import type { RecordedOperation } from './sim-history.ts';
 
 export type { Topology } from '../../engine/job/topology.ts';
 export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../engine/run/job-events.ts';
@@ -40,7 +41,9 @@ export type PlaygroundEvent =
   | { type: 'start'; time: number }
   | { type: 'pause'; time: number; reason: PauseReason }
   /** the virtual clock moved: at most once per animation frame while running, and after step() */
-  | { type: 'tick'; time: number };
+  | { type: 'tick'; time: number }
+  /** a seek (sim time travel) arrived: the run is now at `time` on branch `branch`, paused */
+  | { type: 'seek'; time: number; branch: number };
 
 export type PlaygroundEventType = PlaygroundEvent['type'];
 
@@ -64,6 +67,31 @@ export interface StepResult {
   /** false when nothing was left to do */
   handled: boolean;
 }
+
+/** Where a seek() or switchBranch() took the run. */
+export interface SeekResult {
+  /** virtual time reached, ms (earlier than asked when the job ended before it) */
+  time: number;
+  /** the branch the run is on */
+  branch: number;
+}
+
+/** One branch of a sim run's history: the operations the user applied, each at its exact point. */
+export interface BranchInfo {
+  id: number;
+  /** the branch it was forked from (by acting at a past point); null for the first */
+  parentId: number | null;
+  /** virtual time it was forked at, ms */
+  forkTime: number;
+  /** the furthest virtual time the run got to on this branch, ms */
+  reachedMs: number;
+  current: boolean;
+  /** oldest first: virtual time, events handled before it, and the operation (types as the scenario's `faults[].type`) */
+  operations: RecordedOperation[];
+}
+
+export type { RecordedOperation } from './sim-history.ts';
+export type { SimOperation } from './sim-operation.ts';
 
 export interface PlaygroundStatus {
   driver: DriverName;
@@ -106,6 +134,18 @@ export interface PlaygroundApi {
   triggerSavepoint(): Promise<void>;
   rescale(vertexId: string, parallelism: number): Promise<void>;
   stats(): Promise<PlaygroundStats>;
+  /**
+   * Sim time travel: takes the run to `time` (ms or a Flink duration, capped at `run.until`) on its
+   * branch and pauses. Back in time it replays the scenario and the recorded operations from 0
+   * (deterministic: the same run, event for event); forward it plays the rest of the branch, then
+   * simply runs. Acting at a past point starts a new branch. Rejects in live mode, and when a later
+   * seek, a pause, a load or an operation cancels it.
+   */
+  seek(time: number | string): Promise<SeekResult>;
+  /** The branches of the sim run's history (sim only). */
+  branches(): Promise<BranchInfo[]>;
+  /** Goes to branch `id` at the current time (or at `time`), replaying it from 0 (sim only). */
+  switchBranch(id: number, time?: number | string): Promise<SeekResult>;
   /** Subscribes to one event type, or `'*'` for all; returns the unsubscribe function. */
   on<T extends PlaygroundEventType | '*'>(type: T, callback: (event: PlaygroundEventOf<T>) => void): () => void;
 }

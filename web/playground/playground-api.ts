@@ -81,6 +81,13 @@ export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
     rescale: (vertexId, parallelism) =>
       done(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? state.rescale(vertexId, parallelism)),
     stats: () => settle(() => state.stats()),
+    seek: async (time) => state.seek(time),
+    branches: () => settle(() => state.branches()),
+    switchBranch: async (id, time) => {
+      const problem = requireInteger('The branch id', id);
+      if (problem) throw new Error(problem);
+      return state.seek(time ?? state.nowMs, id);
+    },
     on: (type, callback) => {
       if (typeof callback !== 'function') throw new TypeError('on(type, callback) needs a function as the callback.');
       return state.hub.on(type, callback);

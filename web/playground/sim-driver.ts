@@ -42,6 +42,7 @@ import { Simulation } from '../../engine/sim/simulation.ts';
 import { MetricsHistory } from '../charts/metrics-history.ts';
 import { checkpointDirectory, type StorageView } from '../storage/storage-view.ts';
 import { OutputOracle, type OutputRow } from './output-oracle.ts';
+import type { OperationScript } from './operation-script.ts';
 import { SendLog } from './send-log.ts';
 import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './sim-checkpoint-storage.ts';
 import { readConfig } from '../../engine/config/flink-options.ts';
@@ -218,7 +219,7 @@ export class SimDriver implements PlaygroundDriver {
     while (this.now < time && !this.isTerminal) {
       const next = Math.min(time, this.now + SLICE_MS);
       this.sends.tap(this.#simulation.tasks);
-      this.#simulation.runUntil(next);
+      this.#runUntil(next);
       this.#syncReference();
       this.history.sample(this);
       this.#remote?.follow();
@@ -230,11 +231,35 @@ export class SimDriver implements PlaygroundDriver {
   /** Handles one event of the simulation; false when nothing is left to do. */
   step(): boolean {
     this.sends.tap(this.#simulation.tasks);
+    this.#script?.applyDue(this.#simulation);
     const handled = this.#simulation.step();
     this.#syncReference();
     this.history.sample(this);
     this.#remote?.follow();
     return handled;
+  }
+
+  // ---- time travel (sim-history.ts): the recorded operations of a branch, replayed at their points ----
+
+  #script: OperationScript | null = null;
+
+  /** Follows a branch's recorded operations: advancing applies each at the exact point it was recorded at. */
+  follow(script: OperationScript | null): void {
+    this.#script = script;
+  }
+
+  get script(): OperationScript | null {
+    return this.#script;
+  }
+
+  /** Simulation events handled so far: with `now`, the exact point of the run an operation is applied at. */
+  get handledEvents(): number {
+    return this.#simulation.kernel.handledEvents;
+  }
+
+  #runUntil(time: number): void {
+    if (this.#script) this.#script.runUntil(this.#simulation, time);
+    else this.#simulation.runUntil(time);
   }
 
   topology(): Topology {

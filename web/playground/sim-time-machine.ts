@@ -1,0 +1,105 @@
+/**
+ * Time travel in a sim run: the history of what the user did (sim-history.ts) and the replays
+ * that take the run to another point of it.
+ *
+ * - Seeking forward advances the running driver itself: it follows its branch's script, so the
+ *   recorded operations ahead are applied where they were recorded, and past the branch's end it
+ *   simply runs on.
+ * - Seeking back cannot undo a simulation, so a fresh driver is built from the scenario and the
+ *   branch's operations are replayed into it up to the target. Determinism makes the result the
+ *   run as it was at that point; the page swaps it in when the replay is done.
+ * - Acting at a past point forks a new branch (SimHistory.record); the driver then follows it.
+ *
+ * No DOM and no reactivity: the page (sim-time-travel.svelte.ts) advances a replay in slices per
+ * animation frame, and tests advance it all at once.
+ */
+import type { SimDriver } from './sim-driver.ts';
+import { SimHistory, type SimBranch } from './sim-history.ts';
+import type { SimOperation } from './sim-operation.ts';
+import { OperationScript } from './operation-script.ts';
+
+/** A driver on its way to a target time. */
+export class SimReplay {
+  readonly driver: SimDriver;
+  readonly target: number;
+  /** true: a fresh driver, replayed from time 0, to be swapped in when done; false: the running driver, advanced in place */
+  readonly fresh: boolean;
+  readonly branchId: number;
+  readonly #from: number;
+
+  constructor(driver: SimDriver, target: number, fresh: boolean, branchId: number) {
+    this.driver = driver;
+    this.target = target;
+    this.fresh = fresh;
+    this.branchId = branchId;
+    this.#from = driver.now;
+  }
+
+  /** Reached the target, or the job ended before it (nothing more will happen). */
+  get done(): boolean {
+    return this.driver.now >= this.target || this.driver.isTerminal;
+  }
+
+  /** 0…1 of the way from where the replay started. */
+  get progress(): number {
+    if (this.done) return 1;
+    const span = this.target - this.#from;
+    return span <= 0 ? 1 : Math.min(1, Math.max(0, (this.driver.now - this.#from) / span));
+  }
+
+  /** Advances until the target or the wall-clock `deadline` (performance.now() ms); true when done. */
+  advance(deadline = Infinity, afterSlice?: () => boolean): boolean {
+    if (!this.done) this.driver.advanceTo(this.target, deadline, afterSlice);
+    return this.done;
+  }
+}
+
+export class SimTimeMachine {
+  readonly history = new SimHistory();
+  readonly #createDriver: () => SimDriver;
+
+  /** `createDriver` builds a driver for the loaded scenario at time 0, as a load does. */
+  constructor(createDriver: () => SimDriver) {
+    this.#createDriver = createDriver;
+  }
+
+  /** A driver the page starts running on the current branch (after a load, or a swap). */
+  attach(driver: SimDriver): void {
+    if (!driver.script) driver.follow(new OperationScript(this.history.current.operations, 0));
+  }
+
+  /** The user applied `operation` to `driver` just now (it succeeded): record it, forking when at a past point. */
+  record(driver: SimDriver, operation: SimOperation): { branch: SimBranch; forked: boolean } {
+    const applied = driver.script?.applied ?? 0;
+    const result = this.history.record({ time: driver.now, handledEvents: driver.handledEvents }, operation, applied);
+    // Everything on the branch up to and including this operation has been applied.
+    driver.follow(new OperationScript(result.branch.operations, result.branch.operations.length));
+    return result;
+  }
+
+  /**
+   * A replay that takes the run to `target` on the current branch, or on branch `branchId`.
+   * `current` is the driver the page runs now. A fresh replay changes nothing until `adopt`:
+   * a cancelled one leaves the page where it was. `dropped`, a fresh replay cancelled before it
+   * arrived, is carried on when it replays the same operations and has not got past `target` yet
+   * (stepping back a second at a time with the arrow keys does not start over from 0 each time).
+   */
+  seek(current: SimDriver, target: number, branchId = this.history.current.id, dropped?: SimReplay): SimReplay {
+    this.history.reached(current.now);
+    const branch = this.history.branch(branchId);
+    if (!branch) throw new Error(`There is no branch ${branchId} (branches: ${this.history.branches.map((b) => b.id).join(', ')}).`);
+    if (branch === this.history.current && target >= current.now) return new SimReplay(current, target, false, branchId);
+    if (dropped?.fresh && dropped.driver.script?.operations === branch.operations && dropped.driver.now <= target) {
+      return new SimReplay(dropped.driver, target, true, branchId);
+    }
+    const driver = this.#createDriver();
+    driver.follow(new OperationScript(branch.operations, 0));
+    return new SimReplay(driver, target, true, branchId);
+  }
+
+  /** The page now runs the replay's driver: its branch is the current one. */
+  adopt(replay: SimReplay): void {
+    this.history.switchTo(replay.branchId);
+    this.history.reached(replay.driver.now);
+  }
+}
