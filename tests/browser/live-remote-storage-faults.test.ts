@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser-session.ts';
-import { checkLiveStorage, closeLiveTestPage, compareLiveWithSim, eventsOfType, keyedCounts, liveStatus, openLiveTestPage, startLive, waitForLive } from './live-test-page.ts';
+import { checkLiveStorage, closeLiveTestPage, compareLiveWithSim, eventsOfType, keyedCounts, openLiveTestPage, startLive, waitForLive } from './live-test-page.ts';
 
 const REMOTE_LATENCY_MS = 50;
 const SLOW_FACTOR = 10;
@@ -58,13 +58,13 @@ describe('slow-remote-storage, fail-remote-storage and heal-remote-storage in th
 
   it('stretches async durations when slow, fails checkpoints with IO_EXCEPTION when failing, and completes them again once healed', async () => {
     await startLive(session, SCENARIO);
-    await waitForLive(session, `s.completedCheckpoints >= 2`);
+    const started = await waitForLive(session, `s.completedCheckpoints >= 2`);
     const before = await completedAsyncDurations(session);
 
-    // Slow: checkpoints triggered from now on upload ten times slower.
-    const slowAt = (await liveStatus(session)).time;
+    // Slow: checkpoints triggered once every worker heard of it (after the next completed one) upload ten times slower.
     expect(await session.page.evaluate((f) => window.liveDriver!.slowRemoteStorage(f), SLOW_FACTOR)).toBeUndefined();
-    const slowDone = await waitForLive(session, `s.completedCheckpoints >= ${before.length + 3}`);
+    const slowAt = (await waitForLive(session, `s.completedCheckpoints >= ${started.completedCheckpoints + 1}`)).time;
+    const slowDone = await waitForLive(session, `s.completedCheckpoints >= ${started.completedCheckpoints + 4}`);
     expect(await session.page.evaluate(() => window.liveDriver!.slowRemoteStorage(1))).toBeUndefined();
     const slow = (await completedAsyncDurations(session)).filter((c) => c.trigger > slowAt);
     expect(slow.length).toBeGreaterThanOrEqual(2);
