@@ -21,7 +21,14 @@
  * - killing a TaskManager terminates its worker; the JobManager notices when its heartbeats stop
  *   (heartbeat.timeout), starts a new worker on the same host, and fails over: every subtask is
  *   cancelled and, after the restart strategy's backoff, redeployed from the latest completed
- *   checkpoint.
+ *   checkpoint. A stalled TaskManager is alive but silent: the same timeout finds it, and its
+ *   worker is terminated like a dead one;
+ * - remote storage faults (slow, failing) reach the JobManager's connection and every worker's;
+ * - rescale and restart from a savepoint redeploy the job from storage (checks shared with the
+ *   sim driver in engine/job/restart-request.ts);
+ * - with `state.backend.type: rocksdb` each worker loads wa-sqlite and hosts the LSM backend;
+ *   incremental checkpoints share SST runs in storage, which the JobManager deletes once the
+ *   SharedStateRegistry lets go of them.
  */
 import * as Comlink from 'comlink';
 import type { CoordinatorEffect, SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
@@ -951,8 +958,6 @@ export class LiveDriver {
         for (const tm of lost) tm.process.terminate();
         return undefined;
       }
-      default:
-        return `${fault.type} is not available in the live runtime yet`;
     }
   }
 
