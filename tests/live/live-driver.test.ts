@@ -161,9 +161,10 @@ describe('live driver start', () => {
   });
 
   it('runs a rocksdb job with incremental checkpoints on its TaskManagers and writes what the sim writes', async () => {
-    const base = checkpointedCounts({ count: 12_000 });
+    const base = checkpointedCounts({ count: 16_000 });
     const scenario = { ...base, config: { ...base.config, 'state.backend.type': 'rocksdb', 'execution.checkpointing.incremental': true } };
-    driver = await LiveDriver.start(scenario, { launchTaskManager: inProcessTaskManagers().launch, heartbeatScale: 0.1 });
+    // At half speed: wa-sqlite and every TaskManager share this one thread, and checkpoints must still complete.
+    driver = await LiveDriver.start(scenario, { launchTaskManager: inProcessTaskManagers().launch, heartbeatScale: 0.1, speed: 0.5 });
     expect(await driver.whenTerminal()).toBe('FINISHED');
     expect(driver.coordinator.stats.checkpointingStatistics().counts.completed).toBeGreaterThan(0);
     // The incremental checkpoints shared SST runs (the registry held them; the job's end deleted them).

@@ -604,7 +604,11 @@ export class LiveDriver {
       for (const f of this.coordinator.sharedState.files()) registered.delete(f.name);
       this.#deleteUnregisteredSharedFiles([...registered]);
     }
-    for (const effect of effects) this.#applyCoordinatorEffect(effect, now);
+    // Storage requests run in order: a new checkpoint's `_metadata` is written before the ones it
+    // subsumed are discarded (Flink finalizes, then subsumes), so one is always restorable.
+    const discards = effects.filter((e) => e.type === 'discard-checkpoint');
+    for (const effect of effects) if (effect.type !== 'discard-checkpoint') this.#applyCoordinatorEffect(effect, now);
+    for (const effect of discards) this.#applyCoordinatorEffect(effect, now);
   }
 
   /** Incremental rocksdb checkpoints share files between checkpoints. */
