@@ -26,7 +26,7 @@
  * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
 import type { CheckpointBarrier, NetworkBuffer, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
-import type { StateBackendType } from '../engine/config/flink-config.ts';
+import type { FlinkConfig } from '../engine/config/flink-config.ts';
 import type { SubtaskMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { TaskDeployment } from '../engine/task/task-deployment.ts';
 import type { CheckpointLocation } from '../engine/storage/checkpoint-layout.ts';
@@ -98,6 +98,8 @@ export interface RemoteStorageFaults {
 export interface TaskToDeploy {
   /** the subtask's index in the job's ExecutionGraph (`graph.subtasks`): its name in reports */
   taskIndex: number;
+  /** the slot it runs in (`tm-<n>/slot-<k>`): rocksdb backends of one slot share its managed memory */
+  slotId: string;
   deployment: TaskDeployment;
   /** its share of the checkpoint the job restores from (a TaskRestore through snapshot-codec's encodeValue); absent on a fresh start */
   restore?: Uint8Array;
@@ -120,8 +122,11 @@ export interface ChannelPort {
 export interface DeployRequest {
   attempt: number;
   clock: JobClock;
-  /** `state.backend.type`; the live runtime hosts the heap (`hashmap`) backend for now */
-  stateBackend: StateBackendType;
+  /**
+   * The job's Flink configuration: `state.backend.type` and the rocksdb options choose and size
+   * the keyed state backends (the heap one, or the LSM tree on wa-sqlite loaded in the worker).
+   */
+  config: FlinkConfig;
   tasks: TaskToDeploy[];
   ports: ChannelPort[];
 }
@@ -148,7 +153,8 @@ export interface HeartbeatPayload {
  */
 export interface TaskManagerGateway {
   register(request: RegisterRequest): { taskManagerId: string };
-  deploy(request: DeployRequest): DeployResult;
+  /** answers once every subtask runs (after loading wa-sqlite first, for the first rocksdb deployment) */
+  deploy(request: DeployRequest): DeployResult | Promise<DeployResult>;
   /** inject a barrier at a subtask (Flink's triggerCheckpoint, for sources) */
   triggerCheckpoint(attempt: number, taskIndex: number, barrier: CheckpointBarrier): void;
   /** a checkpoint completed (commit) or was aborted; every subtask of the attempt hears it */

@@ -22,7 +22,12 @@ import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-storage.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
-import { HeapKeyedStateBackend } from '../engine/state/heap-keyed-state-backend.ts';
+import type { FlinkConfig } from '../engine/config/flink-config.ts';
+import type { TaskDeployment } from '../engine/task/task-deployment.ts';
+import type { KeyedStateBackend } from '../engine/state/keyed-state-backend.ts';
+import { LsmKeyedStateBackend } from '../engine/state/lsm/lsm-keyed-state-backend.ts';
+import type { LsmSharedResources } from '../engine/state/lsm/lsm-shared-resources.ts';
+import { createKeyedStateBackend, slotMemoryResources, type LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
 import { StreamTask } from '../engine/task/stream-task.ts';
 import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from './job-clock.ts';
@@ -64,6 +69,11 @@ interface HostedTask {
   reportedEndOfInput: boolean;
 }
 
+/** Loads wa-sqlite for rocksdb backends; by default in this thread, on first need. */
+export type LsmStorageLoader = () => Promise<LsmStorageFactory>;
+
+const loadWaSqlite: LsmStorageLoader = () => import('./task-manager-lsm-storage.ts').then((m) => m.openTaskManagerLsmStorage());
+
 export class TaskManager implements TaskManagerGateway {
   #id = '';
   /** the host it runs on: what its local disk belongs to (the disk itself is kept by the JobManager's thread, see live-driver.ts) */
@@ -94,6 +104,17 @@ export class TaskManager implements TaskManagerGateway {
   #storage: Promise<CostModelledStorage> | undefined;
   /** hung (an injected stall): alive, but nothing runs and nothing is answered any more */
   #stalled = false;
+  readonly #loadLsmStorage: LsmStorageLoader;
+  /** wa-sqlite, once a rocksdb deployment needed it */
+  #lsmStorage: Promise<LsmStorageFactory> | undefined;
+  /** rocksdb managed memory, one budget per slot, shared by the slot's backends */
+  #slotMemory = new Map<string, LsmSharedResources | undefined>();
+  /** the keyed state backends of the running attempt (their working state goes with it) */
+  #backends: KeyedStateBackend[] = [];
+
+  constructor(options: { loadLsmStorage?: LsmStorageLoader } = {}) {
+    this.#loadLsmStorage = options.loadLsmStorage ?? loadWaSqlite;
+  }
 
   readonly #scheduler = new TurnScheduler(() => this.#turn());
 
@@ -113,16 +134,19 @@ export class TaskManager implements TaskManagerGateway {
     return { taskManagerId: this.#id };
   }
 
-  deploy(request: DeployRequest): DeployResult {
+  deploy(request: DeployRequest): DeployResult | Promise<DeployResult> {
+    if (request.config.stateBackend === 'hashmap') return this.#deployWith(request, undefined);
+    this.#lsmStorage ??= this.#loadLsmStorage();
+    return this.#lsmStorage.then((lsm) => this.#deployWith(request, lsm));
+  }
+
+  #deployWith(request: DeployRequest, lsm: LsmStorageFactory | undefined): DeployResult {
     this.#stopAttempt();
-    if (request.stateBackend !== 'hashmap') {
-      throw new Error(`state.backend.type: ${request.stateBackend} is not available in the live runtime yet (use hashmap)`);
-    }
     this.#attempt = request.attempt;
     this.#clock = request.clock;
     this.#sampler = new MetricsSampler();
     const now = this.#now();
-    for (const spec of request.tasks) this.#deployTask(spec, now);
+    for (const spec of request.tasks) this.#deployTask(spec, now, request.config, lsm);
     for (const port of request.ports) this.#connect(port, request.attempt);
     for (const t of this.#tasks) this.#wake(t, now);
     this.#flush();
@@ -201,10 +225,10 @@ export class TaskManager implements TaskManagerGateway {
   // ---- deployment ----
 
   /** Creates, restores and starts one subtask (Flink: DEPLOYING → INITIALIZING, restore, → RUNNING). */
-  #deployTask(spec: TaskToDeploy, now: number): void {
+  #deployTask(spec: TaskToDeploy, now: number, config: FlinkConfig, lsm: LsmStorageFactory | undefined): void {
     const { deployment } = spec;
     const keyed = isKeyedOperator(deployment.vertex.operator);
-    const task = new StreamTask(deployment, now, keyed ? (d) => new HeapKeyedStateBackend(d.keyGroupRange) : undefined);
+    const task = new StreamTask(deployment, now, keyed ? (d) => this.#createBackend(config, d, spec.slotId, lsm) : undefined);
     task.setSlowdown(this.#slowdown.get(deployment.vertex.id) ?? spec.slowdown);
     task.initialize(spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore));
     task.run();
@@ -216,6 +240,14 @@ export class TaskManager implements TaskManagerGateway {
     this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: spec.taskIndex, state: 'RUNNING' });
   }
 
+  /** The backend `state.backend.type` selects, named as in the sim driver (vertex, subtask, attempt). */
+  #createBackend(config: FlinkConfig, d: TaskDeployment, slotId: string, lsm: LsmStorageFactory | undefined): KeyedStateBackend {
+    if (!this.#slotMemory.has(slotId)) this.#slotMemory.set(slotId, slotMemoryResources(config));
+    const backend = createKeyedStateBackend(config, d.keyGroupRange, `${d.vertex.id}_${d.subtaskIndex}_a${d.attempt}`, lsm, this.#slotMemory.get(slotId));
+    this.#backends.push(backend);
+    return backend;
+  }
+
   #connect({ channelId, end, port }: ChannelPort, attempt: number): void {
     (end === 'sender' ? this.#bufferPorts : this.#creditPorts).set(channelId, port);
     port.onmessage = (event: MessageEvent<DataPlaneMessage>) => this.#onDataPlane(attempt, event.data);
@@ -224,6 +256,9 @@ export class TaskManager implements TaskManagerGateway {
   /** Cancels every subtask of the running attempt; its ports close, so nothing of it travels on. */
   #stopAttempt(): void {
     for (const t of this.#tasks) t.task.stop(false);
+    // A cancelled attempt's working state is dropped (its runs leave the worker's database).
+    for (const backend of this.#backends) if (backend instanceof LsmKeyedStateBackend) backend.dispose();
+    this.#backends = [];
     for (const port of [...this.#bufferPorts.values(), ...this.#creditPorts.values()]) {
       port.onmessage = null;
       port.close();

@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import * as Comlink from 'comlink';
 import { TaskManager } from '../../workers/task-manager.ts';
+import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
 import type { TaskManagerGateway } from '../../workers/protocol.ts';
 import type { TaskManagerLauncher } from '../../web/live/task-manager-process.ts';
 
@@ -19,7 +20,8 @@ export interface InProcessCluster {
 export function inProcessTaskManagers(): InProcessCluster {
   const started: InProcessCluster['started'] = [];
   const launch: TaskManagerLauncher = (name) => {
-    const taskManager = new TaskManager();
+    // wa-sqlite from Node's file system (the worker's loader fetches it); one database per process.
+    const taskManager = new TaskManager({ loadLsmStorage: nodeLsmStorage });
     const { port1, port2 } = new MessageChannel();
     Comlink.expose(taskManager, port1);
     const entry = { name, alive: true };

@@ -65,7 +65,7 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
   const tmIndex = (taskManager: string) => Number(taskManager.slice(3));
   const tasks: TaskToDeploy[][] = [[], []];
   const ports: ChannelPort[][] = [[], []];
-  graph.subtasks.forEach((s, i) => tasks[tmIndex(s.slot.taskManager)]!.push({ taskIndex: i, deployment: deployments[i]!, slowdown: 1 }));
+  graph.subtasks.forEach((s, i) => tasks[tmIndex(s.slot.taskManager)]!.push({ taskIndex: i, slotId: s.slot.id, deployment: deployments[i]!, slowdown: 1 }));
   for (const c of graph.channels) {
     if (c.local) continue;
     const { port1, port2 } = new MessageChannel();
@@ -73,7 +73,7 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
     ports[tmIndex(graph.subtask(c.to).slot.taskManager)]!.push({ channelId: c.id, end: 'receiver', port: port2 });
   }
   const clock = clockFrom(0, 1);
-  taskManagers.forEach((tm, i) => tm.deploy({ attempt, clock, stateBackend: 'hashmap', tasks: tasks[i]!, ports: ports[i]! }));
+  taskManagers.forEach((tm, i) => tm.deploy({ attempt, clock, config, tasks: tasks[i]!, ports: ports[i]! }));
   return { storage, taskManagers, reports, attempt };
 }
 

@@ -21,7 +21,14 @@
  * - killing a TaskManager terminates its worker; the JobManager notices when its heartbeats stop
  *   (heartbeat.timeout), starts a new worker on the same host, and fails over: every subtask is
  *   cancelled and, after the restart strategy's backoff, redeployed from the latest completed
- *   checkpoint.
+ *   checkpoint. A stalled TaskManager is alive but silent: the same timeout finds it, and its
+ *   worker is terminated like a dead one;
+ * - remote storage faults (slow, failing) reach the JobManager's connection and every worker's;
+ * - rescale and restart from a savepoint redeploy the job from storage (checks shared with the
+ *   sim driver in engine/job/restart-request.ts);
+ * - with `state.backend.type: rocksdb` each worker loads wa-sqlite and hosts the LSM backend;
+ *   incremental checkpoints share SST runs in storage, which the JobManager deletes once the
+ *   SharedStateRegistry lets go of them.
  */
 import * as Comlink from 'comlink';
 import type { CoordinatorEffect, SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
@@ -31,7 +38,7 @@ import type { FlinkConfig } from '../../engine/config/flink-config.ts';
 import { CheckpointCoordinator, type CheckpointPlan, type TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
 import type { CheckpointFailureReason } from '../../engine/checkpoint/checkpoint-failure-reason.ts';
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import { assignSubtaskState } from '../../engine/checkpoint/state-assignment.ts';
+import { assignSubtaskState, type SharedFileReader } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { faultTargetProblem } from '../../engine/job/fault-target.ts';
@@ -54,8 +61,17 @@ import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayloa
 import { jobMetricsOf } from './job-metrics.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher, type TaskManagerProcess } from './task-manager-process.ts';
-import { checkpointPlacement, metadataFile, readCompletedCheckpoint, taskSnapshotFiles, type SubtaskStateReference } from '../../engine/storage/checkpoint-files.ts';
-import { checkpointDirectory, jobDirectory, parseJobPath, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
+import {
+  checkpointPlacement,
+  metadataFile,
+  readCompletedCheckpoint,
+  readSharedFile,
+  sharedFileLocation,
+  taskSnapshotFiles,
+  type CheckpointMetadata,
+  type SubtaskStateReference,
+} from '../../engine/storage/checkpoint-files.ts';
+import { checkpointDirectory, jobDirectory, parseJobPath, sharedDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import { retainOnTermination, type CheckpointFile, type CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
 import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.ts';
 import { decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
@@ -171,9 +187,6 @@ export class LiveDriver {
     this.seed = options.seed ?? scenario.seed;
     this.scenario = { ...scenario, seed: this.seed };
     this.config = readConfig(scenario.config);
-    if (this.config.stateBackend !== 'hashmap') {
-      throw new Error(`state.backend.type: ${this.config.stateBackend} is not available in the live runtime yet; use hashmap`);
-    }
     this.cluster = new ClusterTopology(scenario.cluster);
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
     const scale = options.heartbeatScale ?? DEFAULT_HEARTBEAT_SCALE;
@@ -212,12 +225,16 @@ export class LiveDriver {
     return this.#storageErrors;
   }
 
-  /** Resolves once the JobManager's storage requests queued so far are done. */
+  /**
+   * Resolves once the JobManager's storage requests queued so far are done; once the job ended,
+   * also those they queued in turn (nothing new comes then). A running job queues requests all
+   * the time, so waiting for the queue to run dry could wait for ever.
+   */
   async storageIdle(): Promise<void> {
     for (;;) {
       const queue = this.#storageQueue;
       await queue.catch(() => {});
-      if (queue === this.#storageQueue) return;
+      if (queue === this.#storageQueue || !this.job.isTerminal) return;
     }
   }
 
@@ -584,8 +601,23 @@ export class LiveDriver {
 
   #coordinate(now: number, call: (effects: CoordinatorEffect[]) => void): void {
     const effects: CoordinatorEffect[] = [];
+    // The registry deletes shared files without an effect of its own (as Flink's does, asynchronously).
+    const registered = this.#sharesFiles ? new Set(this.coordinator.sharedState.files().map((f) => f.name)) : undefined;
     call(effects);
-    for (const effect of effects) this.#applyCoordinatorEffect(effect, now);
+    if (registered) {
+      for (const f of this.coordinator.sharedState.files()) registered.delete(f.name);
+      this.#deleteUnregisteredSharedFiles([...registered]);
+    }
+    // Storage requests run in order: a new checkpoint's `_metadata` is written before the ones it
+    // subsumed are discarded (Flink finalizes, then subsumes), so one is always restorable.
+    const discards = effects.filter((e) => e.type === 'discard-checkpoint');
+    for (const effect of effects) if (effect.type !== 'discard-checkpoint') this.#applyCoordinatorEffect(effect, now);
+    for (const effect of discards) this.#applyCoordinatorEffect(effect, now);
+  }
+
+  /** Incremental rocksdb checkpoints share files between checkpoints. */
+  get #sharesFiles(): boolean {
+    return this.config.stateBackend === 'rocksdb' && this.config.incremental;
   }
 
   #applyCoordinatorEffect(effect: CoordinatorEffect, now: number): void {
@@ -684,13 +716,10 @@ export class LiveDriver {
   /** Deletes what an upload wrote that no checkpoint will refer to (it came too late). */
   #deleteUnused(checkpointId: number, reference: SubtaskStateReference): void {
     if (this.#completed(checkpointId)) return;
-    const paths = [reference.statePath, ...reference.sharedFiles.filter((f) => f.uploaded).map((f) => f.path)];
-    void this.#enqueue(async () => {
-      for (const path of paths) {
-        const error = await this.#storage!.deleteFile(path);
-        if (error) this.#storageErrors.push(error.message);
-      }
-    });
+    // A shared file the registry knows is in use by a checkpoint that uploaded the same run again.
+    const shared = reference.sharedFiles.filter((f) => f.uploaded && !this.coordinator.sharedState.has(f.name));
+    const paths = [reference.statePath, ...shared.map((f) => f.path)];
+    void this.#enqueue(() => this.#deleteFiles(paths));
   }
 
   /**
@@ -698,19 +727,45 @@ export class LiveDriver {
    * retains nor has pending: uploads of an attempt that failed over, written by a TaskManager that
    * died before it could report them.
    */
-  async #sweepOrphans(): Promise<void> {
+  async #sweepOrphans(sharedToo: boolean): Promise<void> {
     const location = this.#storageSpec.location;
     const keep = new Set([...this.coordinator.store.getAllCheckpoints(), ...this.coordinator.savepoints].map((c) => c.id));
     for (const p of this.coordinator.pendingCheckpoints) keep.add(p.id);
     const doomed = new Set<number>();
+    const sharedInUse = this.#sharedFilesInUse(true);
+    const doomedShared: string[] = [];
     for (const file of await this.#storage!.list(`${jobDirectory(location)}/`)) {
       const where = parseJobPath(location, file.path);
       if (where?.kind === 'checkpoint' && !keep.has(where.checkpointId)) doomed.add(where.checkpointId);
+      if (sharedToo && where?.kind === 'shared' && !sharedInUse.has(where.name)) doomedShared.push(file.path);
     }
     for (const id of doomed) {
       const error = await this.#storage!.discardCheckpoint(id);
       if (error) this.#storageErrors.push(error.message);
     }
+    await this.#deleteFiles(doomedShared);
+  }
+
+  /** Shared files (SST runs of incremental checkpoints) that retained checkpoints, savepoints, or (optionally) the registry still use. */
+  #sharedFilesInUse(registered: boolean): Set<string> {
+    const names = new Set<string>();
+    const kept = registered ? [...this.coordinator.store.getAllCheckpoints(), ...this.coordinator.savepoints] : this.coordinator.savepoints;
+    for (const c of kept) for (const snapshot of c.taskStates.values()) for (const f of snapshot.sharedFiles ?? []) names.add(f.name);
+    if (registered) for (const f of this.coordinator.sharedState.files()) names.add(f.name);
+    return names;
+  }
+
+  /** Deletes files side by side (as Flink's I/O executor does): each request pays its own round trip, not the sum of them. */
+  async #deleteFiles(paths: readonly string[]): Promise<void> {
+    const errors = await Promise.all(paths.map((path) => this.#storage!.deleteFile(path)));
+    for (const error of errors) if (error) this.#storageErrors.push(error.message);
+  }
+
+  /** Deletes the shared files the coordinator's SharedStateRegistry let go of (no retained checkpoint uses them). */
+  #deleteUnregisteredSharedFiles(names: readonly string[]): void {
+    if (names.length === 0) return;
+    const placement = checkpointPlacement(this.#storageSpec.location, 0);
+    void this.#enqueue(() => this.#deleteFiles(names.map((name) => sharedFileLocation(placement, name))));
   }
 
   /** After the job ended: its checkpoints go unless the externalized-checkpoint retention keeps them. */
@@ -719,11 +774,16 @@ export class LiveDriver {
     if (status !== 'FINISHED' && status !== 'CANCELED' && status !== 'FAILED') return;
     if (retainOnTermination(this.config.externalizedRetention, status)) return;
     const ids = this.coordinator.store.getAllCheckpoints().map((c) => c.id);
+    const location = this.#storageSpec.location;
     void this.#enqueue(async () => {
       for (const id of ids) {
         const error = await this.#storage!.discardCheckpoint(id);
         if (error) this.#storageErrors.push(error.message);
       }
+      // The shared files go with them, but for those a savepoint (owned by the user) refers to.
+      const savepointFiles = this.#sharedFilesInUse(false);
+      const shared = await this.#storage!.list(`${sharedDirectory(location)}/`);
+      await this.#deleteFiles(shared.map((f) => f.path).filter((path) => !savepointFiles.has(path.slice(path.lastIndexOf('/') + 1))));
     });
   }
 
@@ -776,7 +836,7 @@ export class LiveDriver {
    * Deploys every subtask of the current graph on the TaskManagers of its slots, with a new
    * MessageChannel per channel between two TaskManagers; restores from `checkpoint` when given.
    */
-  async #deploy(now: number, checkpoint: CompletedCheckpoint | undefined, remoteReadMs = 0): Promise<void> {
+  async #deploy(now: number, checkpoint: CompletedCheckpoint | undefined, remoteReadMs = 0, sharedFile: SharedFileReader = () => undefined): Promise<void> {
     const attempt = this.attempt;
     const previousPlacement = this.#placement;
     this.#placement = new Map(this.graph.subtasks.map((s) => [`${s.id.vertexId}#${s.id.subtaskIndex}`, { slotId: s.slot.id, host: s.slot.host }]));
@@ -787,12 +847,12 @@ export class LiveDriver {
     const bytes: number[] = [];
     const sources: RestoreSource[] = [];
     this.graph.subtasks.forEach((s, i) => {
-      const task: TaskToDeploy = { taskIndex: i, deployment: deployments[i]!, slowdown: this.#slowdown.get(s.id.vertexId) ?? 1 };
+      const task: TaskToDeploy = { taskIndex: i, slotId: s.slot.id, deployment: deployments[i]!, slowdown: this.#slowdown.get(s.id.vertexId) ?? 1 };
       if (checkpoint) {
         const parallelism = this.graph.vertex(s.id.vertexId).parallelism;
         const target = { ...s.id, parallelism, keyGroupRange: s.keyGroupRange };
         const key = `${s.id.vertexId}#${s.id.subtaskIndex}`;
-        const remote = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
+        const remote = assignSubtaskState(checkpoint, target, sharedFile);
         const disk = this.#disks.get(s.slot.host);
         const decision = decideSubtaskRestore({
           jobId: LIVE_JOB_ID,
@@ -810,7 +870,7 @@ export class LiveDriver {
         if (decision.source === 'local') {
           // The subtask's own share comes from its host's disk; the rest of the checkpoint as read back.
           const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(key, decision.snapshot) };
-          assignment = assignSubtaskState(local, target, (name) => this.coordinator.sharedState.contents(name));
+          assignment = assignSubtaskState(local, target, sharedFile);
           sources[i] = { source: 'local', bytes: decision.bytes, modelledMs: decision.durationMs };
         } else {
           sources[i] = { source: 'remote', reason: decision.source === 'remote' ? decision.reason : undefined, bytes: remote.bytes, modelledMs: remoteReadMs };
@@ -831,7 +891,7 @@ export class LiveDriver {
     const calls = [...requests].map(async ([tmId, { tasks, ports }]) => {
       const tm = this.#taskManagers.get(tmId);
       if (!tm) return;
-      const request: DeployRequest = { attempt, clock: this.#clock, stateBackend: this.config.stateBackend, tasks, ports };
+      const request: DeployRequest = { attempt, clock: this.#clock, config: this.config, tasks, ports };
       const result = await tm.process.gateway.deploy(Comlink.transfer(request, ports.map((p) => p.port)));
       // From the JobManager's call to the subtask running: the state's trip to the TaskManager and its loading.
       for (const i of result.taskIndexes) durations[i] = this.now - now;
@@ -906,8 +966,6 @@ export class LiveDriver {
         for (const tm of lost) tm.process.terminate();
         return undefined;
       }
-      default:
-        return `${fault.type} is not available in the live runtime yet`;
     }
   }
 
@@ -948,7 +1006,8 @@ export class LiveDriver {
       const unfinalized = [...this.#unfinalized];
       this.#unfinalized.clear();
       for (const id of unfinalized) this.#finalize(id, this.attempt, this.#completed(id)?.isSavepoint !== true);
-      void this.#enqueue(() => this.#sweepOrphans());
+      // Shared files stay: a pending checkpoint may have uploaded some it has not acknowledged yet.
+      void this.#enqueue(() => this.#sweepOrphans(false));
     }
     return undefined;
   }
@@ -1008,15 +1067,22 @@ export class LiveDriver {
     this.#restoreFrom = undefined;
     const readStart = this.now;
     let checkpoint: CompletedCheckpoint | undefined;
+    let sharedFiles = new Map<string, unknown>();
     let readError: string | undefined;
     await this.#enqueue(async () => {
-      await this.#sweepOrphans();
+      await this.#sweepOrphans(true);
       // Task-local copies as each host's database holds them: what outlived the crashed workers.
       await reloadLocalDisks(this.#disks.values());
       if (!latest) return;
       const read = await readCompletedCheckpoint(this.#storage!, checkpointDirectory(this.#storageSpec.location, latest.id));
-      if (read.ok) checkpoint = read.checkpoint;
-      else readError = read.error.message;
+      if (!read.ok) {
+        readError = read.error.message;
+        return;
+      }
+      checkpoint = read.checkpoint;
+      const shared = await this.#readSharedFiles(read.checkpoint, read.metadata);
+      if (typeof shared === 'string') readError = shared;
+      else sharedFiles = shared;
     });
     if (attempt !== this.attempt || this.job.status !== 'RESTARTING' || this.#disposed) return;
     const now = this.now;
@@ -1030,8 +1096,31 @@ export class LiveDriver {
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
     this.coordinator.stats.updateVertices(this.#vertexParallelism());
     this.#setStatus('RESTARTED', now);
-    void this.#deploy(now, checkpoint, now - readStart);
+    void this.#deploy(now, checkpoint, now - readStart, (name) => {
+      if (!sharedFiles.has(name)) throw new Error(`shared file ${name} is not in checkpoint ${checkpoint?.id}`);
+      return sharedFiles.get(name);
+    });
     this.#coordinate(now, (e) => this.coordinator.startScheduler(now, e));
+  }
+
+  /**
+   * The contents of every shared file (an incremental checkpoint's SST runs) a checkpoint read back
+   * from remote storage refers to: those it uploaded came with it, those it reuses from earlier
+   * checkpoints are read now. A message instead when one is missing.
+   */
+  async #readSharedFiles(checkpoint: CompletedCheckpoint, metadata: CheckpointMetadata): Promise<Map<string, unknown> | string> {
+    const contents = new Map<string, unknown>();
+    for (const ref of metadata.subtasks) {
+      const handles = checkpoint.taskStates.get(ref.key)?.sharedFiles ?? [];
+      for (const [i, file] of ref.sharedFiles.entries()) {
+        if (contents.has(file.name)) continue;
+        const carried = handles[i]?.contents;
+        const value = carried !== undefined ? carried : await readSharedFile(this.#storage!, file.path);
+        if (value === undefined) return `Failed to restore checkpoint ${checkpoint.id}: java.io.FileNotFoundException: File does not exist: ${file.path}`;
+        contents.set(file.name, value);
+      }
+    }
+    return contents;
   }
 
   #maybeFinishJob(now: number): void {

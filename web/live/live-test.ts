@@ -98,6 +98,17 @@ globalThis.Worker = class CountedWorker extends NativeWorker {
 
 let scenario: Scenario | undefined;
 
+/**
+ * The failure-free reference run: the same job without faults, on the heap backend (the sink's
+ * output does not depend on where keyed state lives, and the heap backend is the small reference
+ * implementation, independent of the LSM tree under test).
+ */
+function oracleScenario(s: Scenario): Scenario {
+  const config: Scenario['config'] = { ...s.config, 'state.backend.type': 'hashmap' };
+  delete config['execution.checkpointing.incremental'];
+  return { ...s, config, faults: [] };
+}
+
 function readScenario(input: object | string): Scenario {
   let value: unknown = input;
   if (typeof input === 'string') {
@@ -144,7 +155,7 @@ const api: LiveTestApi = {
   compareWithSim() {
     const driver = window.liveDriver;
     if (!driver || !scenario) throw new Error('no live run: call liveTest.start(scenario) first');
-    const sim = new Simulation({ ...scenario, faults: [] }, { seed: driver.seed });
+    const sim = new Simulation(oracleScenario(scenario), { seed: driver.seed });
     sim.runToEnd();
     const live = driver.sinkOutput.perKey();
     const expected = sim.sinkOutput.perKey();
