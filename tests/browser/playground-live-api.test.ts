@@ -92,6 +92,11 @@ describe('window.playground in the live driver', () => {
     expect(message).toContain('runUntil(time)');
   });
 
+  it('rejects seek() and branches() as sim-only: a live run\'s past cannot be replayed', async () => {
+    expect(await rejection(page, 'api.seek(0)')).toMatch(/^Error: seek\(\) needs the 'sim' driver/);
+    expect(await rejection(page, 'api.branches()')).toMatch(/^Error: seek\(\) needs the 'sim' driver/);
+  });
+
   it('runs until a time on the wall clock at the chosen speed, then pauses', async () => {
     await api(page, `await api.setSpeed(2);`);
     const wallStart = Date.now();
