@@ -7,7 +7,6 @@
  * time by the wall-clock time since the previous frame times `speed`, within a time budget per
  * frame: when the machine cannot keep up, virtual time falls behind and `effectiveSpeed` shows it.
  */
-import { browserLsmStorage } from './playground/wa-sqlite-browser.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
 import type {
   CheckpointConfigDocument,
@@ -294,7 +293,8 @@ export class PlaygroundState {
   /** Loads wa-sqlite once; rocksdb scenarios need it before they can be installed. */
   async ensureLsmStorage(): Promise<void> {
     try {
-      this.#lsmStorage ??= await browserLsmStorage();
+      // a dynamic import: wa-sqlite's glue code stays out of the first paint too, not only its wasm
+      this.#lsmStorage ??= await (await import('./playground/wa-sqlite-browser.ts')).browserLsmStorage();
     } catch (error) {
       console.error('wa-sqlite could not be loaded; rocksdb scenarios cannot run:', error);
     }
