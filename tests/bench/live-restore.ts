@@ -16,8 +16,8 @@ import type { BenchFigure } from './sim-throughput.ts';
 const PARALLELISM = 4;
 /** entrySizeBytes of `key-NNNNNN` → a count: 8 + 10 + 8 */
 const BYTES_PER_KEY = 26;
-/** heartbeat.timeout (50 s) × this: a kill is noticed within about a second */
-const HEARTBEAT_SCALE = 0.02;
+/** heartbeat.timeout (50 s) × this: a kill is noticed within about 5 s, and a busy TaskManager on a loaded machine is not taken for dead */
+const HEARTBEAT_SCALE = 0.1;
 
 function scenario(keys: number, localRecovery: boolean): object {
   return {
@@ -26,8 +26,8 @@ function scenario(keys: number, localRecovery: boolean): object {
     seed: 1,
     job: {
       vertices: [
-        // every source subtask cycles through all keys (unbounded): the state stops growing after one cycle
-        { id: 'source', type: 'source', record_cost_us: 0, source: { kind: 'sequence', keys, rate_per_s: 1e9 } },
+        // one source cycling through all keys in about 3 s (unbounded): the state stops growing after one cycle
+        { id: 'source', type: 'source', parallelism: 1, record_cost_us: 0, source: { kind: 'sequence', keys, rate_per_s: Math.ceil(keys / 3) } },
         { id: 'count', type: 'keyed-aggregate', aggregate: 'count', record_cost_us: 0 },
         { id: 'sink', type: 'sink', sink: 'plain', record_cost_us: 0 },
       ],
@@ -45,6 +45,8 @@ function scenario(keys: number, localRecovery: boolean): object {
       'restart-strategy.fixed-delay.delay': '0 ms',
     },
     cluster: { hosts: 2, task_managers_per_host: PARALLELISM / 2, slots_per_task_manager: 1 },
+    // long enough for the state, a checkpoint of it and the restore: the bench disposes the run before
+    run: { until: '1 h' },
   };
 }
 
@@ -105,6 +107,8 @@ export async function benchLiveRestore(sizesMb: number[] = [10, 100]): Promise<B
   try {
     await session.page.goto(`${session.baseUrl}/live/live-test.html`);
     await session.page.waitForFunction(() => window.liveTest !== undefined);
+    // tsx's keepNames wraps the inner functions of the evaluated code in a `__name` helper the page lacks
+    await session.page.evaluate('globalThis.__name ??= (f) => f');
     for (const mb of sizesMb) {
       const keys = Math.round((mb * MB) / BYTES_PER_KEY);
       const local = await restoreAfterKill(session, keys, true);
