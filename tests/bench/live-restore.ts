@@ -38,7 +38,7 @@ function scenario(keys: number, localRecovery: boolean): object {
     },
     config: {
       'parallelism.default': PARALLELISM,
-      'execution.checkpointing.interval': '2 s',
+      'execution.checkpointing.interval': '5 s',
       'execution.checkpointing.local-backup.enabled': localRecovery,
       'execution.state-recovery.from-local': localRecovery,
       'restart-strategy.type': 'fixed-delay',
