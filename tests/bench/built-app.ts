@@ -2,19 +2,25 @@
  * The app as users get it, for the bench: `vite build` into dist/, served by `vite preview`, and
  * opened in headless Chromium with a fresh profile (an empty cache: a first visit).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import { preview, type PreviewServer } from 'vite';
 import { CHROMIUM_ARGS, REPO_ROOT } from '../browser/browser-session.ts';
 import { findChromium } from '../browser/chromium-path.ts';
 
-/** Builds the app into dist/ and serves it on a free port; the caller closes the server. */
+/**
+ * Builds the app into dist/ as `npm run build` does and serves it on a free port; the caller
+ * closes the server. The build runs in its own process: a dev server started earlier in this one
+ * (another bench) sets NODE_ENV=development, which would make a development build.
+ */
 export async function buildAndServe(): Promise<{ server: PreviewServer; baseUrl: string }> {
   const configFile = join(REPO_ROOT, 'vite.config.ts');
-  await build({ configFile, root: join(REPO_ROOT, 'web'), logLevel: 'warn' });
+  const { NODE_ENV: _, ...env } = process.env;
+  execFileSync(join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = await preview({ configFile, root: join(REPO_ROOT, 'web'), logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: true } });
   const address = server.httpServer.address() as AddressInfo;
   return { server, baseUrl: `http://127.0.0.1:${address.port}` };

@@ -1,7 +1,7 @@
 /**
  * Restore after a kill in the live runtime, in headless Chromium (web/live/live-test.html): real
  * Web Worker TaskManagers, checkpoints in real IndexedDB, local copies on the hosts' disks. A keyed
- * count holds about 10 MB, then about 100 MB, of state (26 bytes per key as the backends count it:
+ * count holds about 10 MB (or 100 MB, see benchLiveRestore) of state (26 bytes per key as the backends count it:
  * state-size.ts); once a checkpoint of that size completed, one TaskManager is killed, the job
  * fails over and every subtask restores. The same run is made twice, side by side: with task-local
  * recovery (restores read the hosts' local copies) and without (they read IndexedDB).
@@ -101,18 +101,36 @@ async function restoreAfterKill(session: BrowserSession, keys: number, localReco
 
 const MB = 1024 * 1024;
 
-export async function benchLiveRestore(sizesMb: number[] = [10, 100]): Promise<BenchFigure[]> {
+async function openLiveTestPage(session: BrowserSession): Promise<void> {
+  await session.page.goto(`${session.baseUrl}/live/live-test.html`);
+  await session.page.waitForFunction(() => window.liveTest !== undefined);
+  // tsx's keepNames wraps the inner functions of the evaluated code in a `__name` helper the page lacks
+  await session.page.evaluate('globalThis.__name ??= (f) => f');
+}
+
+/**
+ * 10 MB by default. 100 MB (`benchLiveRestore([100])`) does not finish on the 2-core machine: the
+ * page grew to 3.5 GB in 7 minutes before the first restore, with the JobManager holding every
+ * acknowledged snapshot and local copy decoded on the main thread.
+ */
+export async function benchLiveRestore(sizesMb: number[] = [10]): Promise<BenchFigure[]> {
   const session = await openBrowserSession();
   const figures: BenchFigure[] = [];
   try {
-    await session.page.goto(`${session.baseUrl}/live/live-test.html`);
-    await session.page.waitForFunction(() => window.liveTest !== undefined);
-    // tsx's keepNames wraps the inner functions of the evaluated code in a `__name` helper the page lacks
-    await session.page.evaluate('globalThis.__name ??= (f) => f');
+    await openLiveTestPage(session);
     for (const mb of sizesMb) {
       const keys = Math.round((mb * MB) / BYTES_PER_KEY);
-      const local = await restoreAfterKill(session, keys, true);
-      const remote = await restoreAfterKill(session, keys, false);
+      let local: RestoreRun;
+      let remote: RestoreRun;
+      try {
+        local = await restoreAfterKill(session, keys, true);
+        remote = await restoreAfterKill(session, keys, false);
+      } catch (error) {
+        // one size that cannot be measured here is a figure too, and the others still run
+        figures.push({ figure: `live_restore_${mb}mb`, value: null, unit: 'ms', error: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
+        await openLiveTestPage(session);
+        continue;
+      }
       for (const [name, run] of [['local', local], ['remote', remote]] as const) {
         figures.push({
           figure: `live_restore_${mb}mb.${name}_ms`,
