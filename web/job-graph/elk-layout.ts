@@ -6,8 +6,8 @@
  *
  * Boxes come in with their size (the job graph sizes them to their subtask rows); ELK returns
  * positions and edge routes. Pure geometry apart from ELK itself, which runs in its own Web Worker
- * (elk-worker.min.js, 1.6 MB): the page neither downloads nor parses it before the first paint,
- * and a layout never blocks the main thread.
+ * (elk-worker.min.js, 1.6 MB): it is not part of the page's own bundle, the main thread never
+ * parses it, and a layout never blocks the main thread.
  */
 import ELK from 'elkjs/lib/elk-api.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
@@ -73,8 +73,11 @@ const LAYOUT_OPTIONS = {
   'elk.layered.edgeLabels.sideSelection': 'ALWAYS_UP',
 } as const;
 
-/** Started on the first layout, then kept for the page's life. */
-let elk: InstanceType<typeof ELK> | undefined;
+/**
+ * Started when this module loads, so that ELK downloads and compiles in its worker while the
+ * page starts, and the first layout does not wait for it; kept for the page's life.
+ */
+const elk = new ELK({ workerUrl: elkWorkerUrl });
 
 export async function layoutJobGraph(
   vertices: readonly LayoutVertexInput[],
@@ -102,7 +105,6 @@ export async function layoutJobGraph(
     children: vertices.map((v) => ({ id: v.id, width: v.width, height: v.height })),
     edges: elkEdges,
   };
-  elk ??= new ELK({ workerUrl: elkWorkerUrl });
   const laidOut = await elk.layout(graph);
   return {
     width: Math.ceil(laidOut.width ?? 0),
