@@ -11,7 +11,6 @@
  * itself: start and pause set its job clock's speed, and every animation frame (paused or not:
  * the workers go on answering heartbeats and a kill is still noticed) re-reads what it shows.
  */
-import { browserLsmStorage } from './playground/wa-sqlite-browser.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
 import type {
   CheckpointConfigDocument,
@@ -361,7 +360,8 @@ export class PlaygroundState {
   /** Loads wa-sqlite once; rocksdb scenarios need it before they can be installed. */
   async ensureLsmStorage(): Promise<void> {
     try {
-      this.#lsmStorage ??= await browserLsmStorage();
+      // a dynamic import: wa-sqlite's glue code stays out of the first paint too, not only its wasm
+      this.#lsmStorage ??= await (await import('./playground/wa-sqlite-browser.ts')).browserLsmStorage();
     } catch (error) {
       console.error('wa-sqlite could not be loaded; rocksdb scenarios cannot run:', error);
     }

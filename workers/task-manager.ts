@@ -7,8 +7,9 @@
  * Scheduling follows the sim driver: a task is polled when it is due (its `busy` period ended, its
  * `idle` wake time came, or input arrived while it was not busy). Here "when" is job time on the
  * shared JobClock, and polling happens in turns: a turn polls every due task, again and again
- * until none is due or its time budget is spent, then sends what the turn produced, one message
- * per channel and one report batch, and asks for the next turn at the earliest wake time.
+ * until none is due or its time budget is spent, sending after each pass what it produced for
+ * other TaskManagers (one message per channel), then one report batch, and asks for the next turn
+ * at the earliest wake time.
  *
  * The worker entry (task-manager.worker.ts) exposes one of these over Comlink; a Node test can run
  * it in-process on Node's MessageChannel.
@@ -329,7 +330,11 @@ export class TaskManager implements TaskManagerGateway {
         this.#poll(t, now);
         polled = true;
       }
-      if (!polled || performance.now() - started >= TURN_BUDGET_MS) break;
+      if (!polled) break;
+      // Buffers and credit go out after every pass, not only at the end of the turn: a receiver
+      // waiting for them (or a sender waiting for credit) on another thread works meanwhile.
+      this.#flushDataPlane();
+      if (performance.now() - started >= TURN_BUDGET_MS) break;
       now = this.#now();
     }
     this.#flush();
@@ -501,11 +506,15 @@ export class TaskManager implements TaskManagerGateway {
 
   /** Sends what the turn produced: one message per remote channel, one report batch. */
   #flush(): void {
+    this.#flushDataPlane();
+    this.#flushReports();
+  }
+
+  #flushDataPlane(): void {
     for (const [channelId, buffers] of this.#outBuffers) this.#bufferPorts.get(channelId)?.postMessage({ kind: 'buffers', channelId, buffers } satisfies DataPlaneMessage);
     this.#outBuffers.clear();
     for (const [channelId, credits] of this.#outCredits) this.#creditPorts.get(channelId)?.postMessage({ kind: 'credit', channelId, credits } satisfies DataPlaneMessage);
     this.#outCredits.clear();
-    this.#flushReports();
   }
 
   #flushReports(): void {

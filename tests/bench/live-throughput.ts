@@ -13,6 +13,7 @@
  *   npx tsx -e "import('./tests/bench/live-throughput.ts').then(async (m) => console.log(await m.benchLiveThroughput()))"
  */
 import { openBrowserSession, type BrowserSession } from '../browser/browser-session.ts';
+import { addPageScript, longTasksSince, observeLongTasks } from './built-app.ts';
 import type { BenchFigure } from './sim-throughput.ts';
 
 const PARALLELISM = 4;
@@ -47,10 +48,13 @@ interface PipelineRun {
   seconds: number;
   checkpoints: number;
   sinkRecords: number;
+  /** main-thread tasks over 50 ms during the run, [start, duration] */
+  longTasks: Array<[number, number]>;
 }
 
 async function runPipeline(session: BrowserSession, scenario: object): Promise<PipelineRun> {
-  return session.page.evaluate(async (s) => {
+  const run = await session.page.evaluate(async (s) => {
+    const startedAt = performance.now();
     const api = window.liveTest!;
     await api.start(s);
     const driver = window.liveDriver!;
@@ -61,13 +65,16 @@ async function runPipeline(session: BrowserSession, scenario: object): Promise<P
     const sinkRecords = driver.sinkOutput.totalRecords;
     const checkpoints = driver.coordinator.stats.checkpointingStatistics().counts.completed;
     api.dispose();
-    return { recordsPerSecond: Math.round(sinkRecords / seconds), seconds, checkpoints, sinkRecords };
+    return { recordsPerSecond: Math.round(sinkRecords / seconds), seconds, checkpoints, sinkRecords, startedAt, endedAt: performance.now() };
   }, scenario);
+  const longTasks = (await longTasksSince(session.page, run.startedAt)).filter(([start]) => start <= run.endedAt);
+  return { recordsPerSecond: run.recordsPerSecond, seconds: run.seconds, checkpoints: run.checkpoints, sinkRecords: run.sinkRecords, longTasks };
 }
 
 export async function benchLiveThroughput(): Promise<BenchFigure[]> {
   const session = await openBrowserSession();
   try {
+    await addPageScript(session.page, observeLongTasks);
     await session.page.goto(`${session.baseUrl}/live/live-test.html`);
     await session.page.waitForFunction(() => window.liveTest !== undefined);
     const total = RECORDS_PER_SOURCE * PARALLELISM;
@@ -90,6 +97,15 @@ export async function benchLiveThroughput(): Promise<BenchFigure[]> {
       { figure: 'live_vs_raw_channel.ratio', value: round3(off!.recordsPerSecond / ceiling), unit: 'ratio' },
       { figure: 'live_with_checkpoints_1s.records_per_s', value: on!.recordsPerSecond, unit: 'records/s', checkpoints: on!.checkpoints, seconds: round3(on!.seconds) },
       { figure: 'live_checkpoints_vs_none.ratio', value: round3(on!.recordsPerSecond / off!.recordsPerSecond), unit: 'ratio' },
+      {
+        figure: 'long_tasks.live_full_speed',
+        value: off!.longTasks.length,
+        unit: 'tasks > 50 ms',
+        longest_ms: Math.round(Math.max(0, ...off!.longTasks.map(([, d]) => d))),
+        with_checkpoints: on!.longTasks.length,
+        aim: 0,
+        note: 'main thread of live-test.html (JobManager, SinkOutputLog) during the runs above; the playground page cannot run live yet',
+      },
     ];
   } finally {
     await session.close();

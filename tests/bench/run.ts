@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: speed figures as ratios measured side by side in one run, one JSON line per
  * figure. Never timed assertions: this prints, a person (or a later issue's CI step) reads.
+ *
+ *   npm run bench                                   # every figure
+ *   npm run bench -- --only live,startup            # some of them (names below)
  */
 import { benchSimThroughput } from './sim-throughput.ts';
 import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
@@ -8,13 +11,51 @@ import { benchLsmBackend } from '../state/lsm-bench.ts';
 import { benchIncrementalSize } from './incremental-size.ts';
 import { benchStorageThroughput } from './storage-throughput.ts';
 import { benchLiveThroughput } from './live-throughput.ts';
+import { benchLiveRestore } from './live-restore.ts';
+import { buildAndServe } from './built-app.ts';
+import { benchStartup } from './startup.ts';
+import { benchLongTasks } from './long-tasks.ts';
+import type { BenchFigure } from './sim-throughput.ts';
 
-for (const bench of [benchSimThroughput, benchCheckpointOverhead]) {
-  for (const figure of bench()) console.log(JSON.stringify(figure));
+/** The app built once into dist/ and served, for the benches of the built app. */
+async function withBuiltApp(...benches: Array<(baseUrl: string) => Promise<BenchFigure[]>>): Promise<BenchFigure[]> {
+  const { server, baseUrl } = await buildAndServe();
+  try {
+    const figures: BenchFigure[] = [];
+    for (const bench of benches) figures.push(...(await bench(baseUrl)));
+    return figures;
+  } finally {
+    await server.close();
+  }
 }
-for (const figure of await benchLsmBackend()) console.log(JSON.stringify(figure));
-for (const figure of await benchIncrementalSize()) console.log(JSON.stringify(figure));
-// In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
-for (const figure of await benchStorageThroughput()) console.log(JSON.stringify(figure));
-// In headless Chromium: the live runtime (Web Worker TaskManagers) against the raw MessageChannel ceiling.
-for (const figure of await benchLiveThroughput()) console.log(JSON.stringify(figure));
+
+const BENCHES: Record<string, () => Promise<Iterable<BenchFigure>> | Iterable<BenchFigure>> = {
+  sim: benchSimThroughput,
+  'checkpoint-overhead': benchCheckpointOverhead,
+  lsm: () => benchLsmBackend(),
+  incremental: benchIncrementalSize,
+  // In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
+  storage: () => benchStorageThroughput(),
+  // In headless Chromium: the live runtime (Web Worker TaskManagers) against the raw MessageChannel ceiling.
+  live: benchLiveThroughput,
+  // In headless Chromium: restore after a kill, from the local copy and from IndexedDB.
+  restore: benchLiveRestore,
+  // The built app in headless Chromium: time to interactive and to the first checkpoint, bundle sizes, long tasks.
+  startup: () => withBuiltApp(benchStartup),
+  'long-tasks': () => withBuiltApp(benchLongTasks),
+};
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
+const unknown = (only ?? []).filter((name) => !(name in BENCHES));
+if (unknown.length > 0) {
+  console.error(`--only: unknown bench ${unknown.join(', ')}; the benches are ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+// startup and long-tasks share one build when both run
+const names = Object.keys(BENCHES).filter((name) => !only || only.includes(name));
+const sharedBuild = names.includes('startup') && names.includes('long-tasks');
+for (const name of names) {
+  if (sharedBuild && name === 'long-tasks') continue;
+  const figures = sharedBuild && name === 'startup' ? await withBuiltApp(benchStartup, benchLongTasks) : await BENCHES[name]!();
+  for (const figure of figures) console.log(JSON.stringify(figure));
+}

@@ -9,7 +9,8 @@ const KEYS = 1000;
 
 export interface BenchFigure {
   figure: string;
-  value: number;
+  /** null: the figure could not be measured on this run (its `error` says why) */
+  value: number | null;
   unit: string;
   [extra: string]: unknown;
 }

@@ -26,7 +26,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-artifacts', 'screenshots');
 
 /** The flags from the toolchain probe: quiet, no GPU, no background traffic, no sandbox (CI runs as root). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

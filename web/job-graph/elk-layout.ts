@@ -5,11 +5,13 @@
  * that avoid the boxes, and the partitioner label (HASH, FORWARD, …) placed on each edge.
  *
  * Boxes come in with their size (the job graph sizes them to their subtask rows); ELK returns
- * positions and edge routes. Pure geometry apart from ELK itself, which runs synchronously in the
- * page (its bundled build), so a layout never waits on a worker.
+ * positions and edge routes. Pure geometry apart from ELK itself, which runs in its own Web Worker
+ * (elk-worker.min.js, 1.6 MB): it is not part of the page's own bundle, the main thread never
+ * parses it, and a layout never blocks the main thread.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
+import ELK from 'elkjs/lib/elk-api.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
 
 export interface LayoutVertexInput {
   id: string;
@@ -71,7 +73,11 @@ const LAYOUT_OPTIONS = {
   'elk.layered.edgeLabels.sideSelection': 'ALWAYS_UP',
 } as const;
 
-const elk = new ELK();
+/**
+ * Started when this module loads, so that ELK downloads and compiles in its worker while the
+ * page starts, and the first layout does not wait for it; kept for the page's life.
+ */
+const elk = new ELK({ workerUrl: elkWorkerUrl });
 
 export async function layoutJobGraph(
   vertices: readonly LayoutVertexInput[],

@@ -1,0 +1,49 @@
+/**
+ * Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while the built app runs a
+ * scenario at full speed (SPEED_MAX) with the whole UI open, in the sim driver: the job view,
+ * channels, timeline, dashboard and charts all follow the run. Aim: none. Counted from the
+ * moment the speed goes up until the run pauses at its end; a fresh profile per scenario.
+ */
+import { addPageScript, longTasksSince, observeLongTasks, openFreshPage } from './built-app.ts';
+import type { BenchFigure } from './sim-throughput.ts';
+
+/** Bundled scenarios with much on screen: windows and watermarks; 20k keys of state with checkpoints and a restore. */
+const SCENARIOS = ['click-counts.yaml', 'local-recovery.yaml'];
+/** SPEED_MAX of web/playground-state.svelte.ts (a runes module, which Node cannot import) */
+const SPEED_MAX = 1000;
+
+async function measure(baseUrl: string, scenario: string): Promise<BenchFigure> {
+  const { page, errors, close } = await openFreshPage();
+  try {
+    await addPageScript(page, observeLongTasks);
+    await page.goto(`${baseUrl}/?scenario=${scenario}`);
+    // the page loads and starts the scenario on its own
+    await page.waitForSelector('[data-testid="pause-button"]:not([disabled])', { timeout: 120_000 });
+    const since = await page.evaluate(async (speed) => {
+      await window.playground!.setSpeed(speed);
+      return performance.now();
+    }, SPEED_MAX);
+    await page.waitForSelector('[data-testid="pause-button"][disabled]', { timeout: 300_000 });
+    const { until, virtualMs } = await page.evaluate(async () => ({ until: performance.now(), virtualMs: (await window.playground!.status()).time }));
+    if (errors.length > 0) throw new Error(`the app threw during the run: ${errors.join('\n')}`);
+    const tasks = await longTasksSince(page, since);
+    return {
+      figure: `long_tasks.sim_full_speed.${scenario.replace(/\.yaml$/, '')}`,
+      value: tasks.length,
+      unit: 'tasks > 50 ms',
+      longest_ms: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
+      total_ms: Math.round(tasks.reduce((n, [, d]) => n + d, 0)),
+      run_wall_ms: Math.round(until - since),
+      virtual_ms: Math.round(virtualMs),
+      aim: 0,
+    };
+  } finally {
+    await close();
+  }
+}
+
+export async function benchLongTasks(baseUrl: string): Promise<BenchFigure[]> {
+  const figures: BenchFigure[] = [];
+  for (const scenario of SCENARIOS) figures.push(await measure(baseUrl, scenario));
+  return figures;
+}
