@@ -47,7 +47,7 @@ const CHAOS_COUNTS = {
     'heartbeat.interval': '1 s',
     'heartbeat.timeout': '10 s',
     'restart-strategy.type': 'fixed-delay',
-    'restart-strategy.fixed-delay.attempts': KILLS + 5,
+    'restart-strategy.fixed-delay.attempts': KILLS + 10,
     'restart-strategy.fixed-delay.delay': '100 ms',
   },
   cluster: { hosts: 2, task_managers_per_host: 2, slots_per_task_manager: 1 },
@@ -124,7 +124,9 @@ describe('live runtime under repeated kills (IndexedDB checkpoint storage, task-
     console.log(`live chaos ${why}: ${killed.length} kills (${killed.join(' ')}), ${finished.restarts} restarts, ${finished.completedCheckpoints} checkpoints completed`);
     expect(finished.jobStatus, why).toBe('FINISHED');
     expect(killed.length, why).toBe(KILLS);
-    expect(finished.restarts, why).toBe(KILLS);
+    // Every kill restarts the job; on a loaded machine a worker may also miss heartbeat.timeout now
+    // and then (it is scaled to half a second of wall clock), which is a failure too, as in Flink.
+    expect(finished.restarts, why).toBeGreaterThanOrEqual(KILLS);
 
     const output: OutputAgainstSim = await session.page.evaluate(() => window.liveTest!.compareWithSim());
     expect(output, why).toMatchObject({ liveStatus: 'FINISHED', simStatus: 'FINISHED', duplicates: 0, missing: 0, differingKeys: [] });
