@@ -164,6 +164,16 @@ describe('break things in sim, through the panel', () => {
     const faults = await timelineFaults(page);
     expect(faults.some((f) => f.includes('remote storage fails every request'))).toBe(true);
     expect(faults.some((f) => f.includes('remote storage works again'))).toBe(true);
+
+    // Recorded on the branch, so time travel replays them: back to 1 s and forward again gives the same run.
+    const branch = (await api<{ current: boolean; operations: { operation: { type: string; failing?: boolean } }[] }[]>(page, 'return api.branches();')).find((b) => b.current)!;
+    expect(branch.operations.map((o) => o.operation)).toEqual([
+      { type: 'fail-remote-storage', failing: true },
+      { type: 'fail-remote-storage', failing: false },
+    ]);
+    const reached = await now(page);
+    await api(page, `await api.seek(1000); await api.seek(${reached});`);
+    expect((await stats(page)).checkpoints.counts).toEqual(healed.checkpoints.counts);
   }, 60_000);
 
   it('slow remote storage ×50 makes checkpoints take longer (the async upload)', async () => {
