@@ -737,6 +737,32 @@ export class PlaygroundState {
     return this.#operate((driver) => driver.rescale(vertexId, parallelism), { type: 'rescale', vertexId, parallelism });
   }
 
+  stallTaskManager(id: string): string | undefined {
+    return this.#operate((driver) => driver.stallTaskManager(id), { type: 'stall-task-manager', taskManager: id });
+  }
+
+  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
+    return this.#operate((driver) => driver.deleteLocalCopy(host, vertexId, subtask), { type: 'delete-local-copy', host, vertexId, subtask });
+  }
+
+  slowRemoteStorage(factor: number): string | undefined {
+    if (!Number.isFinite(factor)) return `The remote storage slow-down factor must be a finite number, got ${String(factor)}.`;
+    return this.#operate((driver) => driver.slowRemoteStorage(factor), { type: 'slow-remote-storage', factor });
+  }
+
+  failRemoteStorage(failing: boolean): string | undefined {
+    return this.#operate((driver) => driver.failRemoteStorage(failing), { type: 'fail-remote-storage', failing });
+  }
+
+  restartFromSavepoint(savepointId?: number): string | undefined {
+    const recorded: SimOperation = savepointId === undefined ? { type: 'restart-from-savepoint' } : { type: 'restart-from-savepoint', savepointId };
+    return this.#operate((driver) => driver.restartFromSavepoint(savepointId), recorded);
+  }
+
+  cancel(): string | undefined {
+    return this.#operate((driver) => driver.cancel(), { type: 'cancel' });
+  }
+
   /** `recorded`: the operation as data, for the run's history (time travel replays it in sim). */
   #operate(operation: (driver: PlaygroundDriver) => string | undefined, recorded: SimOperation): string | undefined {
     const driver = this.#driver;

@@ -33,6 +33,7 @@ export class ControlsState {
   slowFactor = $state<number>(5);
   rescaleVertex = $state<string | null>(null);
   rescaleParallelism = $state<number>(2);
+  remoteFactor = $state<number>(5);
   feedback = $state.raw<Feedback | null>(null);
   helpOpen = $state(false);
 
@@ -107,11 +108,54 @@ export class ControlsState {
     if (vertex) void this.act(() => this.api.rescale(vertex, parallelism), () => t('break.done.rescale', { vertex, parallelism }));
   }
 
-  corruptLocalCopy(): void {
-    const { task, host } = this.selected;
-    if (!task || !host) return;
+  /** The selected subtask and the host it runs on: where its task-local copies are. */
+  get localCopyTarget(): { task: string; vertexId: string; subtask: number; host: string } | null {
+    const task = this.selected.task;
+    if (!task) return null;
     const [vertexId, index] = task.split('#') as [string, string];
-    void this.act(() => this.api.corruptLocalCopy(host, vertexId, Number(index)));
+    const subtask = Number(index);
+    const host = this.playground.topology?.subtasks.find((s) => s.vertexId === vertexId && s.subtaskIndex === subtask)?.host;
+    return host ? { task, vertexId, subtask, host } : null;
+  }
+
+  corruptLocalCopy(): void {
+    const target = this.localCopyTarget;
+    if (!target) return;
+    const { task, vertexId, subtask, host } = target;
+    void this.act(() => this.api.corruptLocalCopy(host, vertexId, subtask), () => t('break.done.corrupt', { task, host }));
+  }
+
+  deleteLocalCopy(): void {
+    const target = this.localCopyTarget;
+    if (!target) return;
+    const { task, vertexId, subtask, host } = target;
+    void this.act(() => this.api.deleteLocalCopy(host, vertexId, subtask), () => t('break.done.deleteLocalCopy', { task, host }));
+  }
+
+  stallTaskManager(): void {
+    const tm = this.selected.taskManager;
+    if (tm) void this.act(() => this.api.stallTaskManager(tm), () => t('break.done.stallTm', { tm }));
+  }
+
+  slowRemoteStorage(): void {
+    const factor = this.remoteFactor;
+    const done = () => (factor === 1 ? t('break.done.normalRemote') : t('break.done.slowRemote', { factor }));
+    void this.act(() => this.api.slowRemoteStorage(factor), done);
+  }
+
+  failRemoteStorage(failing: boolean): void {
+    void this.act(() => this.api.failRemoteStorage(failing), () => t(failing ? 'break.done.failRemote' : 'break.done.healRemote'));
+  }
+
+  restartFromSavepoint(): void {
+    void this.act(() => this.api.restartFromSavepoint(), () => t('break.done.restartFromSavepoint'));
+  }
+
+  /** Cancels the job and says what Flink's retention keeps of its checkpoints. */
+  cancel(): void {
+    const retention = this.playground.driver?.config.externalizedRetention ?? 'NO_EXTERNALIZED_CHECKPOINTS';
+    const retained = retention === 'RETAIN_ON_CANCELLATION';
+    void this.act(() => this.api.cancel(), () => t(retained ? 'break.done.cancelRetained' : 'break.done.cancelDeleted', { retention }));
   }
 
   killTaskManagerById(tm: string): void {

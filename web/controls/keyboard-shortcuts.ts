@@ -44,6 +44,8 @@ export function shortcuts(context: ShortcutContext): Shortcut[] {
     { keys: ['x'], display: 'X', description: 'shortcuts.killTm', run: () => controls.killTaskManager() },
     { keys: ['h'], display: 'H', description: 'shortcuts.loseHost', run: () => controls.loseHost() },
     { keys: ['f'], display: 'F', description: 'shortcuts.failTask', run: () => controls.failTask() },
+    { keys: ['t'], display: 'T', description: 'shortcuts.stallTm', run: () => controls.stallTaskManager() },
+    { keys: ['d'], display: 'D', description: 'shortcuts.deleteLocalCopy', run: () => controls.deleteLocalCopy() },
     {
       keys: ['1', '2', '3', '4'],
       display: '1 – 4',

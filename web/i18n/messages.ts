@@ -9,6 +9,7 @@
  * Larger views keep their text in their own file (messages-*.ts), merged in here.
  */
 
+import { breakEn, breakZhCN } from './messages-break.ts';
 import { chartsEn, chartsZhCN } from './messages-charts.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
@@ -316,6 +317,7 @@ export const en = {
   ...embedEn,
   ...driverEn,
   ...timeTravelEn,
+  ...breakEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -618,6 +620,7 @@ export const zhCN: Messages = {
   ...embedZhCN,
   ...driverZhCN,
   ...timeTravelZhCN,
+  ...breakZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

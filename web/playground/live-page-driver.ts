@@ -355,4 +355,29 @@ export class LivePageDriver implements PlaygroundDriver {
   rescale(vertexId: string, parallelism: number): string | undefined {
     return this.#live.rescale(vertexId, parallelism);
   }
+
+  stallTaskManager(id: string): string | undefined {
+    return this.#live.stallTaskManager(id);
+  }
+
+  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
+    return this.#live.deleteLocalCopy(host, vertexId, subtask);
+  }
+
+  slowRemoteStorage(factor: number): string | undefined {
+    return this.#live.slowRemoteStorage(factor);
+  }
+
+  failRemoteStorage(failing: boolean): string | undefined {
+    return this.#live.failRemoteStorage(failing);
+  }
+
+  restartFromSavepoint(savepointId?: number): string | undefined {
+    return this.#live.restartFromSavepoint(savepointId);
+  }
+
+  /** Cancels the job; the workers stay up until dispose(), as the sim's storage does. */
+  cancel(): string | undefined {
+    return this.#live.cancel();
+  }
 }

@@ -133,6 +133,18 @@ export interface PlaygroundApi {
   triggerCheckpoint(): Promise<void>;
   triggerSavepoint(): Promise<void>;
   rescale(vertexId: string, parallelism: number): Promise<void>;
+  /** The TaskManager stops answering but is not dead (a long GC pause): its tasks fail after `heartbeat.timeout`. */
+  stallTaskManager(id: string): Promise<void>;
+  /** Deletes a subtask's task-local copies on a host: its next restore there reads remote storage. */
+  deleteLocalCopy(host: string, vertexId: string, subtask: number): Promise<void>;
+  /** Remote checkpoint storage uploads and downloads take `factor` times longer (1 = normal again). */
+  slowRemoteStorage(factor: number): Promise<void>;
+  /** Remote checkpoint storage fails every request (`true`: checkpoints fail with an IO error) or works again (`false`). */
+  failRemoteStorage(failing: boolean): Promise<void>;
+  /** Restarts the job from savepoint `id`, or from the newest savepoint when no id is given. */
+  restartFromSavepoint(id?: number): Promise<void>;
+  /** Cancels the job (CANCELED); completed checkpoints stay only with RETAIN_ON_CANCELLATION. */
+  cancel(): Promise<void>;
   stats(): Promise<PlaygroundStats>;
   /**
    * Sim time travel: takes the run to `time` (ms or a Flink duration, capped at `run.until`) on its

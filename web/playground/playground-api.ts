@@ -29,6 +29,14 @@ function requireString(name: string, value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? undefined : `${name} must be a non-empty string, got ${JSON.stringify(value)}.`;
 }
 
+function requireBoolean(name: string, value: unknown): string | undefined {
+  return typeof value === 'boolean' ? undefined : `${name} must be true or false, got ${JSON.stringify(value)}.`;
+}
+
+function requireFactor(name: string, value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? undefined : `${name} must be a number above 0 (1 = normal), got ${JSON.stringify(value)}.`;
+}
+
 function requireInteger(name: string, value: unknown): string | undefined {
   return Number.isInteger(value) ? undefined : `${name} must be an integer, got ${JSON.stringify(value)}.`;
 }
@@ -80,6 +88,14 @@ export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
     triggerSavepoint: () => done(() => state.triggerSavepoint()),
     rescale: (vertexId, parallelism) =>
       done(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? state.rescale(vertexId, parallelism)),
+    stallTaskManager: (id) => done(() => requireString('The TaskManager id', id) ?? state.stallTaskManager(id)),
+    deleteLocalCopy: (host, vertexId, subtask) =>
+      done(() => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? state.deleteLocalCopy(host, vertexId, subtask)),
+    slowRemoteStorage: (factor) => done(() => requireFactor('The remote storage slow-down factor', factor) ?? state.slowRemoteStorage(factor)),
+    failRemoteStorage: (failing) => done(() => requireBoolean('failRemoteStorage(failing): failing', failing) ?? state.failRemoteStorage(failing)),
+    restartFromSavepoint: (id) =>
+      done(() => (id === undefined ? undefined : requireInteger('The savepoint id', id)) ?? state.restartFromSavepoint(id)),
+    cancel: () => done(() => state.cancel()),
     stats: () => settle(() => state.stats()),
     seek: async (time) => state.seek(time),
     branches: () => settle(() => state.branches()),

@@ -92,4 +92,15 @@ export interface PlaygroundDriver {
   corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined;
   trigger(kind: TriggerKind): string | undefined;
   rescale(vertexId: string, parallelism: number): string | undefined;
+  /** The TaskManager stops answering but is not dead: the JobManager notices after `heartbeat.timeout`. */
+  stallTaskManager(id: string): string | undefined;
+  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined;
+  /** Remote checkpoint storage `factor` times slower (1 = normal again). */
+  slowRemoteStorage(factor: number): string | undefined;
+  /** Remote checkpoint storage fails every request (true), or works again (false). */
+  failRemoteStorage(failing: boolean): string | undefined;
+  /** Restarts the job from a savepoint, the newest when no id is given. */
+  restartFromSavepoint(savepointId?: number): string | undefined;
+  /** Flink's cancel: retention (`externalized-checkpoint-retention`) decides which checkpoints stay. */
+  cancel(): string | undefined;
 }

@@ -430,4 +430,24 @@ export class SimDriver implements PlaygroundDriver {
   rescale(vertexId: string, parallelism: number): string | undefined {
     return this.#simulation.rescale(vertexId, parallelism);
   }
+
+  stallTaskManager(id: string): string | undefined {
+    return this.#simulation.stallTaskManager(id);
+  }
+
+  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
+    return this.#simulation.deleteLocalCopy(host, vertexId, subtask);
+  }
+
+  slowRemoteStorage(factor: number): string | undefined {
+    return this.#simulation.slowRemoteStorage(factor);
+  }
+
+  failRemoteStorage(failing: boolean): string | undefined {
+    return this.#simulation.failRemoteStorage(failing);
+  }
+
+  restartFromSavepoint(savepointId?: number): string | undefined {
+    return this.#simulation.restartFromSavepoint(savepointId);
+  }
 }
