@@ -6,6 +6,9 @@ import type { RestoreRecord } from './job-events.ts';
 import { Simulation, type SimulationOptions } from '../sim/simulation.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { checkExpectations, type ExpectationResult } from './expectations.ts';
+import type { CheckpointStatsTracker } from '../checkpoint/stats/checkpoint-stats-tracker.ts';
+import type { FlinkConfig } from '../config/flink-config.ts';
+import type { SinkOutputLog } from './sink-output-log.ts';
 
 /** The `ckpt-lab run --json` document (DESIGN.md, contract 2). */
 export interface RunReport {
@@ -49,32 +52,56 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): { rep
   simulation.runToEnd();
   const reference = new Simulation({ ...withRun, faults: [] }, { ...shared, seed: simulation.seed });
   reference.runToEnd();
-  const { duplicates, missing } = simulation.sinkOutput.compareTo(reference.sinkOutput);
-  const stats = simulation.coordinator.stats;
-  const counts = (stats.checkpointingStatistics() as { counts: { completed: number; failed: number } }).counts;
-  const report: RunReport = {
-    scenario: {
-      name: scenario.name,
-      seed: simulation.seed,
-      until_ms: withRun.run.until_ms === Infinity ? null : withRun.run.until_ms,
-      virtual_time_ms: simulation.now,
-    },
-    checkpoints: stats.checkpointingStatistics(),
-    checkpointConfig: checkpointConfigDocument(simulation.config),
+  const report = runReport(simulation, simulation.sinkOutput.compareTo(reference.sinkOutput));
+  return { report, simulation };
+}
+
+/** What a report is read from: a Simulation, or the live runtime's JobManager. */
+export interface RunReportSource {
+  readonly scenario: Scenario;
+  readonly seed: number;
+  /** job time, ms */
+  readonly now: number;
+  readonly config: FlinkConfig;
+  readonly coordinator: { readonly stats: CheckpointStatsTracker };
+  readonly restores: readonly RestoreRecord[];
+  readonly sinkOutput: SinkOutputLog;
+  readonly jobStatus: string;
+  readonly restarts: number;
+  readonly failureCause: string | undefined;
+  metrics(): JobMetrics;
+}
+
+/**
+ * The `ckpt-lab run --json` document of a run so far, with its sink compared to a failure-free
+ * run's (`comparison`). The CLI, the page's sim and the page's live driver all report through here,
+ * so the Playground API's stats() and the CLI cannot drift apart.
+ */
+export function runReport(source: RunReportSource, comparison: { duplicates: number; missing: number }): RunReport {
+  const { duplicates, missing } = comparison;
+  const stats = source.coordinator.stats;
+  const checkpoints = stats.checkpointingStatistics();
+  const { counts } = checkpoints as { counts: { completed: number; failed: number } };
+  const untilMs = source.scenario.run.until_ms;
+  const totalRecords = source.sinkOutput.totalRecords;
+  return {
+    scenario: { name: source.scenario.name, seed: source.seed, until_ms: untilMs === Infinity ? null : untilMs, virtual_time_ms: source.now },
+    checkpoints,
+    // Always the document: with periodic checkpoints off, Flink reports interval Long.MAX_VALUE.
+    checkpointConfig: checkpointConfigDocument(source.config),
     checkpointDetails: stats.allCheckpointDetails(),
-    restores: simulation.restores,
-    output: { totalRecords: simulation.sinkOutput.totalRecords, perKey: simulation.sinkOutput.perKey(), duplicates, missing },
-    job: { status: simulation.jobStatus, restarts: simulation.restarts, failureCause: simulation.failureCause ?? null },
-    metrics: simulation.metrics(),
-    expectations: checkExpectations(scenario.expectations, {
-      jobStatus: simulation.jobStatus,
-      sinkRecords: simulation.sinkOutput.totalRecords,
+    restores: [...source.restores],
+    output: { totalRecords, perKey: source.sinkOutput.perKey(), duplicates, missing },
+    job: { status: source.jobStatus, restarts: source.restarts, failureCause: source.failureCause ?? null },
+    metrics: source.metrics(),
+    expectations: checkExpectations(source.scenario.expectations, {
+      jobStatus: source.jobStatus,
+      sinkRecords: totalRecords,
       duplicates,
       missing,
       completedCheckpoints: counts.completed,
       failedCheckpoints: counts.failed,
-      restores: simulation.restores.length,
+      restores: source.restores.length,
     }),
   };
-  return { report, simulation };
 }

@@ -217,6 +217,7 @@ export class Simulation {
   cancel(): string | undefined {
     if (this.job.isTerminal) return `the job is already ${this.job.status}`;
     const now = this.now;
+    this.#emit({ type: 'fault', time: now, description: 'cancel the job' });
     this.#coordinate(now, (e) => this.coordinator.shutdown(now, e));
     for (const task of this.tasks) task.stop(false);
     this.attempt++;

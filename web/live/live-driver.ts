@@ -418,6 +418,7 @@ export class LiveDriver {
   cancel(): string | undefined {
     if (this.job.isTerminal) return `the job is already ${this.job.status}`;
     const now = this.now;
+    this.#emit({ type: 'fault', time: now, description: 'cancel the job' });
     this.#coordinate(now, (e) => this.coordinator.shutdown(now, e));
     this.#cancelTasks();
     this.attempt++;

@@ -14,6 +14,7 @@
  * backoffs and the fault schedule wait, while heartbeats (wall clock, as in Flink) go on, so a
  * TaskManager killed during a pause is still noticed.
  */
+import { runReport } from '../../engine/run/run-report.ts';
 import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
 import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
@@ -29,7 +30,6 @@ import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
 import type { Topology } from '../../engine/job/topology.ts';
 import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
-import { checkExpectations } from '../../engine/run/expectations.ts';
 import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { jobDirectory } from '../../engine/storage/checkpoint-layout.ts';
@@ -246,10 +246,6 @@ export class LivePageDriver implements PlaygroundDriver {
     return checkpointConfigDocument(this.#live.config);
   }
 
-  get periodicCheckpointing(): boolean {
-    return this.#live.config.checkpointInterval !== undefined;
-  }
-
   get channels(): readonly ChannelInfo[] {
     return this.#live.graph.channels;
   }
@@ -300,30 +296,7 @@ export class LivePageDriver implements PlaygroundDriver {
 
   /** The CLI's `--json` document for the run so far; `scenario.virtual_time_ms` is the job clock. */
   stats(): PlaygroundStats {
-    const live = this.#live;
-    const checkpoints = this.checkpointing();
-    const { duplicates, missing } = this.#reference.oracle;
-    const totalRecords = live.sinkOutput.totalRecords;
-    const untilMs = this.scenario.run.until_ms;
-    return structuredClone({
-      scenario: { name: this.scenario.name, seed: live.seed, until_ms: untilMs === Infinity ? null : untilMs, virtual_time_ms: live.now },
-      checkpoints,
-      checkpointConfig: this.periodicCheckpointing ? this.checkpointConfig() : null,
-      checkpointDetails: live.coordinator.stats.allCheckpointDetails(),
-      restores: live.restores,
-      output: { totalRecords, perKey: live.sinkOutput.perKey(), duplicates, missing },
-      job: { status: live.jobStatus, restarts: live.restarts, failureCause: live.failureCause ?? null },
-      metrics: live.metrics(),
-      expectations: checkExpectations(this.scenario.expectations, {
-        jobStatus: live.jobStatus,
-        sinkRecords: totalRecords,
-        duplicates,
-        missing,
-        completedCheckpoints: checkpoints.counts.completed,
-        failedCheckpoints: checkpoints.counts.failed,
-        restores: live.restores.length,
-      }),
-    });
+    return structuredClone(runReport(this.#live, this.#reference.oracle)) as PlaygroundStats;
   }
 
   // ---- operations: the runtime's own answers ----

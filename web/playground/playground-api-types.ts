@@ -27,7 +27,8 @@ export type DriverName = 'sim' | 'live';
  */
 export interface PlaygroundStats extends RunReport {
   checkpoints: CheckpointingStatisticsDocument;
-  checkpointConfig: CheckpointConfigDocument | null;
+  /** as the CLI prints it: interval 9223372036854775807 (Long.MAX_VALUE) when periodic checkpoints are off */
+  checkpointConfig: CheckpointConfigDocument;
   checkpointDetails: Record<string, CheckpointStatisticsDocument>;
 }
 

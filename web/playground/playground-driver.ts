@@ -58,7 +58,6 @@ export interface PlaygroundDriver {
   taskCheckpointStatistics(id: number, vertexId: string): TaskCheckpointStatisticsWithSubtaskDetailsDocument | undefined;
   /** Flink's GET …/checkpoints/config */
   checkpointConfig(): CheckpointConfigDocument;
-  readonly periodicCheckpointing: boolean;
   /** The comparison with the failure-free run; `rowLimit` bounds the per-key rows. */
   output(rowLimit?: number): OutputComparisonView;
   /** The CLI's `--json` document for the run so far. */

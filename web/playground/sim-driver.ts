@@ -16,6 +16,7 @@
  *
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
+import { runReport } from '../../engine/run/run-report.ts';
 import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
@@ -34,7 +35,6 @@ import type {
 import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
 import type { Topology } from '../../engine/job/topology.ts';
 import type { StreamRecord } from '../../engine/protocol.ts';
-import { checkExpectations } from '../../engine/run/expectations.ts';
 import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
 import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
@@ -287,11 +287,6 @@ export class SimDriver implements PlaygroundDriver {
     return checkpointConfigDocument(this.#simulation.config);
   }
 
-  /** Whether periodic checkpoints are on (`execution.checkpointing.interval` is set). */
-  get periodicCheckpointing(): boolean {
-    return this.#simulation.config.checkpointInterval !== undefined;
-  }
-
   /** The comparison with the failure-free run; `rowLimit` bounds the per-key rows. */
   output(rowLimit = 50): OutputComparisonView {
     const oracle = this.#oracle;
@@ -307,38 +302,7 @@ export class SimDriver implements PlaygroundDriver {
 
   /** The CLI's `--json` document (engine/run/run-report.ts) for the run so far. */
   stats(): PlaygroundStats {
-    const simulation = this.#simulation;
-    const stats = simulation.coordinator.stats;
-    const checkpoints = stats.checkpointingStatistics();
-    const sink = simulation.sinkOutput;
-    const { duplicates, missing } = this.#oracle;
-    const totalRecords = sink.totalRecords;
-    const untilMs = this.scenario.run.until_ms;
-    return structuredClone({
-      scenario: {
-        name: this.scenario.name,
-        seed: simulation.seed,
-        until_ms: untilMs === Infinity ? null : untilMs,
-        virtual_time_ms: simulation.now,
-      },
-      checkpoints,
-      // As the CLI: null when checkpointing is off.
-      checkpointConfig: this.periodicCheckpointing ? this.checkpointConfig() : null,
-      checkpointDetails: stats.allCheckpointDetails(),
-      restores: simulation.restores,
-      output: { totalRecords, perKey: sink.perKey(), duplicates, missing },
-      job: { status: simulation.jobStatus, restarts: simulation.restarts, failureCause: simulation.failureCause ?? null },
-      metrics: simulation.metrics(),
-      expectations: checkExpectations(this.scenario.expectations, {
-        jobStatus: simulation.jobStatus,
-        sinkRecords: totalRecords,
-        duplicates,
-        missing,
-        completedCheckpoints: checkpoints.counts.completed,
-        failedCheckpoints: checkpoints.counts.failed,
-        restores: simulation.restores.length,
-      }),
-    });
+    return structuredClone(runReport(this.#simulation, this.#oracle)) as PlaygroundStats;
   }
 
   // ---- read-only views into the running simulation (channel view, storage view, inspector) ----
