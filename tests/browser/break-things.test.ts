@@ -14,6 +14,7 @@ import { en, zhCN } from '../../web/i18n/messages.ts';
 import { DEFAULT_HEARTBEAT_SCALE } from '../../web/live/live-driver.ts';
 import type { JobEvent, PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
+import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
   interface Window {
@@ -30,17 +31,7 @@ function scenario(name: string, config: Record<string, string | number | boolean
     version: 1,
     name,
     seed: 5,
-    job: {
-      vertices: [
-        { id: 'source', name: 'Events', type: 'source', source: { kind: 'sequence', keys: 16, rate_per_s: 500 } },
-        { id: 'count', name: 'Count per key', type: 'keyed-aggregate', aggregate: 'count' },
-        { id: 'sink', name: 'Sink', type: 'sink', sink: 'two-phase-commit' },
-      ],
-      edges: [
-        { from: 'source', to: 'count', partitioning: 'hash' },
-        { from: 'count', to: 'sink', partitioning: 'forward' },
-      ],
-    },
+    job: keyedCountsJob({ keys: 16, rate: 500 }),
     config: {
       'parallelism.default': 2,
       'execution.checkpointing.interval': '1 s',

@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveTestStatus, OutputAgainstSim, StorageCheck } from '../../web/live/live-test.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { keyedCountsJob } from './scenarios.ts';
 
 const KILLS = 20;
 
@@ -27,17 +28,7 @@ const CHAOS_COUNTS = {
   version: 1,
   name: 'Live keyed counts under kills',
   seed: 11,
-  job: {
-    vertices: [
-      { id: 'source', name: 'Events', type: 'source', source: { kind: 'sequence', keys: 24, rate_per_s: 1000, count: 200_000 } },
-      { id: 'count', name: 'Count per key', type: 'keyed-aggregate', aggregate: 'count' },
-      { id: 'sink', name: 'Transactional sink', type: 'sink', sink: 'two-phase-commit' },
-    ],
-    edges: [
-      { from: 'source', to: 'count', partitioning: 'hash' },
-      { from: 'count', to: 'sink', partitioning: 'forward' },
-    ],
-  },
+  job: keyedCountsJob({ keys: 24, rate: 1000, count: 200_000 }),
   config: {
     'parallelism.default': 4,
     'execution.checkpointing.interval': '300 ms',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { LiveTestStatus, OutputAgainstSim } from '../../web/live/live-test.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { keyedCountsJob } from './scenarios.ts';
 
 /**
  * Keyed counts with a two-phase-commit sink, parallelism 4 on four single-slot TaskManagers over
@@ -19,17 +20,7 @@ const KEYED_COUNTS = {
   version: 1,
   name: 'Live keyed counts',
   seed: 3,
-  job: {
-    vertices: [
-      { id: 'source', name: 'Events', type: 'source', source: { kind: 'sequence', keys: 24, rate_per_s: 2500, count: 15000 } },
-      { id: 'count', name: 'Count per key', type: 'keyed-aggregate', aggregate: 'count' },
-      { id: 'sink', name: 'Transactional sink', type: 'sink', sink: 'two-phase-commit' },
-    ],
-    edges: [
-      { from: 'source', to: 'count', partitioning: 'hash' },
-      { from: 'count', to: 'sink', partitioning: 'forward' },
-    ],
-  },
+  job: keyedCountsJob({ keys: 24, rate: 2500, count: 15000 }),
   config: {
     'parallelism.default': 4,
     'execution.checkpointing.interval': '500 ms',

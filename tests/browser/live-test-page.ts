@@ -6,6 +6,7 @@
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { LiveTestStatus, OutputAgainstSim, StorageCheck } from '../../web/live/live-test.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { keyedCountsJob } from './scenarios.ts';
 
 export async function openLiveTestPage(): Promise<BrowserSession> {
   const session = await openBrowserSession();
@@ -55,17 +56,7 @@ export function keyedCounts(overrides: { name: string; count?: number; rate?: nu
     version: 1,
     name: overrides.name,
     seed: 5,
-    job: {
-      vertices: [
-        { id: 'source', name: 'Events', type: 'source', source: { kind: 'sequence', keys: 24, rate_per_s: overrides.rate ?? 2000, count: overrides.count ?? 16_000 } },
-        { id: 'count', name: 'Count per key', type: 'keyed-aggregate', aggregate: 'count' },
-        { id: 'sink', name: 'Transactional sink', type: 'sink', sink: 'two-phase-commit' },
-      ],
-      edges: [
-        { from: 'source', to: 'count', partitioning: 'hash' },
-        { from: 'count', to: 'sink', partitioning: overrides.sinkEdge ?? 'forward' },
-      ],
-    },
+    job: keyedCountsJob({ keys: 24, rate: overrides.rate ?? 2000, count: overrides.count ?? 16_000 }, overrides.sinkEdge),
     config: {
       'parallelism.default': overrides.parallelism ?? 4,
       'execution.checkpointing.interval': '400 ms',

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundApi, PlaygroundEvent, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
   interface Window {
@@ -21,17 +22,7 @@ const SCENARIO = {
   version: 1,
   name: 'Live API counts',
   seed: 21,
-  job: {
-    vertices: [
-      { id: 'source', name: 'Events', type: 'source', source: { kind: 'sequence', keys: 16, rate_per_s: 500 } },
-      { id: 'count', name: 'Count per key', type: 'keyed-aggregate', aggregate: 'count' },
-      { id: 'sink', name: 'Sink', type: 'sink', sink: 'two-phase-commit' },
-    ],
-    edges: [
-      { from: 'source', to: 'count', partitioning: 'hash' },
-      { from: 'count', to: 'sink', partitioning: 'forward' },
-    ],
-  },
+  job: keyedCountsJob({ keys: 16, rate: 500 }),
   config: {
     'parallelism.default': 2,
     'execution.checkpointing.interval': '1 s',

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
   interface Window {
@@ -28,17 +29,7 @@ const LIVE_SCENARIO = {
   version: 1,
   name: 'Live local recovery',
   seed: 7,
-  job: {
-    vertices: [
-      { id: 'source', name: 'Events', type: 'source', source: { kind: 'sequence', keys: 40, rate_per_s: 1000, count: 25000 } },
-      { id: 'count', name: 'Count per key', type: 'keyed-aggregate', aggregate: 'count' },
-      { id: 'sink', name: 'Transactional sink', type: 'sink', sink: 'two-phase-commit' },
-    ],
-    edges: [
-      { from: 'source', to: 'count', partitioning: 'hash' },
-      { from: 'count', to: 'sink', partitioning: 'forward' },
-    ],
-  },
+  job: keyedCountsJob({ keys: 40, rate: 1000, count: 25000 }),
   config: {
     'parallelism.default': 4,
     'execution.checkpointing.interval': '1 s',

@@ -62,3 +62,23 @@ faults:
 run:
   until: 1 min
 `;
+
+/**
+ * The job most live tests run: a sequence source, a keyed count (hash-partitioned: Flink's keyBy)
+ * and a two-phase-commit sink, so exactly-once can be checked against a failure-free run.
+ * Without `count` the source is unbounded.
+ */
+export function keyedCountsJob(source: { keys: number; rate: number; count?: number }, sinkEdge: 'forward' | 'hash' = 'forward'): object {
+  const { keys, rate, count } = source;
+  return {
+    vertices: [
+      { id: 'source', name: 'Events', type: 'source', source: { kind: 'sequence', keys, rate_per_s: rate, ...(count === undefined ? {} : { count }) } },
+      { id: 'count', name: 'Count per key', type: 'keyed-aggregate', aggregate: 'count' },
+      { id: 'sink', name: 'Transactional sink', type: 'sink', sink: 'two-phase-commit' },
+    ],
+    edges: [
+      { from: 'source', to: 'count', partitioning: 'hash' },
+      { from: 'count', to: 'sink', partitioning: sinkEdge },
+    ],
+  };
+}
