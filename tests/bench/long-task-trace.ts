@@ -50,6 +50,8 @@ export interface LongTaskBreakdown {
   max_style_elements: number;
   /** the top script entry points by ms inside long tasks */
   top_script: Array<[string, number]>;
+  /** ms by kind over every main-thread task of the run, long or not: the page's whole load */
+  all_by_kind_ms: Record<string, number>;
   /** the five longest tasks: ms and their ms by kind */
   longest: Array<{ ms: number; by_kind_ms: Record<string, number> }>;
 }
@@ -77,7 +79,7 @@ export async function stopTrace(session: CDPSession): Promise<LongTaskBreakdown>
 
 function breakdown(events: TraceEvent[]): LongTaskBreakdown {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((t) => t.pid === e.pid && t.tid === e.tid && t.name === 'FunctionCall'));
-  const result: LongTaskBreakdown = { long_tasks: 0, long_task_ms: 0, by_kind_ms: {}, forced_layouts: 0, max_style_elements: 0, top_script: [], longest: [] };
+  const result: LongTaskBreakdown = { long_tasks: 0, long_task_ms: 0, by_kind_ms: {}, forced_layouts: 0, max_style_elements: 0, top_script: [], longest: [], all_by_kind_ms: {} };
   if (!main) return result;
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > LONG_TASK_MS * 1000);
@@ -103,6 +105,11 @@ function breakdown(events: TraceEvent[]): LongTaskBreakdown {
       if (event.name === 'UpdateLayoutTree') result.max_style_elements = Math.max(result.max_style_elements, event.args?.data?.elementCount ?? 0);
     }
   }
+  for (const event of outermostByKind(onMain)) {
+    const kind = KINDS[event.name]!;
+    result.all_by_kind_ms[kind] = (result.all_by_kind_ms[kind] ?? 0) + event.dur! / 1000;
+  }
+  for (const kind of Object.keys(result.all_by_kind_ms)) result.all_by_kind_ms[kind] = Math.round(result.all_by_kind_ms[kind]!);
   for (const kind of Object.keys(result.by_kind_ms)) result.by_kind_ms[kind] = Math.round(result.by_kind_ms[kind]!);
   result.long_task_ms = Math.round(result.long_task_ms);
   result.longest = result.longest.sort((a, b) => b.ms - a.ms).slice(0, 5);
