@@ -59,6 +59,13 @@ const MAX_FRAME_MS = 100;
 const FRAME_BUDGET_MS = 10;
 /** How often the heavier documents (statistics, metrics, topology) are re-read while nothing happens. */
 const DOCUMENT_REFRESH_MS = 250;
+/**
+ * How often they are re-read at most while things happen: at full speed something happens in
+ * every frame, and re-reading (and re-rendering) every view 60 times a second made long tasks.
+ */
+const DOCUMENT_EVENT_REFRESH_MS = 100;
+/** How often the views drawn over virtual time (the timeline) follow the clock while it runs. */
+const VIEW_CLOCK_REFRESH_MS = 100;
 /** How often the sink comparison's per-key rows are re-read (at most). */
 const OUTPUT_REFRESH_MS = 500;
 const SCENARIO_DIR = '/scenarios/';
@@ -109,6 +116,12 @@ export class PlaygroundState {
   revision = $state(0);
 
   nowMs = $state(0);
+  /**
+   * nowMs for the views that redraw everything when the clock moves (the timeline's scale and
+   * bars): at most every VIEW_CLOCK_REFRESH_MS while running, so a full-speed run does not
+   * re-lay them out in every frame; exact whenever the clock stops or jumps (step, seek, load).
+   */
+  viewNowMs = $state(0);
   /** The scenario's run length (`run.until`); Infinity when it runs until the job finishes. */
   runUntilMs = $state(Number.POSITIVE_INFINITY);
   jobStatus = $state('');
@@ -155,6 +168,9 @@ export class PlaygroundState {
   /** the job clock at the last live frame */
   #lastFrameNow = 0;
   #lastDocumentRefresh = -Infinity;
+  /** an engine event arrived since the documents were last read */
+  #documentsStale = false;
+  #lastViewClock = -Infinity;
   #nextOutputRefresh = -Infinity;
   /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
   #generation = 0;
@@ -491,6 +507,8 @@ export class PlaygroundState {
     if (!this.running) return;
     this.running = false;
     this.effectiveSpeed = 0;
+    // a paused page shows the documents and clock of the moment it stopped, not of up to 100 ms before
+    if (this.#documentsStale || this.viewNowMs !== this.nowMs) this.#refresh(true);
     if (driver?.name === 'live') driver.hold();
     this.hub.emit({ type: 'pause', time: this.nowMs, reason });
   }
@@ -642,7 +660,7 @@ export class PlaygroundState {
     if (this.#queued.length === 0) return true;
     const events = this.#queued;
     this.#queued = [];
-    this.#lastDocumentRefresh = -Infinity; // something happened: re-read the documents
+    this.#documentsStale = true; // something happened: re-read the documents soon
     for (const event of events) this.hub.emit(event);
     return true;
   }
@@ -654,8 +672,11 @@ export class PlaygroundState {
     this.jobStatus = driver.jobStatus;
     this.restarts = driver.restarts;
     const wall = performance.now();
-    if (force || wall - this.#lastDocumentRefresh >= DOCUMENT_REFRESH_MS) {
+    const age = wall - this.#lastDocumentRefresh;
+    if (force || age >= DOCUMENT_REFRESH_MS || (this.#documentsStale && age >= DOCUMENT_EVENT_REFRESH_MS)) {
       this.#lastDocumentRefresh = wall;
+      this.#lastViewClock = -Infinity; // the views' clock is never behind the events they draw
+      this.#documentsStale = false;
       this.workers = driver.name === 'live' ? taskManagerWorkersRunning() : 0;
       this.topology = driver.topology();
       this.metrics = driver.metrics();
@@ -665,6 +686,10 @@ export class PlaygroundState {
       if (driver.events.length !== this.events.length) this.events = driver.events.slice();
       if (driver.restores.length !== this.restores.length) this.restores = driver.restores.slice();
       this.revision++;
+    }
+    if (force || !this.running || wall - this.#lastViewClock >= VIEW_CLOCK_REFRESH_MS) {
+      this.#lastViewClock = wall;
+      this.viewNowMs = driver.now;
     }
     if (force || wall >= this.#nextOutputRefresh) {
       this.output = driver.output(this.outputRowLimit);

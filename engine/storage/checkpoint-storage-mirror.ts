@@ -43,6 +43,12 @@ export interface CheckpointStorageMirrorOptions {
   /** seeds the random part of savepoint directory names (default 0) */
   seed?: number;
   onError?: (error: MirrorError) => void;
+  /**
+   * Awaited before each checkpoint's files are encoded. Encoding a large state takes tens of ms;
+   * the page yields to its event loop here so that work does not lengthen the task (the frame)
+   * that completed the checkpoint. The engine itself never waits on a clock.
+   */
+  beforeEncode?: () => Promise<void>;
 }
 
 function sharedReferences(placement: ReturnType<typeof checkpointPlacement>, checkpoint: CompletedCheckpoint): string[] {
@@ -116,6 +122,7 @@ export class CheckpointStorageMirror {
 
     return this.#enqueue(async () => {
       for (const c of toWrite) {
+        await this.#options.beforeEncode?.();
         let files: CheckpointFile[];
         try {
           files = checkpointFiles(checkpointPlacement(location, c.id), c, { storedSharedPaths: this.#shared, missingSharedContents: (name) => captured.get(name) });

@@ -6,6 +6,10 @@
  */
 import { addPageScript, longTasksSince, observeLongTasks, openFreshPage } from './built-app.ts';
 import type { BenchFigure } from './sim-throughput.ts';
+import { startTrace, stopTrace } from './long-task-trace.ts';
+
+/** LONG_TASKS_TRACE=1 adds where the long tasks' time went, from a Chromium trace (which slows the run). */
+const TRACE = process.env.LONG_TASKS_TRACE === '1';
 
 /** Bundled scenarios with much on screen: windows and watermarks; 20k keys of state with checkpoints and a restore. */
 const SCENARIOS = ['click-counts.yaml', 'local-recovery.yaml'];
@@ -19,12 +23,14 @@ async function measure(baseUrl: string, scenario: string): Promise<BenchFigure> 
     await page.goto(`${baseUrl}/?scenario=${scenario}`);
     // the page loads and starts the scenario on its own
     await page.waitForSelector('[data-testid="pause-button"]:not([disabled])', { timeout: 120_000 });
+    const trace = TRACE ? await startTrace(page) : undefined;
     const since = await page.evaluate(async (speed) => {
       await window.playground!.setSpeed(speed);
       return performance.now();
     }, SPEED_MAX);
     await page.waitForSelector('[data-testid="pause-button"][disabled]', { timeout: 300_000 });
     const { until, virtualMs } = await page.evaluate(async () => ({ until: performance.now(), virtualMs: (await window.playground!.status()).time }));
+    const traced = trace ? { trace: await stopTrace(trace) } : {};
     if (errors.length > 0) throw new Error(`the app threw during the run: ${errors.join('\n')}`);
     const tasks = await longTasksSince(page, since);
     return {
@@ -36,6 +42,7 @@ async function measure(baseUrl: string, scenario: string): Promise<BenchFigure> 
       run_wall_ms: Math.round(until - since),
       virtual_ms: Math.round(virtualMs),
       aim: 0,
+      ...traced,
     };
   } finally {
     await close();

@@ -130,6 +130,8 @@ export class SimCheckpointStorage {
     this.storage = new OpeningCheckpointStorage(this.databaseName, this.location);
     this.#mirror = new CheckpointStorageMirror(this.storage, {
       sharedContents: (name) => job.sharedContents(name),
+      // encode each checkpoint in a task of its own, not in the frame that completed it
+      beforeEncode: () => new Promise((resolve) => setTimeout(resolve, 0)),
       ...(config.savepointDir === undefined ? {} : { savepointDir: config.savepointDir }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     });

@@ -1,0 +1,132 @@
+/**
+ * Where the main thread's long tasks go, from a Chromium trace (CDP Tracing): for every renderer
+ * main-thread task over 50 ms, the time of its style recalcs, layouts, paints, script and GC.
+ * Opt-in for `npm run bench -- --only long-tasks` with LONG_TASKS_TRACE=1, because tracing
+ * slows the run down; it explains the long-task figures, it is not one of them.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'].join(',');
+const LONG_TASK_MS = 50;
+/** Trace event names that say what the main thread was doing (the rest are wrappers). */
+const KINDS: Record<string, string> = {
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  UpdateLayer: 'layerize',
+  Commit: 'commit',
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  TimerFire: 'script',
+  FireAnimationFrame: 'script',
+  'v8.callFunction': 'script',
+  MajorGC: 'gc',
+  MinorGC: 'gc',
+  'BlinkGC.AtomicPhase': 'gc',
+  HitTest: 'hit-test',
+  ParseHTML: 'parse',
+};
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string; elementCount?: number }; beginData?: { dirtyObjects?: number; totalObjects?: number; stackTrace?: unknown[] } };
+}
+
+export interface LongTaskBreakdown {
+  long_tasks: number;
+  long_task_ms: number;
+  /** ms inside long tasks by kind; script includes the style/layout it forced */
+  by_kind_ms: Record<string, number>;
+  /** layouts forced from script (layout thrash) inside long tasks */
+  forced_layouts: number;
+  /** the biggest style recalc's element count inside long tasks */
+  max_style_elements: number;
+  /** the top script entry points by ms inside long tasks */
+  top_script: Array<[string, number]>;
+  /** ms by kind over every main-thread task of the run, long or not: the page's whole load */
+  all_by_kind_ms: Record<string, number>;
+  /** the five longest tasks: ms and their ms by kind */
+  longest: Array<{ ms: number; by_kind_ms: Record<string, number> }>;
+}
+
+export async function startTrace(page: Page): Promise<CDPSession> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
+  return session;
+}
+
+export async function stopTrace(session: CDPSession): Promise<LongTaskBreakdown> {
+  const done = new Promise<string>((resolve) => session.once('Tracing.tracingComplete', (event) => resolve(event.stream!)));
+  await session.send('Tracing.end');
+  const stream = await done;
+  let text = '';
+  for (;;) {
+    const chunk = await session.send('IO.read', { handle: stream, size: 1 << 22 });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await session.send('IO.close', { handle: stream });
+  const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  return breakdown(Array.isArray(parsed) ? parsed : parsed.traceEvents);
+}
+
+function breakdown(events: TraceEvent[]): LongTaskBreakdown {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((t) => t.pid === e.pid && t.tid === e.tid && t.name === 'FunctionCall'));
+  const result: LongTaskBreakdown = { long_tasks: 0, long_task_ms: 0, by_kind_ms: {}, forced_layouts: 0, max_style_elements: 0, top_script: [], longest: [], all_by_kind_ms: {} };
+  if (!main) return result;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > LONG_TASK_MS * 1000);
+  const scripts = new Map<string, number>();
+  for (const task of tasks) {
+    result.long_tasks++;
+    result.long_task_ms += task.dur! / 1000;
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!);
+    const own: Record<string, number> = {};
+    result.longest.push({ ms: Math.round(task.dur! / 1000), by_kind_ms: own });
+    for (const event of outermostByKind(inside)) {
+      const kind = KINDS[event.name]!;
+      result.by_kind_ms[kind] = (result.by_kind_ms[kind] ?? 0) + event.dur! / 1000;
+      own[kind] = Math.round((own[kind] ?? 0) + event.dur! / 1000);
+      if (kind === 'script') {
+        const data = event.args?.data;
+        const where = `${event.name} ${data?.functionName ?? ''} ${(data?.url ?? '').replace(/^.*\//, '')}`.trim();
+        scripts.set(where, (scripts.get(where) ?? 0) + event.dur! / 1000);
+      }
+    }
+    for (const event of inside) {
+      if (event.name === 'Layout' && event.args?.beginData?.stackTrace) result.forced_layouts++;
+      if (event.name === 'UpdateLayoutTree') result.max_style_elements = Math.max(result.max_style_elements, event.args?.data?.elementCount ?? 0);
+    }
+  }
+  for (const event of outermostByKind(onMain)) {
+    const kind = KINDS[event.name]!;
+    result.all_by_kind_ms[kind] = (result.all_by_kind_ms[kind] ?? 0) + event.dur! / 1000;
+  }
+  for (const kind of Object.keys(result.all_by_kind_ms)) result.all_by_kind_ms[kind] = Math.round(result.all_by_kind_ms[kind]!);
+  for (const kind of Object.keys(result.by_kind_ms)) result.by_kind_ms[kind] = Math.round(result.by_kind_ms[kind]!);
+  result.long_task_ms = Math.round(result.long_task_ms);
+  result.longest = result.longest.sort((a, b) => b.ms - a.ms).slice(0, 5);
+  result.top_script = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, Math.round(v)]);
+  return result;
+}
+
+/** Known events not nested in another known event of the same kind (so nothing counts twice within a kind). */
+function outermostByKind(sorted: TraceEvent[]): TraceEvent[] {
+  const open: Record<string, number> = {};
+  const out: TraceEvent[] = [];
+  for (const event of sorted) {
+    const kind = KINDS[event.name];
+    if (!kind) continue;
+    if ((open[kind] ?? -1) > event.ts) continue;
+    open[kind] = event.ts + event.dur!;
+    out.push(event);
+  }
+  return out;
+}
