@@ -29,6 +29,13 @@ export interface LocalCopy {
   readonly complete: boolean;
 }
 
+/** How a copy was written: partially (`complete: false`, `bytes` so far), or with a checksum computed before (default: of `snapshot`). */
+export interface LocalCopyWrite {
+  complete?: boolean;
+  bytes?: number;
+  checksum?: string;
+}
+
 /** Picks copies by subtask, as the playground's `corruptLocalCopy(host, vertexId, subtask)` does. */
 export interface LocalCopySelector {
   vertexId: string;
@@ -98,14 +105,14 @@ export class HostLocalDisk {
   }
 
   /** Writes the local copy of checkpoint `checkpointId` (Flink's storeLocalState); replaces an older write of the same id. */
-  store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: { complete?: boolean; bytes?: number } = {}): LocalCopy {
+  store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
     const copy: LocalCopy = {
       key: { ...key, subtask: { ...key.subtask } },
       checkpointId,
       path: localCopyPath(key, checkpointId),
       snapshot,
       bytes: write.bytes ?? snapshot.stateSize,
-      checksum: checksum(snapshot),
+      checksum: write.checksum ?? checksum(snapshot),
       complete: write.complete ?? true,
     };
     this.#storeOf(key, true).copies.set(checkpointId, copy);
@@ -165,6 +172,11 @@ export class HostLocalDisk {
   /** The highest confirmed checkpoint of a store (-Infinity: none), for persisting it. */
   lastConfirmed(key: TaskLocalStateStoreKey): number {
     return this.#storeOf(key, false)?.lastConfirmed ?? -Infinity;
+  }
+
+  /** Replaces every copy on the disk by what `change` makes of it (same key and checkpoint). */
+  replaceCopies(change: (copy: LocalCopy) => LocalCopy): void {
+    for (const store of this.#stores.values()) for (const [id, copy] of store.copies) store.copies.set(id, change(copy));
   }
 
   /** The host was lost: everything on its disk is gone. */
