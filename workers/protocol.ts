@@ -213,7 +213,7 @@ export type TaskManagerReport =
       taskIndex: number;
       checkpointId: number;
       snapshot: EncodedSnapshot;
-      /** checksum.ts of the snapshot, computed where it was taken, so the JobManager need not decode it to write it */
+      /** fnv1a32Bytes of `snapshot`, computed where it was taken: the disk stores and verifies the bytes as they are */
       checksum: string;
       /** its state size (bytes on the disk) */
       bytes: number;

@@ -17,8 +17,8 @@
 import type { CheckpointBarrier, NetworkBuffer, PollOutcome, StreamRecord, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
 import { checkpointPlacement, taskSnapshotFiles } from '../engine/storage/checkpoint-files.ts';
 import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
-import { decodeTaskStateSnapshot, decodeValue, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
-import { checksum } from '../engine/recovery/checksum.ts';
+import { decodeValue, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
+import { fnv1a32Bytes } from '../engine/recovery/checksum.ts';
 import { stateHandleOf } from './state-handle.ts';
 import { transferMs } from '../engine/storage/transfer-cost.ts';
 import type { TaskRestore } from '../engine/task/stream-task.ts';
@@ -469,8 +469,8 @@ export class TaskManager implements TaskManagerGateway {
     })();
     if (spec.localBackupEnabled && !metrics.unalignedCheckpoint && snapshot.keyedState !== undefined) {
       const copy = encodeTaskStateSnapshot(snapshot);
-      // Of the snapshot as it will be read back (decoded), as a restore recomputes it.
-      const sum = checksum(decodeTaskStateSnapshot(copy));
+      // Of the bytes (the host's disk stores them as they are): cheap, where serializing the snapshot is not.
+      const sum = fnv1a32Bytes(copy);
       void this.#sleep(transferMs(snapshot.stateSize, spec.local.latencyMs, spec.local.bandwidthMbPerS)).then(() => {
         this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum: sum, bytes: snapshot.stateSize });
         this.#flushReports();

@@ -10,9 +10,18 @@ const FNV_PRIME = 0x01000193;
 
 /** FNV-1a, 32 bit, over the UTF-8 bytes of `text`, as 8 lower-case hex digits. */
 export function fnv1a32(text: string): string {
+  return fnv1a32Bytes(new TextEncoder().encode(text));
+}
+
+/**
+ * FNV-1a, 32 bit, over `bytes`: the checksum of a copy that is written as the bytes it arrived in
+ * (a live TaskManager's encoded snapshot), cheap enough for 100 MB where serializing the decoded
+ * snapshot is not.
+ */
+export function fnv1a32Bytes(bytes: Uint8Array): string {
   let hash = FNV_OFFSET_BASIS;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
+  for (let i = 0; i < bytes.length; i++) {
+    hash ^= bytes[i]!;
     hash = Math.imul(hash, FNV_PRIME);
   }
   return (hash >>> 0).toString(16).padStart(8, '0');

@@ -27,6 +27,11 @@ export interface LocalCopy {
   readonly checksum: string;
   /** false when the write stopped part way (a local copy may be partial; it never fails the checkpoint) */
   readonly complete: boolean;
+  /**
+   * The copy was read back from the disk as bytes whose checksum (of the bytes, fnv1a32Bytes)
+   * matched: verified on read, so the snapshot need not be serialized again to verify it.
+   */
+  readonly verifiedOnRead?: boolean;
 }
 
 /** How a copy was written: partially (`complete: false`, `bytes` so far), or with a checksum computed before (default: of `snapshot`). */
@@ -77,7 +82,7 @@ export function localCopyPath(key: TaskLocalStateStoreKey, checkpointId: number)
 
 /** Whether a copy still matches the checksum it was written with. */
 export function verifyLocalCopy(copy: LocalCopy): boolean {
-  return checksum(copy.snapshot) === copy.checksum;
+  return copy.verifiedOnRead === true || checksum(copy.snapshot) === copy.checksum;
 }
 
 interface TaskLocalStateStore {
@@ -260,9 +265,9 @@ function matches(key: TaskLocalStateStoreKey, selector: LocalCopySelector): bool
 
 /** Damage that verification notices: a bit flipped in the recorded checksum, or content that no longer matches it. */
 function corrupted(copy: LocalCopy, mode: CorruptionMode): LocalCopy {
-  if (mode === 'checksum') return { ...copy, checksum: flipLowestBit(copy.checksum) };
+  if (mode === 'checksum') return { ...copy, checksum: flipLowestBit(copy.checksum), verifiedOnRead: false };
   const damaged: TaskStateSnapshot = { ...copy.snapshot, keyedState: { corrupted: 'bytes on the local disk were damaged (injected)', was: copy.snapshot.keyedState } };
-  return { ...copy, snapshot: damaged };
+  return { ...copy, snapshot: damaged, verifiedOnRead: false };
 }
 
 function flipLowestBit(hex: string): string {

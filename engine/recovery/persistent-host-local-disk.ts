@@ -9,6 +9,7 @@
  * never fails a checkpoint (the restore then falls back to remote, as for a missing copy).
  */
 import type { TaskStateSnapshot } from '../protocol.ts';
+import { fnv1a32Bytes } from './checksum.ts';
 import { decodeTaskStateSnapshot, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
 import { HostLocalDisk, localStoreDirectory, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy } from './local-disk-store.ts';
@@ -20,14 +21,22 @@ function stored(copy: LocalCopy): StoredLocalCopy {
 
 /** A stored copy back as a LocalCopy; bytes that do not decode become a snapshot that fails its checksum. */
 function loaded(record: StoredLocalCopy): LocalCopy {
+  // Bytes checked before decoding: damaged ones are not trusted whatever they decode to.
+  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.snapshot) !== record.checksum) return unreadable(record, 'its bytes do not match their checksum');
   let snapshot: TaskStateSnapshot;
   try {
     snapshot = decodeTaskStateSnapshot(record.snapshot);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    snapshot = { subtask: { ...record.key.subtask }, keyedState: { unreadable: `the stored copy does not decode: ${detail}` }, stateSize: record.bytes, checkpointedSize: 0 };
+    return unreadable(record, `the stored copy does not decode: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { key, checkpointId, path, bytes, checksum, complete } = record;
+  return { key, checkpointId, path, bytes, checksum, complete, snapshot, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
+}
+
+/** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
+function unreadable(record: StoredLocalCopy, why: string): LocalCopy {
+  const { key, checkpointId, path, bytes, checksum, complete } = record;
+  const snapshot: TaskStateSnapshot = { subtask: { ...record.key.subtask }, keyedState: { unreadable: why }, stateSize: record.bytes, checkpointedSize: 0 };
   return { key, checkpointId, path, bytes, checksum, complete, snapshot };
 }
 
@@ -98,15 +107,15 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
 
   /**
    * Writes a copy that arrives encoded (from a TaskManager, with the checksum it computed of the
-   * snapshot): straight to the store, without decoding it here. Memory keeps the copy's handle,
+   * bytes, fnv1a32Bytes): straight to the store, without decoding it here. Memory keeps the copy's handle,
    * or the decoded snapshot when contents stay in memory.
    */
   storeEncoded(key: TaskLocalStateStoreKey, checkpointId: number, encoded: Uint8Array, write: Required<Pick<LocalCopyWrite, 'bytes' | 'checksum'>> & LocalCopyWrite): LocalCopy {
-    if (this.#contentsInMemory) return this.store(key, checkpointId, decodeTaskStateSnapshot(encoded), write);
+    if (this.#contentsInMemory) return this.store(key, checkpointId, decodeTaskStateSnapshot(encoded), { complete: write.complete, bytes: write.bytes });
     const handle: TaskStateSnapshot = { subtask: { ...key.subtask }, stateSize: write.bytes, checkpointedSize: write.bytes };
     const copy = super.store(key, checkpointId, handle, write);
     const { path, bytes, checksum, complete } = copy;
-    this.#write({ put: [{ path, key: copy.key, checkpointId, bytes, checksum, complete, snapshot: encoded }] });
+    this.#write({ put: [{ path, key: copy.key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes' }] });
     return copy;
   }
 

@@ -14,7 +14,7 @@ import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-l
 import type { LocalDiskStore, StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { COSTS, JOB, MiB, keyOf, snapshot } from './local-state-fixtures.ts';
-import { checksum } from '../../engine/recovery/checksum.ts';
+import { fnv1a32Bytes } from '../../engine/recovery/checksum.ts';
 import { decodeTaskStateSnapshot, encodeTaskStateSnapshot } from '../../engine/storage/snapshot-codec.ts';
 
 const HOST = 'host-0';
@@ -175,17 +175,28 @@ describe('a persisted host local disk that keeps only handles in memory (the liv
     expect(restore(disk, 4).source).toBe('local');
   });
 
-  it('writes a copy that arrives encoded as it came, and a restore verifies it against the checksum sent with it', async () => {
+  it('writes a copy that arrives encoded as it came, and a restore verifies its bytes against the checksum sent with it', async () => {
     const name = freshName();
     const disk = handlesOnly(name);
-    disk.storeEncoded(KEY, 4, encodeTaskStateSnapshot(snapshot(4)), { bytes: MiB, checksum: checksum(snapshot(4)) });
-    disk.storeEncoded(KEY, 5, encodeTaskStateSnapshot(snapshot(5)), { bytes: MiB, checksum: checksum(snapshot(4)) });
+    const [four, five] = [encodeTaskStateSnapshot(snapshot(4)), encodeTaskStateSnapshot(snapshot(5))];
+    disk.storeEncoded(KEY, 4, four, { bytes: MiB, checksum: fnv1a32Bytes(four) });
+    disk.storeEncoded(KEY, 5, five, { bytes: MiB, checksum: fnv1a32Bytes(four) });
     await disk.persisted();
     expect((await storedRecords(name)).map((r) => decodeTaskStateSnapshot(r.snapshot))).toEqual([snapshot(4), snapshot(5)]);
     const reopenedDisk = await reopened(name);
     expect(restore(reopenedDisk, 4).source).toBe('local');
     // checkpoint 5 came with the wrong checksum: the restore does not trust it
     expect(restore(reopenedDisk, 5)).toMatchObject({ source: 'remote', reason: 'corrupt' });
+  });
+
+  it('does not trust encoded bytes damaged on the disk, though they may still decode', async () => {
+    const name = freshName();
+    const disk = handlesOnly(name);
+    const bytes = encodeTaskStateSnapshot(snapshot(4));
+    disk.storeEncoded(KEY, 4, bytes, { bytes: MiB, checksum: fnv1a32Bytes(bytes) });
+    await disk.persisted();
+    await rewriteRecord(name, (r) => ({ ...r, snapshot: r.snapshot.map((b, i) => (i === r.snapshot.length - 3 ? b ^ 0xff : b)) }));
+    expect(restore(await reopened(name), 4)).toMatchObject({ source: 'remote', reason: 'corrupt' });
   });
 
   it('still finds a corrupted copy after the fault was applied to the handle in memory', async () => {

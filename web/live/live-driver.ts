@@ -618,11 +618,12 @@ export class LiveDriver {
       case 'local-copy': {
         // Flink writes no local copy of a savepoint.
         if (this.coordinator.savepoints.some((c) => c.id === report.checkpointId) || this.coordinator.pendingCheckpoints.some((p) => p.id === report.checkpointId && p.isSavepoint)) return;
+        // A report sent before the host was lost reaches no disk: it is gone.
+        if (this.#lostHosts.has(subtask.slot.host)) return;
         const disk = this.#disks.get(subtask.slot.host);
-        const write = { complete: true, bytes: report.bytes, checksum: report.checksum };
         // A persistent disk takes the bytes as they came; the in-memory one (Node) holds the snapshot.
-        if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(this.#localKey(report.taskIndex), report.checkpointId, report.snapshot, write);
-        else disk?.store(this.#localKey(report.taskIndex), report.checkpointId, decodeTaskStateSnapshot(report.snapshot), write);
+        if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(this.#localKey(report.taskIndex), report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum });
+        else disk?.store(this.#localKey(report.taskIndex), report.checkpointId, decodeTaskStateSnapshot(report.snapshot), { bytes: report.bytes });
         return;
       }
       case 'decline-checkpoint':
