@@ -13,11 +13,14 @@
  *   and acknowledges once the write succeeded; the JobManager writes `_metadata` when a checkpoint
  *   completes (and only then tells the tasks, so a two-phase-commit sink commits only what can be
  *   restored), deletes discarded checkpoints and files nobody will read, and restores by reading
- *   the checkpoint back (readCompletedCheckpoint);
+ *   the checkpoint back (readCompletedCheckpoint). The JobManager holds state handles only
+ *   (workers/state-handle.ts: sizes, paths, shared file names), never keyed or channel state;
  * - task-local recovery: each host's local disk is a HostLocalDisk kept on the main thread (it
  *   outlives the worker processes of the host, as a disk does; lose-host wipes it). A TaskManager
  *   reports a local copy of keyed state once written; a replacement worker (same id, same slot,
- *   same host) restores a subtask from it when decideSubtaskRestore says so;
+ *   same host) restores a subtask from it when decideSubtaskRestore says so. The copy's bytes
+ *   go to the host's database as the TaskManager encoded them; memory keeps their handles, and a
+ *   restore reads them back (and lets go of them once deployed);
  * - killing a TaskManager terminates its worker; the JobManager notices when its heartbeats stop
  *   (heartbeat.timeout), starts a new worker on the same host, and fails over: every subtask is
  *   cancelled and, after the restart strategy's backoff, redeployed from the latest completed
