@@ -196,9 +196,28 @@ export type TaskManagerReport =
    * write is a `decline-checkpoint` instead. Sent whatever became of the attempt meanwhile, so the
    * JobManager can delete files nobody will use.
    */
-  | { type: 'acknowledge-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; snapshot: EncodedSnapshot; reference: SubtaskStateReference; metrics: SubtaskCheckpointMetrics }
+  | {
+      type: 'acknowledge-checkpoint';
+      attempt: number;
+      taskIndex: number;
+      checkpointId: number;
+      /** the snapshot's state handle (state-handle.ts): sizes and small operator state, never keyed or channel state */
+      snapshot: EncodedSnapshot;
+      reference: SubtaskStateReference;
+      metrics: SubtaskCheckpointMetrics;
+    }
   /** a secondary copy of the snapshot is now on the host's local disk (task-local recovery) */
-  | { type: 'local-copy'; attempt: number; taskIndex: number; checkpointId: number; snapshot: EncodedSnapshot }
+  | {
+      type: 'local-copy';
+      attempt: number;
+      taskIndex: number;
+      checkpointId: number;
+      snapshot: EncodedSnapshot;
+      /** fnv1a32Bytes of `snapshot`, computed where it was taken: the disk stores and verifies the bytes as they are */
+      checksum: string;
+      /** its state size (bytes on the disk) */
+      bytes: number;
+    }
   /** the subtask declined a checkpoint (Flink's declineCheckpoint) */
   | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: string }
   /** a plain sink wrote records to the external system (every write of one scheduling turn, in order) */

@@ -27,6 +27,18 @@ export interface LocalCopy {
   readonly checksum: string;
   /** false when the write stopped part way (a local copy may be partial; it never fails the checkpoint) */
   readonly complete: boolean;
+  /**
+   * The copy was read back from the disk as bytes whose checksum (of the bytes, fnv1a32Bytes)
+   * matched: verified on read, so the snapshot need not be serialized again to verify it.
+   */
+  readonly verifiedOnRead?: boolean;
+}
+
+/** How a copy was written: partially (`complete: false`, `bytes` so far), or with a checksum computed before (default: of `snapshot`). */
+export interface LocalCopyWrite {
+  complete?: boolean;
+  bytes?: number;
+  checksum?: string;
 }
 
 /** Picks copies by subtask, as the playground's `corruptLocalCopy(host, vertexId, subtask)` does. */
@@ -70,7 +82,7 @@ export function localCopyPath(key: TaskLocalStateStoreKey, checkpointId: number)
 
 /** Whether a copy still matches the checksum it was written with. */
 export function verifyLocalCopy(copy: LocalCopy): boolean {
-  return checksum(copy.snapshot) === copy.checksum;
+  return copy.verifiedOnRead === true || checksum(copy.snapshot) === copy.checksum;
 }
 
 interface TaskLocalStateStore {
@@ -98,14 +110,14 @@ export class HostLocalDisk {
   }
 
   /** Writes the local copy of checkpoint `checkpointId` (Flink's storeLocalState); replaces an older write of the same id. */
-  store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: { complete?: boolean; bytes?: number } = {}): LocalCopy {
+  store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
     const copy: LocalCopy = {
       key: { ...key, subtask: { ...key.subtask } },
       checkpointId,
       path: localCopyPath(key, checkpointId),
       snapshot,
       bytes: write.bytes ?? snapshot.stateSize,
-      checksum: checksum(snapshot),
+      checksum: write.checksum ?? checksum(snapshot),
       complete: write.complete ?? true,
     };
     this.#storeOf(key, true).copies.set(checkpointId, copy);
@@ -165,6 +177,11 @@ export class HostLocalDisk {
   /** The highest confirmed checkpoint of a store (-Infinity: none), for persisting it. */
   lastConfirmed(key: TaskLocalStateStoreKey): number {
     return this.#storeOf(key, false)?.lastConfirmed ?? -Infinity;
+  }
+
+  /** Replaces every copy on the disk by what `change` makes of it (same key and checkpoint). */
+  replaceCopies(change: (copy: LocalCopy) => LocalCopy): void {
+    for (const store of this.#stores.values()) for (const [id, copy] of store.copies) store.copies.set(id, change(copy));
   }
 
   /** The host was lost: everything on its disk is gone. */
@@ -248,9 +265,9 @@ function matches(key: TaskLocalStateStoreKey, selector: LocalCopySelector): bool
 
 /** Damage that verification notices: a bit flipped in the recorded checksum, or content that no longer matches it. */
 function corrupted(copy: LocalCopy, mode: CorruptionMode): LocalCopy {
-  if (mode === 'checksum') return { ...copy, checksum: flipLowestBit(copy.checksum) };
+  if (mode === 'checksum') return { ...copy, checksum: flipLowestBit(copy.checksum), verifiedOnRead: false };
   const damaged: TaskStateSnapshot = { ...copy.snapshot, keyedState: { corrupted: 'bytes on the local disk were damaged (injected)', was: copy.snapshot.keyedState } };
-  return { ...copy, snapshot: damaged };
+  return { ...copy, snapshot: damaged, verifiedOnRead: false };
 }
 
 function flipLowestBit(hex: string): string {

@@ -14,6 +14,8 @@ export interface StoredLocalCopy {
   /** bytes the copy takes on the disk (the state size, or what a partial write got to) */
   bytes: number;
   checksum: string;
+  /** 'bytes': `checksum` is of `snapshot` as stored (fnv1a32Bytes); otherwise of the decoded snapshot (checksum.ts) */
+  checksumOf?: 'bytes';
   complete: boolean;
   /** the snapshot, encoded by encodeTaskStateSnapshot */
   snapshot: Uint8Array;

@@ -9,8 +9,9 @@
  * never fails a checkpoint (the restore then falls back to remote, as for a missing copy).
  */
 import type { TaskStateSnapshot } from '../protocol.ts';
+import { fnv1a32Bytes } from './checksum.ts';
 import { decodeTaskStateSnapshot, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
-import { HostLocalDisk, localStoreDirectory, type CorruptionMode, type LocalCopy, type LocalCopySelector, type TaskLocalStateStoreKey } from './host-local-disk.ts';
+import { HostLocalDisk, localStoreDirectory, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy } from './local-disk-store.ts';
 
 function stored(copy: LocalCopy): StoredLocalCopy {
@@ -20,15 +21,42 @@ function stored(copy: LocalCopy): StoredLocalCopy {
 
 /** A stored copy back as a LocalCopy; bytes that do not decode become a snapshot that fails its checksum. */
 function loaded(record: StoredLocalCopy): LocalCopy {
+  // Bytes checked before decoding: damaged ones are not trusted whatever they decode to.
+  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.snapshot) !== record.checksum) return unreadable(record, 'its bytes do not match their checksum');
   let snapshot: TaskStateSnapshot;
   try {
     snapshot = decodeTaskStateSnapshot(record.snapshot);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    snapshot = { subtask: { ...record.key.subtask }, keyedState: { unreadable: `the stored copy does not decode: ${detail}` }, stateSize: record.bytes, checkpointedSize: 0 };
+    return unreadable(record, `the stored copy does not decode: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { key, checkpointId, path, bytes, checksum, complete } = record;
+  return { key, checkpointId, path, bytes, checksum, complete, snapshot, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
+}
+
+/** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
+function unreadable(record: StoredLocalCopy, why: string): LocalCopy {
+  const { key, checkpointId, path, bytes, checksum, complete } = record;
+  const snapshot: TaskStateSnapshot = { subtask: { ...record.key.subtask }, keyedState: { unreadable: why }, stateSize: record.bytes, checkpointedSize: 0 };
   return { key, checkpointId, path, bytes, checksum, complete, snapshot };
+}
+
+/**
+ * A copy's snapshot once its bytes are only in the store: the subtask and the sizes. It fails
+ * verification (its checksum is the full snapshot's), so a restore that could not reload the
+ * store falls back to remote storage.
+ */
+function contentless(snapshot: TaskStateSnapshot): TaskStateSnapshot {
+  return { subtask: { ...snapshot.subtask }, stateSize: snapshot.stateSize, checkpointedSize: snapshot.checkpointedSize };
+}
+
+export interface PersistentHostLocalDiskOptions {
+  /**
+   * Keep each copy's snapshot in memory beside the store (default true, for callers that read
+   * copies synchronously without `reload()`). false: memory holds the copies' handles only (path,
+   * bytes, checksum) as a disk's directory listing does; `reload()` reads the snapshots back for a
+   * restore and `releaseContents()` lets go of them after it.
+   */
+  contentsInMemory?: boolean;
 }
 
 export class PersistentHostLocalDisk extends HostLocalDisk {
@@ -36,10 +64,18 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   /** messages of writes to the store that failed */
   readonly errors: string[] = [];
   #queue: Promise<void> = Promise.resolve();
+  readonly #contentsInMemory: boolean;
 
-  constructor(host: string, store: LocalDiskStore) {
+  constructor(host: string, store: LocalDiskStore, options: PersistentHostLocalDiskOptions = {}) {
     super(host);
     this.persistence = store;
+    this.#contentsInMemory = options.contentsInMemory ?? true;
+  }
+
+  /** Without contents in memory: every copy's snapshot goes back to the store only (after a restore read them). */
+  releaseContents(): void {
+    if (this.#contentsInMemory) return;
+    this.replaceCopies((copy) => ({ ...copy, snapshot: contentless(copy.snapshot) }));
   }
 
   /** Resolves when every write so far reached the store. */
@@ -61,9 +97,25 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     }
   }
 
-  override store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: { complete?: boolean; bytes?: number } = {}): LocalCopy {
+  override store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
     const copy = super.store(key, checkpointId, snapshot, write);
+    // Encoded now, so the snapshot need not stay in memory until the write runs.
     this.#write({ put: [stored(copy)] });
+    if (this.#contentsInMemory) return copy;
+    return super.store(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum: copy.checksum });
+  }
+
+  /**
+   * Writes a copy that arrives encoded (from a TaskManager, with the checksum it computed of the
+   * bytes, fnv1a32Bytes): straight to the store, without decoding it here. Memory keeps the copy's handle,
+   * or the decoded snapshot when contents stay in memory.
+   */
+  storeEncoded(key: TaskLocalStateStoreKey, checkpointId: number, encoded: Uint8Array, write: Required<Pick<LocalCopyWrite, 'bytes' | 'checksum'>> & LocalCopyWrite): LocalCopy {
+    if (this.#contentsInMemory) return this.store(key, checkpointId, decodeTaskStateSnapshot(encoded), { complete: write.complete, bytes: write.bytes });
+    const handle: TaskStateSnapshot = { subtask: { ...key.subtask }, stateSize: write.bytes, checkpointedSize: write.bytes };
+    const copy = super.store(key, checkpointId, handle, write);
+    const { path, bytes, checksum, complete } = copy;
+    this.#write({ put: [{ path, key: copy.key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes' }] });
     return copy;
   }
 

@@ -3,7 +3,8 @@
  * tests/browser/live-local-disk.test.ts): a copy outlives the process that wrote it (a new disk
  * object over the same database reads it back and the restore uses it), a lost host leaves an
  * empty database, and damage done to the stored copy (bytes, checksum, the record itself) makes
- * the restore fall back to remote with the reason.
+ * the restore fall back to remote with the reason. The live JobManager's disks keep only the
+ * copies' handles in memory and read the bytes back for a restore.
  */
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
@@ -13,6 +14,8 @@ import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-l
 import type { LocalDiskStore, StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { COSTS, JOB, MiB, keyOf, snapshot } from './local-state-fixtures.ts';
+import { fnv1a32Bytes } from '../../engine/recovery/checksum.ts';
+import { decodeTaskStateSnapshot, encodeTaskStateSnapshot } from '../../engine/storage/snapshot-codec.ts';
 
 const HOST = 'host-0';
 const SLOT = { slotId: 'tm-0/slot-0', host: HOST };
@@ -143,5 +146,65 @@ describe('a host local disk persisted in IndexedDB', () => {
     expect(disk.errors).toEqual(['a full disk: QuotaExceededError: the disk is full']);
     await disk.reload();
     expect(restore(disk, 4)).toMatchObject({ source: 'remote', reason: 'missing' });
+  });
+});
+
+describe('a persisted host local disk that keeps only handles in memory (the live JobManager)', () => {
+  function handlesOnly(name: string): PersistentHostLocalDisk {
+    return new PersistentHostLocalDisk(HOST, new IndexedDbLocalDiskStore(name), { contentsInMemory: false });
+  }
+
+  it('holds no keyed state in memory after a write, yet lists the copy with its bytes', async () => {
+    const disk = handlesOnly(freshName());
+    disk.store(KEY, 4, snapshot(4));
+    expect(disk.retrieve(KEY, 4)!.snapshot.keyedState).toBeUndefined();
+    expect(disk.list().stores[0]!.copies).toMatchObject([{ checkpointId: 4, bytes: MiB, complete: true }]);
+    await disk.persisted();
+  });
+
+  it('reads the full copy back for a restore, which is local, and lets go of it again after releaseContents', async () => {
+    const disk = handlesOnly(freshName());
+    disk.store(KEY, 4, snapshot(4));
+    disk.confirmCheckpoint(KEY, 4);
+    await disk.reload();
+    const decision = restore(disk, 4);
+    expect(decision.source === 'local' && decision.snapshot).toEqual(snapshot(4));
+    disk.releaseContents();
+    expect(disk.retrieve(KEY, 4)!.snapshot.keyedState).toBeUndefined();
+    await disk.reload();
+    expect(restore(disk, 4).source).toBe('local');
+  });
+
+  it('writes a copy that arrives encoded as it came, and a restore verifies its bytes against the checksum sent with it', async () => {
+    const name = freshName();
+    const disk = handlesOnly(name);
+    const [four, five] = [encodeTaskStateSnapshot(snapshot(4)), encodeTaskStateSnapshot(snapshot(5))];
+    disk.storeEncoded(KEY, 4, four, { bytes: MiB, checksum: fnv1a32Bytes(four) });
+    disk.storeEncoded(KEY, 5, five, { bytes: MiB, checksum: fnv1a32Bytes(four) });
+    await disk.persisted();
+    expect((await storedRecords(name)).map((r) => decodeTaskStateSnapshot(r.snapshot))).toEqual([snapshot(4), snapshot(5)]);
+    const reopenedDisk = await reopened(name);
+    expect(restore(reopenedDisk, 4).source).toBe('local');
+    // checkpoint 5 came with the wrong checksum: the restore does not trust it
+    expect(restore(reopenedDisk, 5)).toMatchObject({ source: 'remote', reason: 'corrupt' });
+  });
+
+  it('does not trust encoded bytes damaged on the disk, though they may still decode', async () => {
+    const name = freshName();
+    const disk = handlesOnly(name);
+    const bytes = encodeTaskStateSnapshot(snapshot(4));
+    disk.storeEncoded(KEY, 4, bytes, { bytes: MiB, checksum: fnv1a32Bytes(bytes) });
+    await disk.persisted();
+    await rewriteRecord(name, (r) => ({ ...r, snapshot: r.snapshot.map((b, i) => (i === r.snapshot.length - 3 ? b ^ 0xff : b)) }));
+    expect(restore(await reopened(name), 4)).toMatchObject({ source: 'remote', reason: 'corrupt' });
+  });
+
+  it('still finds a corrupted copy after the fault was applied to the handle in memory', async () => {
+    const name = freshName();
+    const disk = handlesOnly(name);
+    disk.store(KEY, 4, snapshot(4));
+    expect(disk.corrupt({ vertexId: 'count', subtaskIndex: 0 })).toHaveLength(1);
+    await disk.persisted();
+    expect(restore(await reopened(name), 4)).toMatchObject({ source: 'remote', reason: 'corrupt' });
   });
 });

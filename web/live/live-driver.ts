@@ -13,11 +13,14 @@
  *   and acknowledges once the write succeeded; the JobManager writes `_metadata` when a checkpoint
  *   completes (and only then tells the tasks, so a two-phase-commit sink commits only what can be
  *   restored), deletes discarded checkpoints and files nobody will read, and restores by reading
- *   the checkpoint back (readCompletedCheckpoint);
+ *   the checkpoint back (readCompletedCheckpoint). The JobManager holds state handles only
+ *   (workers/state-handle.ts: sizes, paths, shared file names), never keyed or channel state;
  * - task-local recovery: each host's local disk is a HostLocalDisk kept on the main thread (it
  *   outlives the worker processes of the host, as a disk does; lose-host wipes it). A TaskManager
  *   reports a local copy of keyed state once written; a replacement worker (same id, same slot,
- *   same host) restores a subtask from it when decideSubtaskRestore says so;
+ *   same host) restores a subtask from it when decideSubtaskRestore says so. The copy's bytes
+ *   go to the host's database as the TaskManager encoded them; memory keeps their handles, and a
+ *   restore reads them back (and lets go of them once deployed);
  * - killing a TaskManager terminates its worker; the JobManager notices when its heartbeats stop
  *   (heartbeat.timeout), starts a new worker on the same host, and fails over: every subtask is
  *   cancelled and, after the restart strategy's backoff, redeployed from the latest completed
@@ -76,9 +79,10 @@ import { retainOnTermination, type CheckpointFile, type CheckpointStorage } from
 import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.ts';
 import { decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
+import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
 import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { destroyLocalDisks, openHostLocalDisk, reloadLocalDisks } from '../../workers/storage/indexeddb-local-disk-store.ts';
+import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../../workers/storage/indexeddb-local-disk-store.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and
@@ -98,6 +102,13 @@ export interface LiveDriverOptions {
   launchTaskManager?: TaskManagerLauncher;
   /** the IndexedDB database of remote checkpoint storage; default a new one per run */
   checkpointDatabase?: string;
+  /**
+   * Keep every record the sink wrote in `sinkOutput` (default true: the playground compares the
+   * output with a failure-free run). false only counts them (`sinkOutput.totalRecords`): the
+   * external system's contents are not the JobManager's to hold, and a long run at millions of
+   * keys would otherwise fill the main thread's heap with them.
+   */
+  recordSinkOutput?: boolean;
 }
 
 /** The job id in checkpoint paths and local-state keys. */
@@ -162,6 +173,9 @@ export class LiveDriver {
   #heartbeatSeq = 0;
   #disposed = false;
   readonly #storageSpec: CheckpointStorageSpec;
+  readonly #recordSinkOutput: boolean;
+  /** transactions counted when the sink output is not recorded */
+  readonly #countedCommits = new Set<string>();
   /** the JobManager's connection to remote checkpoint storage (opened at boot) */
   #remote: IndexedDbCheckpointStorage | undefined;
   #storage: CostModelledStorage | undefined;
@@ -193,6 +207,7 @@ export class LiveDriver {
     this.#heartbeatIntervalMs = this.config.heartbeatInterval * scale;
     this.#heartbeatTimeoutMs = this.config.heartbeatTimeout * scale;
     this.#launch = options.launchTaskManager ?? launchWorkerTaskManager;
+    this.#recordSinkOutput = options.recordSinkOutput ?? true;
     this.#clock = clockFrom(0, options.speed ?? 1);
     this.#timers = new JobTimers(() => this.#clock);
     const random = new RandomSource(this.seed);
@@ -236,6 +251,15 @@ export class LiveDriver {
       await queue.catch(() => {});
       if (queue === this.#storageQueue || !this.job.isTerminal) return;
     }
+  }
+
+  /**
+   * Runs `request` (a read of storage, for a check) after the JobManager's storage requests queued
+   * so far and before any queued later: storage stays as the coordinator's state is now, since a
+   * checkpoint completing meanwhile writes its `_metadata`, and discards what it subsumed, after it.
+   */
+  inStorageQueue<T>(request: () => Promise<T>): Promise<T> {
+    return this.#enqueue(request);
   }
 
   /** What every host's local disk holds (task-local recovery). */
@@ -549,11 +573,21 @@ export class LiveDriver {
   #onReports(reports: readonly TaskManagerReport[]): void {
     for (const report of reports) {
       // The sink's writes happened in the external system when they were sent, whatever the attempt.
-      if (report.type === 'sink-output') this.sinkOutput.write(sinkRecordsOf(report.records));
+      if ((report.type === 'sink-output' || report.type === 'sink-commit') && !this.#recordSinkOutput) this.#countSinkRecords(report);
+      else if (report.type === 'sink-output') this.sinkOutput.write(sinkRecordsOf(report.records));
       else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transactionId, sinkRecordsOf(report.records));
       else if (report.type === 'acknowledge-checkpoint' && !(report.attempt === this.attempt && this.job.status === 'RUNNING')) this.#deleteUnused(report.checkpointId, report.reference);
       else if (report.attempt === this.attempt && this.job.status === 'RUNNING') this.#onTaskReport(report);
     }
+  }
+
+  /** Without recording: the records written, a transaction's once however often it is committed (as SinkOutputLog counts). */
+  #countSinkRecords(report: Extract<TaskManagerReport, { type: 'sink-output' | 'sink-commit' }>): void {
+    if (report.type === 'sink-commit') {
+      if (this.#countedCommits.has(report.transactionId)) return;
+      this.#countedCommits.add(report.transactionId);
+    }
+    this.sinkOutput.totalRecords += report.records.keys.length;
   }
 
   #onTaskReport(report: Exclude<TaskManagerReport, { type: 'sink-output' | 'sink-commit' }>): void {
@@ -588,8 +622,12 @@ export class LiveDriver {
       case 'local-copy': {
         // Flink writes no local copy of a savepoint.
         if (this.coordinator.savepoints.some((c) => c.id === report.checkpointId) || this.coordinator.pendingCheckpoints.some((p) => p.id === report.checkpointId && p.isSavepoint)) return;
-        const snapshot = decodeTaskStateSnapshot(report.snapshot);
-        this.#disks.get(subtask.slot.host)?.store(this.#localKey(report.taskIndex), report.checkpointId, snapshot, { complete: true, bytes: snapshot.stateSize });
+        // A report sent before the host was lost reaches no disk: it is gone.
+        if (this.#lostHosts.has(subtask.slot.host)) return;
+        const disk = this.#disks.get(subtask.slot.host);
+        // A persistent disk takes the bytes as they came; the in-memory one (Node) holds the snapshot.
+        if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(this.#localKey(report.taskIndex), report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum });
+        else disk?.store(this.#localKey(report.taskIndex), report.checkpointId, decodeTaskStateSnapshot(report.snapshot), { bytes: report.bytes });
         return;
       }
       case 'decline-checkpoint':
@@ -882,6 +920,8 @@ export class LiveDriver {
       }
       requestFor(s.slot.taskManager).tasks.push(task);
     });
+    // The copies the restore read are in the deployments now; the hosts' databases keep theirs.
+    releaseLocalDiskContents(this.#disks.values());
     for (const c of this.graph.channels) {
       if (c.local) continue;
       const { port1, port2 } = new MessageChannel();

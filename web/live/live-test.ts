@@ -181,11 +181,15 @@ const api: LiveTestApi = {
     const retainedCheckpointIds = driver.coordinator.store.getAllCheckpoints().map((c) => c.id);
     const status = driver.jobStatus;
     const terminal = status === 'FINISHED' || status === 'CANCELED' || status === 'FAILED';
-    const leaks = await checkStorageLeaks(storage, {
-      retainedCheckpointIds,
-      ...(terminal ? { termination: { policy: driver.config.externalizedRetention, jobStatus: status } } : {}),
-    });
-    const files = (await storage.list(`${driver.checkpointStorageSpec.location.checkpointDir}/`)).map((f) => f.path);
+    // In the JobManager's storage queue: a checkpoint completing during the reads cannot discard
+    // one of `retainedCheckpointIds` under them.
+    const { leaks, files } = await driver.inStorageQueue(async () => ({
+      leaks: await checkStorageLeaks(storage, {
+        retainedCheckpointIds,
+        ...(terminal ? { termination: { policy: driver.config.externalizedRetention, jobStatus: status } } : {}),
+      }),
+      files: (await storage.list(`${driver.checkpointStorageSpec.location.checkpointDir}/`)).map((f) => f.path),
+    }));
     const subtasks = driver.restores.flatMap((r) => r.subtasks);
     return {
       ...leaks,

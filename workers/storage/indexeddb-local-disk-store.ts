@@ -79,7 +79,13 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
  */
 export function openHostLocalDisk(host: string, checkpointDatabase: string): HostLocalDisk {
   if (typeof indexedDB === 'undefined') return new HostLocalDisk(host);
-  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)));
+  // The JobManager's memory holds the copies' handles; their bytes are in the host's database.
+  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)), { contentsInMemory: false });
+}
+
+/** After a restore read the copies it needed: their bytes stay in the hosts' databases only. */
+export function releaseLocalDiskContents(disks: Iterable<HostLocalDisk>): void {
+  for (const d of disks) if (d instanceof PersistentHostLocalDisk) d.releaseContents();
 }
 
 /** Before a restore: every persistent disk re-reads what its database holds. */
