@@ -124,7 +124,7 @@ describe('break things in sim, through the panel', () => {
     const count = restore.subtasks.filter((s) => s.vertexId === 'count');
     expect(count.find((s) => s.subtaskIndex === 1)).toMatchObject({ source: 'remote', reason: 'missing' });
     // The untouched subtask on the other host still reads its local copy: the difference is the deletion.
-    expect(count.find((s) => s.subtaskIndex === 0)).toMatchObject({ source: 'local' });
+    expect(count.find((s) => s.subtaskIndex === 0), JSON.stringify(count)).toMatchObject({ source: 'local' });
     await expect.poll(() => page.getByTestId('latest-restore').textContent()).toMatch(/[1-9]\d* from remote storage/);
     expect((await timelineFaults(page)).some((f) => f.includes('delete local copy of count#1 on host-1'))).toBe(true);
   }, 60_000);

@@ -222,7 +222,7 @@ export class LiveDriver {
       local: { latencyMs: costs.local_latency_ms, bandwidthMbPerS: costs.local_bandwidth_mb_per_s },
       localBackupEnabled: this.config.localBackupEnabled,
     };
-    for (const host of this.cluster.hosts) this.#disks.set(host, openHostLocalDisk(host, this.#storageSpec.databaseName));
+    for (const host of this.cluster.hosts) this.#disks.set(host, openHostLocalDisk(host, this.#storageSpec.databaseName, { contentsInMemory: false }));
   }
 
   /** The database of remote checkpoint storage and the job's place in it. */

@@ -75,12 +75,13 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
 
 /**
  * The local disk of `host` for a driver: persistent in IndexedDB where there is one (the
- * browser), the in-memory HostLocalDisk otherwise (Node).
+ * browser), the in-memory HostLocalDisk otherwise (Node). `contentsInMemory: false` (the live
+ * JobManager) keeps only the copies' handles in memory, their bytes in the host's database; the
+ * sim, which restores synchronously, keeps the contents in memory too (the default).
  */
-export function openHostLocalDisk(host: string, checkpointDatabase: string): HostLocalDisk {
+export function openHostLocalDisk(host: string, checkpointDatabase: string, options: { contentsInMemory?: boolean } = {}): HostLocalDisk {
   if (typeof indexedDB === 'undefined') return new HostLocalDisk(host);
-  // The JobManager's memory holds the copies' handles; their bytes are in the host's database.
-  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)), { contentsInMemory: false });
+  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)), { contentsInMemory: options.contentsInMemory ?? true });
 }
 
 /** After a restore read the copies it needed: their bytes stay in the hosts' databases only. */
