@@ -9,11 +9,54 @@ import type { JobStatus } from './job-status.ts';
 /**
  * The two restarts an operator asks for (Flink: stop the job, then run it again from its state):
  * with another parallelism for one vertex (rescale), or from a savepoint. Both drivers check the
- * request here, so they accept and refuse alike; the restart itself is each driver's own.
+ * request and plan the restart here, so they accept, refuse and describe alike; carrying the plan
+ * out (failing over, redeploying) is each driver's own.
  */
 
+/** What a driver does for an accepted restart request. */
+export interface RestartPlan {
+  /** the state to restore */
+  restoreFrom: CompletedCheckpoint;
+  /** the job to run from now on, when it changes (a rescale) */
+  rescaled?: { scenario: Scenario; keepMaxParallelism: Record<string, number> };
+  /** the timeline's entry for the request */
+  description: string;
+  /** the failover's cause */
+  cause: string;
+}
+
+/** The driver state a restart request is checked against. */
+export interface RestartRequestContext {
+  scenario: Scenario;
+  graph: ExecutionGraph;
+  cluster: ClusterTopology;
+  coordinator: CheckpointCoordinator;
+  jobStatus: JobStatus;
+}
+
+/** A rescale of one vertex from the latest restorable state, or why it cannot be done. */
+export function planRescale(c: RestartRequestContext, vertexId: string, parallelism: number): RestartPlan | { problem: string } {
+  const checkpoint = latestRestorable(c.coordinator);
+  const problem = rescaleRequestProblem({ ...c, checkpoint, vertexId, parallelism });
+  if (problem !== undefined || !checkpoint) return { problem: problem ?? 'no completed checkpoint or savepoint to rescale from yet' };
+  return {
+    restoreFrom: checkpoint,
+    rescaled: { scenario: rescaledScenario(c.scenario, vertexId, parallelism), keepMaxParallelism: maxParallelismToKeep(c.graph) },
+    description: `rescale ${vertexId} to parallelism ${parallelism} from checkpoint ${checkpoint.id}`,
+    cause: `Rescaling ${vertexId} to ${parallelism}`,
+  };
+}
+
+/** A restart from a savepoint (the newest when no id is given), or why it cannot be done. */
+export function planSavepointRestart(c: RestartRequestContext, savepointId: number | undefined): RestartPlan | { problem: string } {
+  const request = savepointToRestart(c.coordinator, c.jobStatus, savepointId);
+  if ('problem' in request) return request;
+  const id = request.savepoint.id;
+  return { restoreFrom: request.savepoint, description: `restart from savepoint ${id}`, cause: `Restarting from savepoint ${id}` };
+}
+
 /** The state a rescale restores: the latest completed checkpoint, or a newer savepoint. */
-export function latestRestorable(coordinator: CheckpointCoordinator): CompletedCheckpoint | undefined {
+function latestRestorable(coordinator: CheckpointCoordinator): CompletedCheckpoint | undefined {
   const checkpoint = coordinator.latestCheckpoint();
   const savepoint = coordinator.savepoints.at(-1);
   if (!savepoint) return checkpoint;
@@ -21,7 +64,7 @@ export function latestRestorable(coordinator: CheckpointCoordinator): CompletedC
   return savepoint.id > checkpoint.id ? savepoint : checkpoint;
 }
 
-export interface RescaleRequest {
+interface RescaleRequest {
   scenario: Scenario;
   graph: ExecutionGraph;
   cluster: ClusterTopology;
@@ -33,7 +76,7 @@ export interface RescaleRequest {
 }
 
 /** Why a rescale cannot be done, or undefined when it can. */
-export function rescaleRequestProblem(r: RescaleRequest): string | undefined {
+function rescaleRequestProblem(r: RescaleRequest): string | undefined {
   const vertex = r.scenario.job.vertices.find((v) => v.id === r.vertexId);
   if (!vertex) return `unknown vertex "${r.vertexId}" (vertices: ${r.scenario.job.vertices.map((v) => v.id).join(', ')})`;
   const maxP = r.graph.maxParallelismOf(r.vertexId);
@@ -51,17 +94,17 @@ export function rescaleRequestProblem(r: RescaleRequest): string | undefined {
 }
 
 /** The scenario with the vertex's new parallelism (what the restarted job runs). */
-export function rescaledScenario(scenario: Scenario, vertexId: string, parallelism: number): Scenario {
+function rescaledScenario(scenario: Scenario, vertexId: string, parallelism: number): Scenario {
   return { ...scenario, job: { ...scenario.job, vertices: scenario.job.vertices.map((v) => (v.id === vertexId ? { ...v, parallelism } : v)) } };
 }
 
 /** Every vertex's max parallelism now: Flink keeps it over a rescale, so key groups stay put. */
-export function maxParallelismToKeep(graph: ExecutionGraph): Record<string, number> {
+function maxParallelismToKeep(graph: ExecutionGraph): Record<string, number> {
   return Object.fromEntries(graph.vertices.map((v) => [v.id, graph.maxParallelismOf(v.id)]));
 }
 
 /** The savepoint a restart asks for (the newest when no id is given), or why there is none to restart from. */
-export function savepointToRestart(
+function savepointToRestart(
   coordinator: CheckpointCoordinator,
   jobStatus: JobStatus,
   savepointId: number | undefined,

@@ -8,7 +8,7 @@ import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts'
 import { assignSubtaskState } from '../checkpoint/state-assignment.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import { faultTargetProblem } from '../job/fault-target.ts';
-import { latestRestorable, maxParallelismToKeep, rescaledScenario, rescaleRequestProblem, savepointToRestart } from '../job/restart-request.ts';
+import { planRescale, planSavepointRestart, type RestartPlan, type RestartRequestContext } from '../job/restart-request.ts';
 import { ExecutionGraph } from '../job/execution-graph.ts';
 import { JobLifecycle, type JobStatus } from '../job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../job/restart-backoff-time-strategy.ts';
@@ -183,15 +183,7 @@ export class Simulation {
    * parallelism for one vertex; keyed state is redistributed by key groups.
    */
   rescale(vertexId: string, parallelism: number): string | undefined {
-    const checkpoint = latestRestorable(this.coordinator);
-    const problem = rescaleRequestProblem({ scenario: this.scenario, graph: this.graph, cluster: this.cluster, jobStatus: this.job.status, checkpoint, vertexId, parallelism });
-    if (problem || !checkpoint) return problem;
-    this.#keepMaxParallelism = maxParallelismToKeep(this.graph);
-    this.scenario = rescaledScenario(this.scenario, vertexId, parallelism);
-    this.#restoreFrom = checkpoint;
-    this.#emit({ type: 'fault', time: this.now, description: `rescale ${vertexId} to parallelism ${parallelism} from checkpoint ${checkpoint.id}` });
-    this.#failover(`Rescaling ${vertexId} to ${parallelism}`, [], this.now, false);
-    return undefined;
+    return this.#restartWith(planRescale(this.#restartContext(), vertexId, parallelism));
   }
 
   #keepMaxParallelism: Record<string, number> = {};
@@ -201,12 +193,23 @@ export class Simulation {
    * the newest savepoint when no id is given.
    */
   restartFromSavepoint(savepointId?: number): string | undefined {
-    const request = savepointToRestart(this.coordinator, this.job.status, savepointId);
-    if ('problem' in request) return request.problem;
-    const savepoint = request.savepoint;
-    this.#restoreFrom = savepoint;
-    this.#emit({ type: 'fault', time: this.now, description: `restart from savepoint ${savepoint.id}` });
-    this.#failover(`Restarting from savepoint ${savepoint.id}`, [], this.now, false);
+    return this.#restartWith(planSavepointRestart(this.#restartContext(), savepointId));
+  }
+
+  #restartContext(): RestartRequestContext {
+    return { scenario: this.scenario, graph: this.graph, cluster: this.cluster, coordinator: this.coordinator, jobStatus: this.job.status };
+  }
+
+  /** Carries out an accepted restart request: the job fails over (not counted as a failure) and restores the plan's state. */
+  #restartWith(plan: RestartPlan | { problem: string }): string | undefined {
+    if ('problem' in plan) return plan.problem;
+    if (plan.rescaled) {
+      this.#keepMaxParallelism = plan.rescaled.keepMaxParallelism;
+      this.scenario = plan.rescaled.scenario;
+    }
+    this.#restoreFrom = plan.restoreFrom;
+    this.#emit({ type: 'fault', time: this.now, description: plan.description });
+    this.#failover(plan.cause, [], this.now, false);
     return undefined;
   }
 

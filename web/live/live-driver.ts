@@ -45,7 +45,7 @@ import { assignSubtaskState, type SharedFileReader } from '../../engine/checkpoi
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { faultTargetProblem } from '../../engine/job/fault-target.ts';
-import { latestRestorable, maxParallelismToKeep, rescaledScenario, rescaleRequestProblem, savepointToRestart } from '../../engine/job/restart-request.ts';
+import { planRescale, planSavepointRestart, type RestartPlan, type RestartRequestContext } from '../../engine/job/restart-request.ts';
 import { JobLifecycle, type JobStatus } from '../../engine/job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../../engine/job/restart-backoff-time-strategy.ts';
 import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
@@ -401,24 +401,28 @@ export class LiveDriver {
 
   /** Restarts from the latest completed checkpoint with another parallelism for one vertex (as Simulation.rescale). */
   rescale(vertexId: string, parallelism: number): string | undefined {
-    const checkpoint = latestRestorable(this.coordinator);
-    const problem = rescaleRequestProblem({ scenario: this.scenario, graph: this.graph, cluster: this.cluster, jobStatus: this.job.status, checkpoint, vertexId, parallelism });
-    if (problem || !checkpoint) return problem;
-    this.#keepMaxParallelism = maxParallelismToKeep(this.graph);
-    this.scenario = rescaledScenario(this.scenario, vertexId, parallelism);
-    this.#restoreFrom = checkpoint;
-    this.#emit({ type: 'fault', time: this.now, description: `rescale ${vertexId} to parallelism ${parallelism} from checkpoint ${checkpoint.id}` });
-    this.#failover(`Rescaling ${vertexId} to ${parallelism}`, [], this.now, false);
-    return undefined;
+    return this.#restartWith(planRescale(this.#restartContext(), vertexId, parallelism));
   }
 
   /** Restarts the job from a savepoint, the newest when no id is given (as Simulation.restartFromSavepoint). */
   restartFromSavepoint(savepointId?: number): string | undefined {
-    const request = savepointToRestart(this.coordinator, this.job.status, savepointId);
-    if ('problem' in request) return request.problem;
-    this.#restoreFrom = request.savepoint;
-    this.#emit({ type: 'fault', time: this.now, description: `restart from savepoint ${request.savepoint.id}` });
-    this.#failover(`Restarting from savepoint ${request.savepoint.id}`, [], this.now, false);
+    return this.#restartWith(planSavepointRestart(this.#restartContext(), savepointId));
+  }
+
+  #restartContext(): RestartRequestContext {
+    return { scenario: this.scenario, graph: this.graph, cluster: this.cluster, coordinator: this.coordinator, jobStatus: this.job.status };
+  }
+
+  /** Carries out an accepted restart request: the job fails over (not counted as a failure) and restores the plan's state. */
+  #restartWith(plan: RestartPlan | { problem: string }): string | undefined {
+    if ('problem' in plan) return plan.problem;
+    if (plan.rescaled) {
+      this.#keepMaxParallelism = plan.rescaled.keepMaxParallelism;
+      this.scenario = plan.rescaled.scenario;
+    }
+    this.#restoreFrom = plan.restoreFrom;
+    this.#emit({ type: 'fault', time: this.now, description: plan.description });
+    this.#failover(plan.cause, [], this.now, false);
     return undefined;
   }
 
