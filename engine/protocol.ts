@@ -7,6 +7,7 @@
  * barrier, a cancellation marker, end-of-partition). Each buffer, data or event, takes one
  * credit from the receiving channel, as in Flink's credit-based flow control.
  */
+import type { CompletedCheckpoint } from './checkpoint/completed-checkpoint.ts';
 
 /** One record. Keys are strings (Java `String.hashCode` decides their key group); values numbers. */
 export interface StreamRecord {
@@ -180,6 +181,11 @@ export type CoordinatorTimer =
 export type CoordinatorEffect =
   /** inject a barrier at this subtask (a source, or a task whose inputs have all ended) */
   | { type: 'trigger-task'; subtask: SubtaskId; barrier: CheckpointBarrier }
+  /**
+   * every subtask acknowledged: write the checkpoint's `_metadata`, then report the outcome
+   * (only with the coordinator's `finalizeAsync`)
+   */
+  | { type: 'finalize-checkpoint'; checkpoint: CompletedCheckpoint }
   /** tell every task that a checkpoint completed (commit what it covers) */
   | { type: 'notify-complete'; checkpointId: number }
   /** tell every task that a checkpoint was aborted */

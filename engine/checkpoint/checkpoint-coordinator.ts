@@ -25,6 +25,17 @@ export type CheckpointPlan =
 
 export type TriggerKind = 'checkpoint' | 'full-checkpoint' | 'savepoint';
 
+export interface CheckpointCoordinatorOptions {
+  /**
+   * The driver writes `_metadata` itself, asynchronously (the live runtime's remote store): a
+   * fully acknowledged checkpoint yields a `finalize-checkpoint` effect and completes only when
+   * the driver reports the write done (onCheckpointFinalized), or fails with
+   * FINALIZE_CHECKPOINT_FAILURE (onCheckpointFinalizeFailed). Without it the coordinator
+   * finalizes at once (the sim, whose `_metadata` write costs nothing).
+   */
+  finalizeAsync?: boolean;
+}
+
 /**
  * The checkpoint coordinator (Flink's CheckpointCoordinator), sans I/O: it takes triggers,
  * timers and acknowledgements, and returns effects. Policies live apart: the request decider
@@ -54,6 +65,7 @@ export class CheckpointCoordinator {
     private readonly planner: () => CheckpointPlan,
     private readonly random: { nextFloat(): number },
     vertices: { vertexId: string; parallelism: number }[],
+    private readonly options: CheckpointCoordinatorOptions = {},
   ) {
     this.#interval = config.checkpointInterval;
     this.#decider = new CheckpointRequestDecider({ maxConcurrentCheckpoints: config.maxConcurrentCheckpoints, minPauseMs: config.minPause });
@@ -114,7 +126,8 @@ export class CheckpointCoordinator {
   onTimer(timer: CoordinatorTimer, now: number, effects: CoordinatorEffect[]): void {
     if (timer.kind === 'timeout') {
       const pending = this.#pending.get(timer.checkpointId);
-      if (pending) this.#abort(pending, 'CHECKPOINT_EXPIRED', now, effects);
+      // Every subtask acknowledged in time: Flink's canceller finds it no longer pending.
+      if (pending && !pending.isFinalizing) this.#abort(pending, 'CHECKPOINT_EXPIRED', now, effects);
       return;
     }
     if (timer.generation !== this.#periodicGeneration || !this.#schedulerRunning) return;
@@ -273,17 +286,47 @@ export class CheckpointCoordinator {
     return { ...base, checkpointKind: kind, alignment: 'ALIGNED', alignedTimeoutAt: now + this.config.alignedCheckpointTimeout };
   }
 
-  /** Flink's completePendingCheckpoint: finalize, store (subsuming older), notify. */
+  /**
+   * Flink's completePendingCheckpoint: finalize (write `_metadata`), store (subsuming older),
+   * notify. With `finalizeAsync` the driver writes `_metadata` first and reports back.
+   */
   #complete(pending: PendingCheckpoint, now: number, effects: CoordinatorEffect[]): void {
+    const path = this.#externalPath(pending);
+    if (this.options.finalizeAsync) {
+      pending.startFinalizing();
+      effects.push({ type: 'finalize-checkpoint', checkpoint: pending.completedCheckpoint(now, path) });
+      return;
+    }
     this.#pending.delete(pending.id);
+    this.#completeFinalized(pending.finalize(now, path), now, effects);
+  }
+
+  /** The driver wrote `_metadata` of checkpoint `checkpointId`: it completes (unless it was aborted meanwhile). */
+  onCheckpointFinalized(checkpointId: number, now: number, effects: CoordinatorEffect[]): void {
+    const pending = this.#pending.get(checkpointId);
+    if (!pending?.isFinalizing) return;
+    this.#pending.delete(checkpointId);
+    this.#completeFinalized(pending.finalize(now, this.#externalPath(pending)), now, effects);
+  }
+
+  /** Writing `_metadata` failed: the checkpoint fails, counted (Flink's FINALIZE_CHECKPOINT_FAILURE). */
+  onCheckpointFinalizeFailed(checkpointId: number, now: number, effects: CoordinatorEffect[]): void {
+    const pending = this.#pending.get(checkpointId);
+    if (pending?.isFinalizing) this.#abort(pending, 'FINALIZE_CHECKPOINT_FAILURE', now, effects);
+  }
+
+  #externalPath(pending: PendingCheckpoint): string {
     const dir = this.config.checkpointDir ?? 'jobmanager://checkpoints';
-    const path = pending.isSavepoint ? `${this.config.savepointDir ?? dir}/savepoint-${pending.id}` : `${dir}/chk-${pending.id}`;
-    const completed = pending.finalize(now, path);
-    this.stats.reportCompletedCheckpoint(pending.id, path);
-    effects.push({ type: 'checkpoint-status', status: 'completed', checkpointId: pending.id, isSavepoint: pending.isSavepoint });
+    return pending.isSavepoint ? `${this.config.savepointDir ?? dir}/savepoint-${pending.id}` : `${dir}/chk-${pending.id}`;
+  }
+
+  /** Stores the finalized checkpoint, subsuming older ones, aborts older pending ones, and notifies the tasks. */
+  #completeFinalized(completed: CompletedCheckpoint, now: number, effects: CoordinatorEffect[]): void {
+    this.stats.reportCompletedCheckpoint(completed.id, completed.externalPath);
+    effects.push({ type: 'checkpoint-status', status: 'completed', checkpointId: completed.id, isSavepoint: completed.isSavepoint });
     this.#lastCompletionTime = now;
-    this.#failures.handleCheckpointSuccess(pending.id);
-    if (pending.isSavepoint) {
+    this.#failures.handleCheckpointSuccess(completed.id);
+    if (completed.isSavepoint) {
       // A savepoint is not stored, subsumes nothing and sends no notification.
       this.savepoints.push(completed);
     } else {
@@ -292,11 +335,11 @@ export class CheckpointCoordinator {
         effects.push({ type: 'discard-checkpoint', checkpointId: old.id });
       }
       // Shared files only subsumed checkpoints used are deleted now (SharedStateRegistry.unregisterUnusedState).
-      this.sharedState.unregisterUnusedState(this.store.lowestRetainedId ?? pending.id);
+      this.sharedState.unregisterUnusedState(this.store.lowestRetainedId ?? completed.id);
       for (const older of [...this.#pending.values()]) {
-        if (older.id < pending.id && !older.isSavepoint) this.#abort(older, 'CHECKPOINT_SUBSUMED', now, effects);
+        if (older.id < completed.id && !older.isSavepoint) this.#abort(older, 'CHECKPOINT_SUBSUMED', now, effects);
       }
-      effects.push({ type: 'notify-complete', checkpointId: pending.id });
+      effects.push({ type: 'notify-complete', checkpointId: completed.id });
     }
     this.#executeQueued(now, effects);
   }

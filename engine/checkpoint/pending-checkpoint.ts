@@ -6,16 +6,20 @@ import { subtaskKey, type CompletedCheckpoint } from './completed-checkpoint.ts'
 export type TaskAcknowledgeResult = 'success' | 'duplicate' | 'unknown' | 'discarded';
 
 type Context = Record<string, never>;
-type Lifecycle = 'pending' | 'completed' | 'failed';
-type Event = { type: 'COMPLETE' } | { type: 'FAIL' };
+type Lifecycle = 'pending' | 'finalizing' | 'completed' | 'failed';
+type Event = { type: 'FINALIZE' } | { type: 'COMPLETE' } | { type: 'FAIL' };
 
-/** pending → completed | failed; nothing leaves a final state. */
+/**
+ * pending → completed | failed; or, where `_metadata` is written asynchronously (the live
+ * runtime), pending → finalizing → completed | failed. Nothing leaves a final state.
+ */
 const pendingCheckpointMachine = createMachine<Context, Event, { value: Lifecycle; context: Context }>({
   id: 'pending-checkpoint',
   initial: 'pending',
   context: {},
   states: {
-    pending: { on: { COMPLETE: 'completed', FAIL: 'failed' } },
+    pending: { on: { FINALIZE: 'finalizing', COMPLETE: 'completed', FAIL: 'failed' } },
+    finalizing: { on: { COMPLETE: 'completed', FAIL: 'failed' } },
     completed: {},
     failed: {},
   },
@@ -84,6 +88,23 @@ export class PendingCheckpoint {
   /** Finalizes into a completed checkpoint (Flink writes `_metadata` here). */
   finalize(completionTimestamp: number, externalPath: string): CompletedCheckpoint {
     this.#state = pendingCheckpointMachine.transition(this.#state, { type: 'COMPLETE' });
+    return this.completedCheckpoint(completionTimestamp, externalPath);
+  }
+
+  /**
+   * Fully acknowledged, its `_metadata` being written by the driver: it stays pending for the
+   * request decider (it still counts against max-concurrent), but takes no more acknowledgements.
+   */
+  startFinalizing(): void {
+    this.#state = pendingCheckpointMachine.transition(this.#state, { type: 'FINALIZE' });
+  }
+
+  get isFinalizing(): boolean {
+    return this.#state.value === 'finalizing';
+  }
+
+  /** What `_metadata` describes: every subtask's snapshot, with the totals. */
+  completedCheckpoint(completionTimestamp: number, externalPath: string): CompletedCheckpoint {
     const taskStates = new Map(this.#finished);
     let stateSize = 0;
     let checkpointedSize = 0;

@@ -386,6 +386,8 @@ export class Simulation {
         this.#failover(effect.message, [], now, true);
         return;
       case 'discard-checkpoint':
+      // The sim's coordinator finalizes at once (its `_metadata` write costs nothing): never asked.
+      case 'finalize-checkpoint':
         return;
       case 'checkpoint-status':
         return this.#emit(checkpointStatusEvent(effect, now));

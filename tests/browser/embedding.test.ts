@@ -128,6 +128,8 @@ describe('embedding', () => {
     expect(bad.error).toMatch(/tm-99/);
     // The embedded page shows the chosen part: the job graph, not the dashboard.
     const frame = page.frameLocator('#playground');
+    // The layout runs in a worker: the graph appears once it is done.
+    await frame.locator('[data-testid="job-graph"] [data-vertex-id]').first().waitFor();
     expect(await frame.locator('[data-testid="job-graph"]').count()).toBe(1);
     expect(await frame.locator('[data-testid="checkpoint-dashboard"], .dashboard').count()).toBe(0);
     await session.screenshot('embed-iframe-host');

@@ -509,6 +509,69 @@ describe('completion', () => {
   });
 });
 
+describe('finalizing asynchronously (the live runtime writes `_metadata` itself)', () => {
+  function finalizeEffect(h: CoordinatorHarness, effects: CoordinatorEffect[]) {
+    const effect = effects.find((e) => e.type === 'finalize-checkpoint');
+    if (effect?.type !== 'finalize-checkpoint') throw new Error(`no finalize-checkpoint in ${JSON.stringify(effects)}`);
+    return effect.checkpoint;
+  }
+
+  it('completes, subsumes and notifies only once the driver wrote `_metadata`', () => {
+    const h = new CoordinatorHarness({ finalizeAsync: true });
+    h.checkpointNow(); // 1: written below
+    h.finalized(1, true);
+    h.trigger(); // 2
+    h.now = 30;
+    h.ack(2, SRC0);
+    const fullyAcked = h.ack(2, SINK0).effects;
+    const checkpoint = finalizeEffect(h, fullyAcked);
+    expect(fullyAcked).toHaveLength(1);
+    expect([checkpoint.id, checkpoint.externalPath, [...checkpoint.taskStates.keys()].sort()]).toEqual([2, 'jobmanager://checkpoints/chk-2', [`${SINK}#0`, `${SOURCE}#0`]]);
+    // While `_metadata` is written, 1 is still the checkpoint to restore, and 2 still pending.
+    expect(h.coordinator.latestCheckpoint()?.id).toBe(1);
+    expect(h.pendingIds).toEqual([2]);
+    expect(h.historyEntry(2)).toMatchObject({ status: 'IN_PROGRESS', num_acknowledged_subtasks: 2 });
+    h.now = 45;
+    expect(h.finalized(2, true)).toEqual([completed(2), { type: 'discard-checkpoint', checkpointId: 1 }, { type: 'notify-complete', checkpointId: 2 }]);
+    expect(h.coordinator.latestCheckpoint()?.completionTimestamp).toBe(45);
+    expect(h.stats.counts).toMatchObject({ completed: 2, failed: 0, in_progress: 0 });
+  });
+
+  it('fails the checkpoint with FINALIZE_CHECKPOINT_FAILURE when the write fails, counted, and keeps the one before', () => {
+    const h = new CoordinatorHarness({ finalizeAsync: true, config: { [TOLERABLE]: 0 } });
+    h.checkpointNow();
+    h.finalized(1, true);
+    h.checkpointNow();
+    const effects = h.finalized(2, false);
+    expect(effects.slice(0, 3)).toEqual(failed(2, 'FINALIZE_CHECKPOINT_FAILURE'));
+    expect(effects[3]).toMatchObject({ type: 'fail-job', message: expect.stringContaining('Failure to finalize checkpoint.') });
+    expect(h.historyEntry(2)).toMatchObject({ status: 'FAILED', failure_message: 'Failure to finalize checkpoint.' });
+    expect(h.coordinator.latestCheckpoint()?.id).toBe(1);
+    // A late report of the same write changes nothing.
+    expect(h.finalized(2, true)).toEqual([]);
+  });
+
+  it('does not expire a checkpoint whose `_metadata` is being written, and counts it against max-concurrent', () => {
+    const h = new CoordinatorHarness({ finalizeAsync: true, config: { [TIMEOUT]: 100 } });
+    h.checkpointNow(); // fully acknowledged at 0, its timeout due at 100
+    h.now = 10;
+    expect(statuses(h.trigger())).toEqual([]);
+    expect(h.coordinator.numQueuedRequests).toBe(1);
+    expect(h.advanceTo(500)).toEqual([]);
+    expect(h.pendingIds).toEqual([1]);
+    // Written: 1 completes and the queued request starts.
+    expect(statuses(h.finalized(1, true))).toEqual([completed(1), triggered(2)]);
+  });
+
+  it('drops a write that finishes after a failover aborted the checkpoint', () => {
+    const h = new CoordinatorHarness({ finalizeAsync: true });
+    h.checkpointNow();
+    expect(h.stop()).toEqual(failed(1, 'CHECKPOINT_COORDINATOR_SUSPEND'));
+    expect(h.finalized(1, true)).toEqual([]);
+    expect(h.coordinator.latestCheckpoint()).toBeUndefined();
+  });
+});
+
 describe('a plan that cannot be made', () => {
   it('fails the request with NOT_ALL_REQUIRED_TASKS_RUNNING, counted in counts.failed only', () => {
     const h = new CoordinatorHarness({ config: { [INTERVAL]: 1000 }, random: 0, plan: { ok: false } });

@@ -53,6 +53,8 @@ export interface HarnessOptions {
   config?: Record<string, ConfigValue>;
   random?: number;
   plan?: CheckpointPlan;
+  /** the driver writes `_metadata` and reports back (the live runtime) */
+  finalizeAsync?: boolean;
 }
 
 export class CoordinatorHarness {
@@ -71,6 +73,7 @@ export class CoordinatorHarness {
       () => this.plan,
       fakeRandom(options.random ?? 0),
       VERTICES,
+      { finalizeAsync: options.finalizeAsync ?? false },
     );
   }
 
@@ -130,6 +133,13 @@ export class CoordinatorHarness {
         if (pending.triggerTimestamp + ackAfter <= t) this.ackAll(pending.id);
       }
     }
+  }
+
+  /** The driver's `_metadata` write of `checkpointId` succeeded (true) or failed (false). */
+  finalized(checkpointId: number, written: boolean): CoordinatorEffect[] {
+    return this.call((e, now) =>
+      written ? this.coordinator.onCheckpointFinalized(checkpointId, now, e) : this.coordinator.onCheckpointFinalizeFailed(checkpointId, now, e),
+    );
   }
 
   decline(checkpointId: number, reason: CheckpointFailureReason = 'CHECKPOINT_DECLINED'): CoordinatorEffect[] {

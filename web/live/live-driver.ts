@@ -10,9 +10,10 @@
  *   and listens to reports (workers/protocol.ts);
  * - checkpoint storage is real: each TaskManager uploads its snapshots (snapshot-codec bytes) to an
  *   IndexedDB database that behaves like a remote object store (CostModelledStorage, real sleeps)
- *   and acknowledges once the write succeeded; the JobManager writes `_metadata` when a checkpoint
- *   completes (and only then tells the tasks, so a two-phase-commit sink commits only what can be
- *   restored), deletes discarded checkpoints and files nobody will read, and restores by reading
+ *   and acknowledges once the write succeeded; once all acknowledged, the JobManager writes
+ *   `_metadata`, and only then does the checkpoint complete, subsume older ones and tell the tasks
+ *   (a refused write fails it with FINALIZE_CHECKPOINT_FAILURE, as in Flink), so every retained
+ *   checkpoint can be restored and a two-phase-commit sink commits only what can be; it deletes discarded checkpoints and files nobody will read, and restores by reading
  *   the checkpoint back (readCompletedCheckpoint). The JobManager holds state handles only
  *   (workers/state-handle.ts: sizes, paths, shared file names), never keyed or channel state;
  * - task-local recovery: each host's local disk is a HostLocalDisk kept on the main thread (it
@@ -194,8 +195,6 @@ export class LiveDriver {
   #keepMaxParallelism: Record<string, number> = {};
   /** the remote store's faults, seen by the JobManager and every TaskManager (new ones too) */
   readonly #remoteFaults: RemoteStorageFaults = { slowFactor: 1, failing: false };
-  /** completed checkpoints whose `_metadata` the failing store refused */
-  readonly #unfinalized = new Set<number>();
 
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     this.seed = options.seed ?? scenario.seed;
@@ -212,7 +211,7 @@ export class LiveDriver {
     this.#timers = new JobTimers(() => this.#clock);
     const random = new RandomSource(this.seed);
     this.#restartStrategy = createRestartBackoffTimeStrategy(this.config.restartStrategy, this.config.checkpointInterval !== undefined, random.fork('restart'));
-    this.coordinator = new CheckpointCoordinator(this.config, () => this.#plan(), random.fork('coordinator'), this.#vertexParallelism());
+    this.coordinator = new CheckpointCoordinator(this.config, () => this.#plan(), random.fork('coordinator'), this.#vertexParallelism(), { finalizeAsync: true });
     const costs = this.scenario.costs;
     const location: CheckpointLocation = { checkpointDir: this.config.checkpointDir ?? 'indexeddb://checkpoints', jobId: LIVE_JOB_ID };
     this.#storageSpec = {
@@ -671,12 +670,14 @@ export class LiveDriver {
         void tm?.process.gateway.triggerCheckpoint(this.attempt, index, effect.barrier);
         return;
       }
-      case 'notify-complete': {
-        // Flink finalizes a checkpoint by writing its `_metadata`; only then do the tasks hear of it
-        // (a two-phase-commit sink commits on that word, so it must be restorable by then).
-        this.#finalize(effect.checkpointId, this.attempt);
+      case 'finalize-checkpoint':
+        this.#finalize(effect.checkpoint);
         return;
-      }
+      case 'notify-complete':
+        // `_metadata` is written (the checkpoint is restorable): a two-phase-commit sink may commit.
+        this.#notifyLocalDisks(effect.checkpointId, true);
+        for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(this.attempt, effect.checkpointId, 'complete');
+        return;
       case 'notify-aborted':
         this.#notifyLocalDisks(effect.checkpointId, false);
         for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(this.attempt, effect.checkpointId, 'aborted');
@@ -697,8 +698,6 @@ export class LiveDriver {
         return;
       }
       case 'checkpoint-status':
-        // A savepoint gets no notify-complete (it commits nothing), but it needs its `_metadata` to be restorable.
-        if (effect.status === 'completed' && effect.isSavepoint && effect.checkpointId !== null) this.#finalize(effect.checkpointId, this.attempt, false);
         return this.#emit(checkpointStatusEvent(effect, now));
     }
   }
@@ -711,30 +710,30 @@ export class LiveDriver {
   }
 
   /**
-   * Writes `_metadata` of a completed checkpoint, then tells the tasks (attempt `attempt`). A write
-   * the failing store refused is done again once the store is healthy (the coordinator already
-   * counts the checkpoint as completed; until then a restore from it fails, as reading a
-   * checkpoint without `_metadata` does in Flink).
+   * Flink's finalizeCheckpoint: writes `_metadata` of a fully acknowledged checkpoint (after the
+   * JobManager's storage requests queued before it), and only then does the checkpoint complete,
+   * subsume older ones and let the tasks commit. A refused write fails it with
+   * FINALIZE_CHECKPOINT_FAILURE, so a retained checkpoint is always restorable.
    */
-  #finalize(checkpointId: number, attempt: number, notify = true): void {
-    void this.#enqueue(() => this.#writeMetadata(checkpointId)).then((outcome) => {
-      if (outcome === 'failed') this.#unfinalized.add(checkpointId);
-      if (outcome !== 'written' || attempt !== this.attempt || !notify) return;
-      this.#notifyLocalDisks(checkpointId, true);
-      for (const tm of this.#taskManagers.values()) void tm.process.gateway.notifyCheckpoint(attempt, checkpointId, 'complete');
+  #finalize(checkpoint: CompletedCheckpoint): void {
+    const attempt = this.attempt;
+    void this.#enqueue(() => this.#writeMetadata(checkpoint)).then((written) => {
+      // A failover meanwhile aborted it (its discard is queued after this write).
+      if (attempt !== this.attempt) return;
+      this.#coordinate(this.now, (e) =>
+        written ? this.coordinator.onCheckpointFinalized(checkpoint.id, this.now, e) : this.coordinator.onCheckpointFinalizeFailed(checkpoint.id, this.now, e),
+      );
     });
   }
 
   /**
-   * Writes `_metadata` of a completed checkpoint: the handles its tasks acknowledged, plus the
-   * files of subtasks that had finished (their final snapshot was never uploaded; the JobManager
-   * writes it). Savepoints go to `chk-<n>` too (the live runtime has no savepoint directory).
+   * Writes `_metadata`: the handles its tasks acknowledged, plus the files of subtasks that had
+   * finished (their final snapshot was never uploaded; the JobManager writes it). Savepoints go to
+   * `chk-<n>` too (the live runtime has no savepoint directory). True once written.
    */
-  async #writeMetadata(checkpointId: number): Promise<'written' | 'failed' | 'subsumed'> {
-    const checkpoint = this.#completed(checkpointId);
-    if (!checkpoint) return 'subsumed';
-    const placement = checkpointPlacement(this.#storageSpec.location, checkpointId);
-    const refs = this.#references.get(checkpointId) ?? new Map<string, SubtaskStateReference>();
+  async #writeMetadata(checkpoint: CompletedCheckpoint): Promise<boolean> {
+    const placement = checkpointPlacement(this.#storageSpec.location, checkpoint.id);
+    const refs = this.#references.get(checkpoint.id) ?? new Map<string, SubtaskStateReference>();
     const files: CheckpointFile[] = [];
     const subtasks: SubtaskStateReference[] = [];
     for (const [key, snapshot] of checkpoint.taskStates) {
@@ -747,13 +746,9 @@ export class LiveDriver {
       subtasks.push(ref);
     }
     files.push(metadataFile(placement, checkpoint, subtasks));
-    const error = await this.#storage!.writeCheckpoint(checkpointId, files);
-    if (error) {
-      this.#storageErrors.push(error.message);
-      return 'failed';
-    }
-    // Subsumed meanwhile (the discard is queued after this write): nothing more to do.
-    return this.#completed(checkpointId) !== undefined ? 'written' : 'subsumed';
+    const error = await this.#storage!.writeCheckpoint(checkpoint.id, files);
+    if (error) this.#storageErrors.push(error.message);
+    return error === undefined;
   }
 
   /** Deletes what an upload wrote that no checkpoint will refer to (it came too late). */
@@ -1048,9 +1043,6 @@ export class LiveDriver {
     for (const tm of this.#taskManagers.values()) void tm.process.gateway.setRemoteStorageFaults({ ...this.#remoteFaults });
     this.#emit({ type: 'fault', time: this.now, description });
     if (wasFailing && !this.#remoteFaults.failing) {
-      const unfinalized = [...this.#unfinalized];
-      this.#unfinalized.clear();
-      for (const id of unfinalized) this.#finalize(id, this.attempt, this.#completed(id)?.isSavepoint !== true);
       // Shared files stay: a pending checkpoint may have uploaded some it has not acknowledged yet.
       void this.#enqueue(() => this.#sweepOrphans(false));
     }
