@@ -215,11 +215,22 @@ function notFound(directory: string, missing: string[], detail: string): ReadChe
   };
 }
 
+export interface ReadCheckpointOptions {
+  /**
+   * Called once `_metadata` is read: the subtasks (taskStates keys) whose state files to read.
+   * The others are left out of the result's taskStates, and their files are not read (as in
+   * Flink, where the JobManager reads `_metadata` and each task downloads only its own state,
+   * none at all when it restores from its local copy). Default: every subtask.
+   */
+  select?: (metadata: CheckpointMetadata) => ReadonlySet<string>;
+}
+
 /**
  * Reads a checkpoint (or savepoint) directory back into the CompletedCheckpoint it was written
- * from. A missing or corrupt file is an error value naming it (restoring from it would fail).
+ * from, or the selected subtasks of it. A missing or corrupt file is an error value naming it
+ * (restoring from it would fail).
  */
-export async function readCompletedCheckpoint(storage: CheckpointStorage, directory: string): Promise<ReadCheckpointResult> {
+export async function readCompletedCheckpoint(storage: CheckpointStorage, directory: string, options: ReadCheckpointOptions = {}): Promise<ReadCheckpointResult> {
   const metaPath = metadataPath(directory);
   const metaBytes = await storage.readFile(metaPath);
   if (!metaBytes) return notFound(directory, [metaPath], `java.io.FileNotFoundException: Cannot find meta data file '_metadata' in directory '${directory}'. Please try to load the checkpoint/savepoint directly from the metadata file instead of the directory.`);
@@ -233,7 +244,9 @@ export async function readCompletedCheckpoint(storage: CheckpointStorage, direct
   const corrupt: string[] = [];
   const sharedCache = new Map<string, unknown>();
   const taskStates = new Map<string, TaskStateSnapshot>();
-  for (const ref of metadata.subtasks) {
+  const selected = options.select?.(metadata);
+  const refs = selected ? metadata.subtasks.filter((ref) => selected.has(ref.key)) : metadata.subtasks;
+  for (const ref of refs) {
     const bytes = await storage.readFile(ref.statePath);
     if (!bytes) {
       missing.push(ref.statePath);
@@ -275,7 +288,7 @@ export async function readCompletedCheckpoint(storage: CheckpointStorage, direct
     taskStates.set(ref.key, snapshot);
   }
   // Reused shared files must be there too, or the checkpoint cannot be restored.
-  for (const ref of metadata.subtasks) {
+  for (const ref of refs) {
     for (const f of ref.sharedFiles) {
       if (f.uploaded || sharedCache.has(f.path) || missing.includes(f.path)) continue;
       if ((await storage.list(f.path)).every((s) => s.path !== f.path)) missing.push(f.path);

@@ -94,6 +94,17 @@ describe('live runtime: each host local disk is an IndexedDB database', () => {
     const first = restores(afterKill.events)[0]!;
     expect(sourceOf(first, 'count', 1)).toEqual({ source: 'remote', reason: 'corrupt' });
     for (const index of [0, 2, 3]) expect(sourceOf(first, 'count', index)).toEqual({ source: 'local' });
+    // The JobManager read `_metadata` and the state files of the subtasks that restored remotely,
+    // nothing of those that restored from their local copies (as Flink's tasks download only their own state).
+    const read = await session.page.evaluate(async (checkpointId) => {
+      const driver = window.liveDriver!;
+      const files = await driver.checkpointStorage!.list(`${driver.checkpointStorageSpec.location.checkpointDir}/`);
+      return { reads: driver.remoteRestoreReads, files: files.filter((f) => f.path.includes(`/chk-${checkpointId}/`)) };
+    }, first.checkpointId);
+    const locallyRestored = [0, 2, 3].map((i) => `/chk-${first.checkpointId}/op-count-${i}`);
+    const remoteFiles = read.files.filter((f) => !locallyRestored.some((suffix) => f.path.endsWith(suffix)));
+    expect(read.files.length - remoteFiles.length).toBe(3);
+    expect(read.reads[0]).toMatchObject({ checkpointId: first.checkpointId, bytes: remoteFiles.reduce((n, f) => n + f.sizeBytes, 0) });
 
     await waitForStatus(session, `s.jobStatus === 'RUNNING' && s.latestCheckpointId >= ${first.checkpointId + 2}`);
     expect((await inPage<CopyOnDisk[]>(session, 'copiesOnDisk', 'host-1')).length).toBeGreaterThan(0);

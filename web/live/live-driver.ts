@@ -13,8 +13,10 @@
  *   and acknowledges once the write succeeded; once all acknowledged, the JobManager writes
  *   `_metadata`, and only then does the checkpoint complete, subsume older ones and tell the tasks
  *   (a refused write fails it with FINALIZE_CHECKPOINT_FAILURE, as in Flink), so every retained
- *   checkpoint can be restored and a two-phase-commit sink commits only what can be; it deletes discarded checkpoints and files nobody will read, and restores by reading
- *   the checkpoint back (readCompletedCheckpoint). The JobManager holds state handles only
+ *   checkpoint can be restored and a two-phase-commit sink commits only what can be. It deletes
+ *   discarded checkpoints and files nobody will read, and restores by reading `_metadata` back,
+ *   then only the state files of subtasks that cannot restore from their local copy
+ *   (readCompletedCheckpoint with `select`). The JobManager holds state handles only
  *   (workers/state-handle.ts: sizes, paths, shared file names), never keyed or channel state;
  * - task-local recovery: each host's local disk is a HostLocalDisk kept on the main thread (it
  *   outlives the worker processes of the host, as a disk does; lose-host wipes it). A TaskManager
@@ -41,8 +43,8 @@ import { readConfig } from '../../engine/config/flink-options.ts';
 import type { FlinkConfig } from '../../engine/config/flink-config.ts';
 import { CheckpointCoordinator, type CheckpointPlan, type TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
 import type { CheckpointFailureReason } from '../../engine/checkpoint/checkpoint-failure-reason.ts';
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import { assignSubtaskState, type SharedFileReader } from '../../engine/checkpoint/state-assignment.ts';
+import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
+import { assignSubtaskState, type SharedFileReader, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { faultTargetProblem } from '../../engine/job/fault-target.ts';
@@ -134,6 +136,24 @@ type RestoreSource =
   | { source: 'local'; bytes: number; modelledMs: number }
   | { source: 'remote'; reason: LocalRecoveryFallbackReason | undefined; bytes: number; modelledMs: number };
 
+/**
+ * How one subtask of a restore gets its state, decided before anything is read: from its host's
+ * local copy, or from remote storage (with the reason the local copy could not serve).
+ */
+type PlannedRestore =
+  | { source: 'local'; snapshot: TaskStateSnapshot; bytes: number; modelledMs: number }
+  | { source: 'remote'; reason: LocalRecoveryFallbackReason | undefined };
+
+/** A restart's restore: the checkpoint as read back (the remote subtasks' state), and the plan. */
+interface Restoring {
+  checkpoint: CompletedCheckpoint;
+  /** per subtask index of the new graph */
+  planned: Map<number, PlannedRestore>;
+  /** how long reading `_metadata` and the remote state took (measured) */
+  remoteReadMs: number;
+  sharedFile: SharedFileReader;
+}
+
 /** What the JobManager knows of one subtask of the current attempt, from the reports. */
 interface SubtaskStatus {
   state: ExecutionState;
@@ -151,6 +171,8 @@ export class LiveDriver {
   readonly coordinator: CheckpointCoordinator;
   readonly seed: number;
   readonly restores: RestoreRecord[] = [];
+  /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
+  readonly remoteRestoreReads: Array<{ checkpointId: number; bytes: number; requests: number }> = [];
   readonly events: JobEvent[] = [];
   /** execution attempt of the job: 0, then +1 per restart */
   attempt = 0;
@@ -268,7 +290,15 @@ export class LiveDriver {
 
   /** Runs a storage request after the ones before it. */
   #enqueue<T>(request: () => Promise<T>): Promise<T> {
+    // Once disposed, the storage closes after what was queued before: nothing new may start on it.
+    if (this.#disposed) {
+      const refused = Promise.reject(new Error('the live run was disposed: its checkpoint storage takes no more requests'));
+      refused.catch(() => {});
+      return refused;
+    }
     const next = this.#storageQueue.catch(() => {}).then(request);
+    // Most callers fire and forget: a request that throws (rather than returning its error) is recorded, never unhandled.
+    next.catch((error: unknown) => this.#storageErrors.push(error instanceof Error ? error.message : String(error)));
     this.#storageQueue = next;
     return next;
   }
@@ -717,13 +747,14 @@ export class LiveDriver {
    */
   #finalize(checkpoint: CompletedCheckpoint): void {
     const attempt = this.attempt;
-    void this.#enqueue(() => this.#writeMetadata(checkpoint)).then((written) => {
+    const report = (written: boolean) => {
       // A failover meanwhile aborted it (its discard is queued after this write).
-      if (attempt !== this.attempt) return;
+      if (attempt !== this.attempt || this.#disposed) return;
       this.#coordinate(this.now, (e) =>
         written ? this.coordinator.onCheckpointFinalized(checkpoint.id, this.now, e) : this.coordinator.onCheckpointFinalizeFailed(checkpoint.id, this.now, e),
       );
-    });
+    };
+    void this.#enqueue(() => this.#writeMetadata(checkpoint)).then(report, () => report(false));
   }
 
   /**
@@ -874,48 +905,70 @@ export class LiveDriver {
    * Deploys every subtask of the current graph on the TaskManagers of its slots, with a new
    * MessageChannel per channel between two TaskManagers; restores from `checkpoint` when given.
    */
-  async #deploy(now: number, checkpoint: CompletedCheckpoint | undefined, remoteReadMs = 0, sharedFile: SharedFileReader = () => undefined): Promise<void> {
+  /**
+   * Before a restore reads state: which subtasks of the graph to deploy restore from their host's
+   * local copy (decideSubtaskRestore: same slot, same host, a complete copy that verifies), and
+   * which subtasks' state files of the checkpoint must be read from remote storage for the rest
+   * (its own; after a rescale, every old subtask of its vertex).
+   */
+  #planStateReads(graph: ExecutionGraph, metadata: CheckpointMetadata): { planned: Map<number, PlannedRestore>; remoteKeys: Set<string> } {
+    const planned = new Map<number, PlannedRestore>();
+    const remoteKeys = new Set<string>();
+    const refs = new Map(metadata.subtasks.map((ref) => [ref.key, ref]));
+    graph.subtasks.forEach((s, i) => {
+      const parallelism = graph.vertex(s.id.vertexId).parallelism;
+      const oldParallelism = metadata.parallelism[s.id.vertexId] ?? parallelism;
+      const key = subtaskKey(s.id);
+      const decision = decideSubtaskRestore({
+        jobId: LIVE_JOB_ID,
+        subtask: s.id,
+        checkpointId: metadata.checkpointId,
+        localRecovery: this.config.localRecovery,
+        rescaled: oldParallelism !== parallelism,
+        previousSlot: this.#placement.get(key),
+        slot: { slotId: s.slot.id, host: s.slot.host },
+        disk: this.#disks.get(s.slot.host),
+        remote: { bytes: refs.get(key)?.stateSize ?? 0 },
+        costs: this.scenario.costs,
+      });
+      if (decision.source === 'local') {
+        planned.set(i, { source: 'local', snapshot: decision.snapshot, bytes: decision.bytes, modelledMs: decision.durationMs });
+        return;
+      }
+      planned.set(i, { source: 'remote', reason: decision.source === 'remote' ? decision.reason : undefined });
+      // After a rescale a subtask takes key groups from every old subtask of its vertex.
+      if (oldParallelism === parallelism) remoteKeys.add(key);
+      else for (let old = 0; old < oldParallelism; old++) remoteKeys.add(subtaskKey({ vertexId: s.id.vertexId, subtaskIndex: old }));
+    });
+    return { planned, remoteKeys };
+  }
+
+  async #deploy(now: number, restoring?: Restoring): Promise<void> {
     const attempt = this.attempt;
-    const previousPlacement = this.#placement;
-    this.#placement = new Map(this.graph.subtasks.map((s) => [`${s.id.vertexId}#${s.id.subtaskIndex}`, { slotId: s.slot.id, host: s.slot.host }]));
+    this.#placement = new Map(this.graph.subtasks.map((s) => [subtaskKey(s.id), { slotId: s.slot.id, host: s.slot.host }]));
     const deployments = buildTaskDeployments(this.graph, this.scenario, { ...this.config, incremental: this.config.incremental }, attempt);
     this.#status = this.graph.subtasks.map(() => ({ state: 'DEPLOYING' }));
     const requests = new Map<string, { tasks: TaskToDeploy[]; ports: ChannelPort[] }>();
     const requestFor = (tm: string) => requests.get(tm) ?? requests.set(tm, { tasks: [], ports: [] }).get(tm)!;
-    const bytes: number[] = [];
     const sources: RestoreSource[] = [];
     this.graph.subtasks.forEach((s, i) => {
       const task: TaskToDeploy = { taskIndex: i, slotId: s.slot.id, deployment: deployments[i]!, slowdown: this.#slowdown.get(s.id.vertexId) ?? 1 };
-      if (checkpoint) {
-        const parallelism = this.graph.vertex(s.id.vertexId).parallelism;
-        const target = { ...s.id, parallelism, keyGroupRange: s.keyGroupRange };
-        const key = `${s.id.vertexId}#${s.id.subtaskIndex}`;
-        const remote = assignSubtaskState(checkpoint, target, sharedFile);
-        const disk = this.#disks.get(s.slot.host);
-        const decision = decideSubtaskRestore({
-          jobId: LIVE_JOB_ID,
-          subtask: s.id,
-          checkpointId: checkpoint.id,
-          localRecovery: this.config.localRecovery,
-          rescaled: (checkpoint.parallelism[s.id.vertexId] ?? parallelism) !== parallelism,
-          previousSlot: previousPlacement.get(key),
-          slot: this.#placement.get(key)!,
-          disk,
-          remote: { bytes: remote.bytes },
-          costs: this.scenario.costs,
-        });
-        let assignment = remote;
-        if (decision.source === 'local') {
-          // The subtask's own share comes from its host's disk; the rest of the checkpoint as read back.
-          const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(key, decision.snapshot) };
+      if (restoring) {
+        const { checkpoint, sharedFile } = restoring;
+        const target = { ...s.id, parallelism: this.graph.vertex(s.id.vertexId).parallelism, keyGroupRange: s.keyGroupRange };
+        const planned = restoring.planned.get(i);
+        let assignment: SubtaskAssignment;
+        if (planned?.source === 'local') {
+          // The subtask's own share comes from its host's disk (nothing of it was read from remote).
+          const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(subtaskKey(s.id), planned.snapshot) };
           assignment = assignSubtaskState(local, target, sharedFile);
-          sources[i] = { source: 'local', bytes: decision.bytes, modelledMs: decision.durationMs };
+          sources[i] = { source: 'local', bytes: planned.bytes, modelledMs: planned.modelledMs };
         } else {
-          sources[i] = { source: 'remote', reason: decision.source === 'remote' ? decision.reason : undefined, bytes: remote.bytes, modelledMs: remoteReadMs };
+          assignment = assignSubtaskState(checkpoint, target, sharedFile);
+          sources[i] = { source: 'remote', reason: planned?.reason, bytes: assignment.bytes, modelledMs: restoring.remoteReadMs };
         }
-        disk?.pruneAllBut(this.#localKey(i), checkpoint.id);
+        this.#disks.get(s.slot.host)?.pruneAllBut(this.#localKey(i), checkpoint.id);
         task.restore = assignment.restore === undefined ? undefined : encodeValue(assignment.restore);
-        bytes[i] = assignment.bytes;
       }
       requestFor(s.slot.taskManager).tasks.push(task);
     });
@@ -943,7 +996,7 @@ export class LiveDriver {
       this.#failover(`Deployment failed: ${error instanceof Error ? error.message : String(error)}`, [], this.now, true);
       return;
     }
-    if (checkpoint && attempt === this.attempt) this.#reportRestore(now, checkpoint, sources, durations);
+    if (restoring && attempt === this.attempt) this.#reportRestore(now, restoring.checkpoint, sources, durations);
   }
 
   /**
@@ -1099,11 +1152,14 @@ export class LiveDriver {
     if (attempt !== this.attempt || this.job.status !== 'RESTARTING' || this.#disposed) return;
     // The latest completed checkpoint, read back from remote storage (after the JobManager's own
     // requests queued before it: its `_metadata` write, deletions), and the files of uploads that
-    // died with their attempt swept away.
+    // died with their attempt swept away. Of the state files, only those of subtasks that cannot
+    // restore from their local copy are read.
     const latest = this.#restoreFrom ?? this.coordinator.latestCheckpoint();
     this.#restoreFrom = undefined;
+    const graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
     const readStart = this.now;
     let checkpoint: CompletedCheckpoint | undefined;
+    let planned = new Map<number, PlannedRestore>();
     let sharedFiles = new Map<string, unknown>();
     let readError: string | undefined;
     await this.#enqueue(async () => {
@@ -1111,15 +1167,27 @@ export class LiveDriver {
       // Task-local copies as each host's database holds them: what outlived the crashed workers.
       await reloadLocalDisks(this.#disks.values());
       if (!latest) return;
-      const read = await readCompletedCheckpoint(this.#storage!, checkpointDirectory(this.#storageSpec.location, latest.id));
+      const before = { ...this.#storage!.stats };
+      const read = await readCompletedCheckpoint(this.#storage!, checkpointDirectory(this.#storageSpec.location, latest.id), {
+        select: (metadata) => {
+          const plan = this.#planStateReads(graph, metadata);
+          planned = plan.planned;
+          return plan.remoteKeys;
+        },
+      });
       if (!read.ok) {
         readError = read.error.message;
         return;
       }
       checkpoint = read.checkpoint;
-      const shared = await this.#readSharedFiles(read.checkpoint, read.metadata);
+      const localCopies = new Map([...planned].flatMap(([i, p]) => (p.source === 'local' ? [[subtaskKey(graph.subtasks[i]!.id), p.snapshot] as const] : [])));
+      const shared = await this.#readSharedFiles(read.checkpoint, read.metadata, localCopies);
+      const after = this.#storage!.stats;
+      this.remoteRestoreReads.push({ checkpointId: latest.id, bytes: after.bytesRead - before.bytesRead, requests: after.requests - before.requests });
       if (typeof shared === 'string') readError = shared;
       else sharedFiles = shared;
+    }).catch((error: unknown) => {
+      readError ??= `Failed to restore checkpoint ${latest?.id}: ${error instanceof Error ? error.message : String(error)}`;
     });
     if (attempt !== this.attempt || this.job.status !== 'RESTARTING' || this.#disposed) return;
     const now = this.now;
@@ -1130,13 +1198,19 @@ export class LiveDriver {
       this.#failover(readError, [], now, true);
       return;
     }
-    this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
+    this.graph = graph;
     this.coordinator.stats.updateVertices(this.#vertexParallelism());
     this.#setStatus('RESTARTED', now);
-    void this.#deploy(now, checkpoint, now - readStart, (name) => {
-      if (!sharedFiles.has(name)) throw new Error(`shared file ${name} is not in checkpoint ${checkpoint?.id}`);
-      return sharedFiles.get(name);
-    });
+    const restore = checkpoint && {
+      checkpoint,
+      planned,
+      remoteReadMs: now - readStart,
+      sharedFile: (name: string) => {
+        if (!sharedFiles.has(name)) throw new Error(`shared file ${name} is not in checkpoint ${checkpoint?.id}`);
+        return sharedFiles.get(name);
+      },
+    };
+    void this.#deploy(now, restore);
     this.#coordinate(now, (e) => this.coordinator.startScheduler(now, e));
   }
 
@@ -1145,10 +1219,13 @@ export class LiveDriver {
    * from remote storage refers to: those it uploaded came with it, those it reuses from earlier
    * checkpoints are read now. A message instead when one is missing.
    */
-  async #readSharedFiles(checkpoint: CompletedCheckpoint, metadata: CheckpointMetadata): Promise<Map<string, unknown> | string> {
+  async #readSharedFiles(checkpoint: CompletedCheckpoint, metadata: CheckpointMetadata, localCopies: ReadonlyMap<string, TaskStateSnapshot>): Promise<Map<string, unknown> | string> {
     const contents = new Map<string, unknown>();
     for (const ref of metadata.subtasks) {
-      const handles = checkpoint.taskStates.get(ref.key)?.sharedFiles ?? [];
+      // A local copy carries the runs its checkpoint uploaded; the ones it reuses come from remote.
+      const snapshot = checkpoint.taskStates.get(ref.key) ?? localCopies.get(ref.key);
+      if (!snapshot) continue;
+      const handles = snapshot.sharedFiles ?? [];
       for (const [i, file] of ref.sharedFiles.entries()) {
         if (contents.has(file.name)) continue;
         const carried = handles[i]?.contents;
