@@ -83,6 +83,7 @@ import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.
 import { decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
+import { placeOnPreviousSlots } from '../../engine/recovery/slot-selection.ts';
 import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
 import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../../workers/storage/indexeddb-local-disk-store.ts';
@@ -1157,6 +1158,8 @@ export class LiveDriver {
     const latest = this.#restoreFrom ?? this.coordinator.latestCheckpoint();
     this.#restoreFrom = undefined;
     const graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
+    // Each subtask asks for the slot it had (and so its host's local copy); lost ones take fresh slots.
+    placeOnPreviousSlots(graph, this.#placement);
     const readStart = this.now;
     let checkpoint: CompletedCheckpoint | undefined;
     let planned = new Map<number, PlannedRestore>();
