@@ -74,7 +74,7 @@ export interface PlaygroundDriver {
   // ---- the engine's own objects, for the views that draw them (read only) ----
   /** Subtasks whose state this thread can see: all of them in sim, none in live (they run in workers). */
   readonly tasks: readonly StreamTask[];
-  /** Buffers put on the wire, for the channel view; stays empty in live (the data plane is between workers). */
+  /** Buffers put on the wire, for the channel view's crossing animation; stays empty in live (the data plane is between workers; the queues come from channelSnapshot). */
   readonly sends: SendLog;
   /** The channel queues as the channel view reads them: the sim's tasks, or the live TaskManagers' network snapshots. */
   readonly channelSnapshot: ChannelSnapshot;
