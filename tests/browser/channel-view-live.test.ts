@@ -85,18 +85,25 @@ describe('channel view in the live driver', () => {
         { timeout: 60_000 },
       )
       .toBeGreaterThan(0);
-    // The barrier seen may have been read meanwhile; the next checkpoint brings another.
-    await expect
-      .poll(() =>
-        clickChannelItem(session, 'barrier').then(
-          () => true,
-          () => session.page.evaluate(() => window.playground!.triggerCheckpoint().then(() => false, () => false)),
-        ),
-        { timeout: 60_000 },
-      )
-      .toBe(true);
-    const inspector = session.page.getByTestId('inspector');
+    // Paused (the job clock held), the queues stand still for the click and the inspector; a
+    // barrier read meanwhile is replaced by the next checkpoint's.
+    const page = session.page;
+    let clicked = false;
+    for (let round = 0; round < 20 && !clicked; round++) {
+      if ((await channelCounts(session)).barriers > 0) {
+        await page.evaluate(() => window.playground!.pause());
+        await page.waitForTimeout(300);
+        clicked = await clickChannelItem(session, 'barrier').then(() => true, () => false);
+        if (!clicked) await page.evaluate(() => window.playground!.start());
+      } else {
+        await page.evaluate(() => window.playground!.triggerCheckpoint().catch(() => undefined));
+      }
+      if (!clicked) await page.waitForTimeout(500);
+    }
+    expect(clicked).toBe(true);
+    const inspector = page.getByTestId('inspector');
     await expect(inspector.getByTestId('inspect-buffer').getAttribute('data-buffer-kind')).resolves.toBe('barrier');
+    await expect(inspector.getByTestId('inspect-where').getAttribute('data-side')).resolves.toMatch(/sender|receiver/);
     await session.screenshot('channels-live-aligned');
   }, 120_000);
 

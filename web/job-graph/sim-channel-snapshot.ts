@@ -24,7 +24,6 @@ export class SimChannelSnapshot implements ChannelSnapshot {
   readonly #source: SimChannelSource;
   readonly #tracker = new InFlightTracker();
   #tasks: readonly StreamTask[] | null = null;
-  #laneCount = -1;
   #senders: (ResultSubpartition | undefined)[] = [];
   #receivers: (InputChannel | undefined)[] = [];
 
@@ -36,21 +35,22 @@ export class SimChannelSnapshot implements ChannelSnapshot {
     return this.#source.sends;
   }
 
-  refresh(laneCount: number): void {
-    const tasks = this.#source.tasks;
-    this.#index(tasks, laneCount);
+  refresh(_laneCount: number): void {
+    this.#index();
     this.#tracker.beginFrame(this.#source.pendingCheckpoints);
-    for (const task of tasks) {
+    for (const task of this.#source.tasks) {
       for (const s of task.router.subpartitions) this.#tracker.observeBacklog(s.queuedBuffers);
       this.#tracker.observeInputs(task);
     }
   }
 
   senderQueue(channelId: number): readonly NetworkBuffer[] | undefined {
+    this.#index();
     return this.#senders[channelId]?.queuedBuffers;
   }
 
   receiverQueue(channelId: number): readonly NetworkBuffer[] | undefined {
+    this.#index();
     return this.#receivers[channelId]?.queue;
   }
 
@@ -74,25 +74,16 @@ export class SimChannelSnapshot implements ChannelSnapshot {
     return this.#tracker.checkpointOf(buffer);
   }
 
-  /** The sending subpartition of channel `id` in the current attempt. */
-  sender(id: number): ResultSubpartition | undefined {
-    return this.#senders[id];
-  }
-
-  /** The receiving input channel of channel `id` in the current attempt. */
-  receiver(id: number): InputChannel | undefined {
-    return this.#receivers[id];
-  }
-
-  #index(tasks: readonly StreamTask[], laneCount: number): void {
-    if (tasks === this.#tasks && laneCount === this.#laneCount) return;
+  /** Channel id → sender and receiver, rebuilt when the tasks were replaced (readers outside the frame, like the inspector, call it too). */
+  #index(): void {
+    const tasks = this.#source.tasks;
+    if (tasks === this.#tasks) return;
     this.#tasks = tasks;
-    this.#laneCount = laneCount;
-    this.#senders = new Array<ResultSubpartition | undefined>(laneCount);
-    this.#receivers = new Array<InputChannel | undefined>(laneCount);
+    this.#senders = [];
+    this.#receivers = [];
     for (const task of tasks) {
-      for (const s of task.router.subpartitions) if (s.channelId < laneCount) this.#senders[s.channelId] = s;
-      for (const gate of task.gates) for (const c of gate.channels) if (c.channelId < laneCount) this.#receivers[c.channelId] = c;
+      for (const s of task.router.subpartitions) this.#senders[s.channelId] = s;
+      for (const gate of task.gates) for (const c of gate.channels) this.#receivers[c.channelId] = c;
     }
   }
 }
