@@ -44,6 +44,13 @@ async function peak(session: BrowserSession, key: keyof ChannelCounts, samples: 
   return best;
 }
 
+/** One of the layer's counts now; when no barrier is queued anywhere, a checkpoint is triggered (one at a time: a refused trigger is fine). */
+async function countDuringCheckpoints(session: BrowserSession, key: keyof ChannelCounts): Promise<number> {
+  const counts = await channelCounts(session);
+  if (counts.barriers === 0) await session.page.evaluate(() => window.playground!.triggerCheckpoint().catch(() => undefined));
+  return counts[key];
+}
+
 describe('channel view in the live driver', () => {
   let session: BrowserSession;
 
@@ -75,16 +82,7 @@ describe('channel view in the live driver', () => {
     expect((await channelCounts(session)).priorityBarriers).toBe(0);
     // An input stays blocked from its barrier until the other input's barrier is read: often
     // shorter than the ~100 ms between two snapshots, so checkpoints go on until one is caught.
-    await expect
-      .poll(
-        async () => {
-          const counts = await channelCounts(session);
-          if (counts.barriers === 0) await session.page.evaluate(() => window.playground!.triggerCheckpoint().catch(() => undefined));
-          return counts.blocked;
-        },
-        { timeout: 60_000 },
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(() => countDuringCheckpoints(session, 'blocked'), { timeout: 60_000 }).toBeGreaterThan(0);
     // Paused (the job clock held), the queues stand still for the click and the inspector; a
     // barrier read meanwhile is replaced by the next checkpoint's.
     const page = session.page;
@@ -111,9 +109,10 @@ describe('channel view in the live driver', () => {
     await startLive(session, triggeredOnly({ unaligned: true }));
     await slowCounters(session);
     await expect.poll(async () => (await channelCounts(session)).buffers, { timeout: 30_000 }).toBeGreaterThan(16);
-    await session.page.evaluate(() => window.playground!.triggerCheckpoint());
-    await expect.poll(async () => (await channelCounts(session)).priorityBarriers, { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => (await channelCounts(session)).persisted, { timeout: 30_000 }).toBeGreaterThan(0);
+    // A priority barrier is read as soon as its subtask polls again: a checkpoint whose barriers
+    // all went between two snapshots is followed by another one.
+    await expect.poll(() => countDuringCheckpoints(session, 'priorityBarriers'), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => countDuringCheckpoints(session, 'persisted'), { timeout: 60_000 }).toBeGreaterThan(0);
     await session.screenshot('channels-live-unaligned');
     expect(session.errors).toEqual([]);
   }, 90_000);
