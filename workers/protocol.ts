@@ -244,6 +244,41 @@ export type EncodedSnapshot = Uint8Array;
 export interface ReportBatch {
   taskManagerId: string;
   reports: TaskManagerReport[];
+  /** its subtasks' channel queues, at most ~10 times a second (for the channel view) */
+  network?: NetworkSnapshot;
+}
+
+/**
+ * The network state of a TaskManager's subtasks at one moment, for the channel view: every
+ * channel end it hosts (a sender's ResultSubpartition backlog, a receiver's InputChannel queue)
+ * with its queued items in order, next to go first. Columns of typed arrays, transferred.
+ * Items of end e are items `itemStart[e]` up to (not including) `itemStart[e + 1]`.
+ */
+export interface NetworkSnapshot {
+  attempt: number;
+  /** job time it was taken */
+  time: number;
+  // ---- per channel end ----
+  channelIds: Int32Array;
+  /** 0: sender (ResultSubpartition), 1: receiver (InputChannel) */
+  ends: Uint8Array;
+  /** NETWORK_END_BLOCKED | NETWORK_END_FINISHED | NETWORK_END_HOLDS_WATERMARK (receivers only) */
+  endFlags: Uint8Array;
+  itemStart: Uint32Array;
+  // ---- per queued item ----
+  /** ItemKind codes (web/job-graph/channel-item-kind.ts): data, persisted, barrier, priority barrier, cancel marker, end of partition */
+  kinds: Uint8Array;
+  /** the item's identity: stable while it stays queued in this TaskManager (unique per TaskManager and attempt) */
+  seqs: Uint32Array;
+  /** a barrier's or cancel marker's checkpoint id; persisted data: the checkpoint whose channel state holds it; else 0 */
+  checkpointIds: Uint32Array;
+  /** data: the watermark that follows its records (NaN: none); a barrier: its timestamp */
+  values: Float64Array;
+  /** data: records in it */
+  records: Uint32Array;
+  sizeBytes: Uint32Array;
+  /** a barrier: NETWORK_ITEM_SAVEPOINT, NETWORK_ITEM_AT_LEAST_ONCE (network-snapshot-encoder.ts) */
+  itemFlags: Uint8Array;
 }
 
 // ---- 3. Data plane: TaskManager ↔ TaskManager (one MessageChannel per remote channel) ----

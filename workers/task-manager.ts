@@ -38,6 +38,7 @@ import { sleepJobTime } from './job-time-sleep.ts';
 import type {
   ChannelPort,
   CheckpointStorageSpec,
+  NetworkSnapshot,
   DataPlaneMessage,
   DeployRequest,
   DeployResult,
@@ -50,6 +51,7 @@ import type {
   TaskManagerReport,
   TaskToDeploy,
 } from './protocol.ts';
+import { NETWORK_SNAPSHOT_INTERVAL_MS, NetworkSnapshotEncoder, networkSnapshotBuffers } from './network-snapshot-encoder.ts';
 import { columnBuffers, SinkRecordColumnsBuilder, sinkRecordColumns } from './sink-record-columns.ts';
 import { TurnScheduler } from './turn-scheduler.ts';
 
@@ -114,6 +116,11 @@ export class TaskManager implements TaskManagerGateway {
   #slotMemory = new Map<string, LsmSharedResources | undefined>();
   /** the keyed state backends of the running attempt (their working state goes with it) */
   #backends: KeyedStateBackend[] = [];
+  /** the channel view's snapshots of the queues: when the next may go (performance.now() ms) */
+  readonly #network = new NetworkSnapshotEncoder();
+  #nextNetworkSnapshot = -Infinity;
+  /** a report flush that carries the queues as the last turn left them, when the interval ran out */
+  #trailingSnapshot: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: { loadLsmStorage?: LsmStorageLoader } = {}) {
     this.#loadLsmStorage = options.loadLsmStorage ?? loadWaSqlite;
@@ -166,6 +173,7 @@ export class TaskManager implements TaskManagerGateway {
   notifyCheckpoint(attempt: number, checkpointId: number, outcome: 'complete' | 'aborted'): void {
     if (attempt !== this.#attempt || this.#stalled) return;
     const now = this.#now();
+    this.#network.forget(checkpointId);
     for (const t of this.#tasks) {
       if (outcome === 'complete') t.task.notifyCheckpointComplete(checkpointId);
       else t.task.notifyCheckpointAborted(checkpointId);
@@ -192,6 +200,7 @@ export class TaskManager implements TaskManagerGateway {
   stall(): void {
     this.#stalled = true;
     this.#scheduler.stop();
+    clearTimeout(this.#trailingSnapshot);
   }
 
   setRemoteStorageFaults(faults: RemoteStorageFaults): void {
@@ -222,6 +231,7 @@ export class TaskManager implements TaskManagerGateway {
   shutdown(): void {
     this.#stopAttempt();
     this.#scheduler.stop();
+    clearTimeout(this.#trailingSnapshot);
     this.#reportPort?.close();
   }
 
@@ -525,9 +535,30 @@ export class TaskManager implements TaskManagerGateway {
 
   #flushReports(): void {
     this.#closeSinkOutput();
-    if (this.#reports.length === 0 || !this.#reportPort || this.#stalled) return;
+    if (!this.#reportPort || this.#stalled) return;
+    const network = this.#networkSnapshotDue();
+    if (this.#reports.length === 0 && !network) return;
     const transfer = this.#reports.flatMap((r) => (r.type === 'sink-output' || r.type === 'sink-commit' ? columnBuffers(r.records) : []));
-    this.#reportPort.postMessage({ taskManagerId: this.#id, reports: this.#reports } satisfies ReportBatch, transfer);
+    if (network) transfer.push(...networkSnapshotBuffers(network));
+    this.#reportPort.postMessage({ taskManagerId: this.#id, reports: this.#reports, ...(network ? { network } : {}) } satisfies ReportBatch, transfer);
     this.#reports = [];
+  }
+
+  /**
+   * The queues now, when the last snapshot is NETWORK_SNAPSHOT_INTERVAL_MS old; otherwise a flush
+   * is armed for when it will be, so the view sees where the last turn left the queues.
+   */
+  #networkSnapshotDue(): NetworkSnapshot | undefined {
+    if (this.#attempt < 0) return undefined;
+    const wall = performance.now();
+    if (wall < this.#nextNetworkSnapshot) {
+      this.#trailingSnapshot ??= setTimeout(() => {
+        this.#trailingSnapshot = undefined;
+        this.#flushReports();
+      }, this.#nextNetworkSnapshot - wall);
+      return undefined;
+    }
+    this.#nextNetworkSnapshot = wall + NETWORK_SNAPSHOT_INTERVAL_MS;
+    return this.#network.encode(this.#attempt, this.#now(), this.#tasks.map((t) => t.task));
   }
 }

@@ -2,6 +2,7 @@
  * Finds what the inspector shows in the running simulation: both ends of a channel, where a
  * buffer is queued now, the figures of a subtask. Pure reads of the driver's live objects.
  */
+import type { ChannelSnapshot } from '../job-graph/channel-snapshot.ts';
 import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
 import type { InputChannel } from '../../engine/network/input-gate.ts';
 import type { ResultSubpartition } from '../../engine/network/result-subpartition.ts';
@@ -46,11 +47,11 @@ export type BufferLocation =
   | { side: 'gone' };
 
 /** Where `buffer` is queued on its channel now (position 1 = next to go). */
-export function locateBuffer(ends: ChannelEnds, buffer: NetworkBuffer): BufferLocation {
-  const backlog = ends.sender?.queuedBuffers ?? [];
+export function locateBuffer(queues: Pick<ChannelSnapshot, 'senderQueue' | 'receiverQueue'>, channelId: number, buffer: NetworkBuffer): BufferLocation {
+  const backlog = queues.senderQueue(channelId) ?? [];
   const inBacklog = backlog.indexOf(buffer);
   if (inBacklog >= 0) return { side: 'sender', position: inBacklog + 1, count: backlog.length };
-  const queue = ends.receiver?.queue ?? [];
+  const queue = queues.receiverQueue(channelId) ?? [];
   const inQueue = queue.indexOf(buffer);
   if (inQueue >= 0) return { side: 'receiver', position: inQueue + 1, count: queue.length };
   return { side: 'gone' };

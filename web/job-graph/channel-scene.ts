@@ -1,7 +1,8 @@
 /**
  * One frame of the channel view: reads every channel's sender backlog (the ResultSubpartition's
- * queued buffers) and receiver queue (the InputChannel's queue) straight from the simulation, and
- * places each buffer on its lane. A buffer keeps its identity from the sender's backlog to the
+ * queued buffers) and receiver queue (the InputChannel's queue) through a ChannelSnapshot (the
+ * sim's tasks straight, or the live TaskManagers' network snapshots), and places each buffer on
+ * its lane. A buffer keeps its identity from the sender's backlog to the
  * receiver's queue, so its drawn position eases from where it was to where it is now: records and
  * barriers visibly travel along the channel, and a barrier moves forward as the data ahead of it
  * drains.
@@ -9,34 +10,13 @@
  * Per frame this reads the state once and writes into preallocated typed arrays (which double as
  * the hit list for clicks); nothing is allocated per buffer.
  */
-import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
-import type { InputChannel } from '../../engine/network/input-gate.ts';
-import type { ResultSubpartition } from '../../engine/network/result-subpartition.ts';
 import type { NetworkBuffer } from '../../engine/protocol.ts';
-import type { StreamTask } from '../../engine/task/stream-task.ts';
 import { pointOnLane, type ChannelLanes } from './channel-lanes.ts';
 import type { SendLog } from '../playground/send-log.ts';
-import { InFlightTracker } from './in-flight-tracker.ts';
+import { ItemKind, type ItemKindCode } from './channel-item-kind.ts';
+import type { ChannelSnapshot } from './channel-snapshot.ts';
 
-/** What the scene reads: the sim driver satisfies it. */
-export interface ChannelSource {
-  readonly tasks: readonly StreamTask[];
-  readonly pendingCheckpoints: readonly PendingCheckpoint[];
-  readonly sends: SendLog;
-}
-
-/** Kinds of drawn items. */
-export const ItemKind = {
-  data: 0,
-  /** in-flight data of an unaligned checkpoint (persisted as channel state) */
-  persisted: 1,
-  barrier: 2,
-  /** an unaligned barrier: a priority event that overtakes the queued buffers */
-  priorityBarrier: 3,
-  cancelMarker: 4,
-  endOfPartition: 5,
-} as const;
-export type ItemKindCode = (typeof ItemKind)[keyof typeof ItemKind];
+export { ItemKind, type ItemKindCode };
 
 /** Where a drawn buffer is: queued at the sender, queued at the receiver, or on the wire (animated). */
 export const Side = { sender: 0, receiver: 1, wire: 2 } as const;
@@ -90,7 +70,6 @@ export class ChannelScene {
   holdsWatermark = new Uint8Array(0);
 
   readonly counts: SceneCounts = { buffers: 0, barriers: 0, priorityBarriers: 0, persisted: 0, blocked: 0, watermarks: 0 };
-  readonly tracker = new InFlightTracker();
 
   #positions = new WeakMap<NetworkBuffer, Placement>();
   #frame = 0;
@@ -104,36 +83,21 @@ export class ChannelScene {
   #lastCrossing = new Float64Array(0);
   #sendCursor = 0;
   #sendLog: SendLog | null = null;
-  #tasks: readonly StreamTask[] | null = null;
-  #senders: (ResultSubpartition | undefined)[] = [];
-  #receivers: (InputChannel | undefined)[] = [];
+  #source: ChannelSnapshot | null = null;
   #point = new Float32Array(4);
-
-  /** The sending subpartition of channel `id` in the current attempt. */
-  sender(id: number): ResultSubpartition | undefined {
-    return this.#senders[id];
-  }
-
-  /** The receiving input channel of channel `id` in the current attempt. */
-  receiver(id: number): InputChannel | undefined {
-    return this.#receivers[id];
-  }
 
   /**
    * Reads the queues and moves every buffer towards its place; `dtMs` is the wall time since the
    * last frame. Returns true while something is still moving.
    */
-  update(source: ChannelSource, lanes: ChannelLanes, dtMs: number, wallTime = performance.now()): boolean {
+  update(source: ChannelSnapshot, lanes: ChannelLanes, dtMs: number, wallTime = performance.now()): boolean {
     this.#frame++;
     this.#wallTime = wallTime;
-    this.#index(source.tasks, lanes.count);
+    this.#source = source;
+    this.#resize(lanes.count);
+    source.refresh(lanes.count);
     this.#takeSends(source.sends, lanes);
-    this.tracker.beginFrame(source.pendingCheckpoints);
-    for (const task of source.tasks) {
-      for (const s of task.router.subpartitions) this.tracker.observeBacklog(s.queuedBuffers);
-      this.tracker.observeInputs(task);
-    }
-    this.#markWatermarkHolders(source.tasks);
+    source.markWatermarkHolders(this.holdsWatermark);
     const ease = dtMs <= 0 ? 0 : 1 - Math.exp(-dtMs / EASE_MS);
     const counts = this.counts;
     counts.buffers = counts.barriers = counts.priorityBarriers = counts.persisted = counts.blocked = counts.watermarks = 0;
@@ -142,20 +106,20 @@ export class ChannelScene {
     let moving = false;
     for (let id = 0; id < lanes.count; id++) {
       if (!lanes.drawn[id]) continue;
-      const receiver = this.#receivers[id];
-      this.blocked[id] = receiver?.blocked ? 1 : 0;
-      this.finished[id] = receiver?.finished ? 1 : 0;
-      if (receiver?.blocked) counts.blocked++;
+      const blocked = source.isBlocked(id);
+      this.blocked[id] = blocked ? 1 : 0;
+      this.finished[id] = source.isFinished(id) ? 1 : 0;
+      if (blocked) counts.blocked++;
       const total = lanes.lengths[id * 3 + 2]!;
       const pitch = lanes.pitch[id]!;
       const senderHead = Math.min(total * 0.42, lanes.lengths[id * 3]! + pitch * 1.5);
-      const backlog = this.#senders[id]?.queuedBuffers;
+      const backlog = source.senderQueue(id);
       if (backlog) {
         for (let k = 0; k < backlog.length; k++) {
           moving = this.#place(lanes, id, backlog[k]!, Side.sender, k, senderHead - k * pitch, 0, ease) || moving;
         }
       }
-      const queue = receiver?.queue;
+      const queue = source.receiverQueue(id);
       if (queue) {
         const head = total - lanes.cell[id]! - 3;
         const floor = senderHead + pitch;
@@ -261,7 +225,7 @@ export class ChannelScene {
   }
 
   #kindOf(buffer: NetworkBuffer): ItemKindCode {
-    if (buffer.kind === 'data') return this.tracker.checkpointOf(buffer) === undefined ? ItemKind.data : ItemKind.persisted;
+    if (buffer.kind === 'data') return this.#source?.persistedIn(buffer) === undefined ? ItemKind.data : ItemKind.persisted;
     switch (buffer.event.kind) {
       case 'barrier':
         return buffer.priority ? ItemKind.priorityBarrier : ItemKind.barrier;
@@ -286,41 +250,13 @@ export class ChannelScene {
     }
   }
 
-  /** Per lane: 1 when its channel has the lowest watermark of the receiving subtask (it holds event time back). */
-  #markWatermarkHolders(tasks: readonly StreamTask[]): void {
-    this.holdsWatermark.fill(0);
-    for (const task of tasks) {
-      let min = Infinity;
-      let holder = -1;
-      let open = 0;
-      for (const gate of task.gates) {
-        for (const channel of gate.channels) {
-          if (channel.finished) continue;
-          open++;
-          if (channel.watermark < min) {
-            min = channel.watermark;
-            holder = channel.channelId;
-          }
-        }
-      }
-      if (open > 1 && holder >= 0 && holder < this.holdsWatermark.length) this.holdsWatermark[holder] = 1;
-    }
-  }
-
-  /** Rebuilds channel id → sender subpartition and receiver channel when the tasks were replaced. */
-  #index(tasks: readonly StreamTask[], laneCount: number): void {
-    if (tasks === this.#tasks && this.blocked.length === laneCount) return;
-    this.#tasks = tasks;
-    this.#senders = new Array<ResultSubpartition | undefined>(laneCount);
-    this.#receivers = new Array<InputChannel | undefined>(laneCount);
-    for (const task of tasks) {
-      for (const s of task.router.subpartitions) if (s.channelId < laneCount) this.#senders[s.channelId] = s;
-      for (const gate of task.gates) for (const c of gate.channels) if (c.channelId < laneCount) this.#receivers[c.channelId] = c;
-    }
+  /** Sizes the per-lane arrays to the lanes drawn. */
+  #resize(laneCount: number): void {
+    if (this.blocked.length === laneCount) return;
     this.blocked = new Uint8Array(laneCount);
     this.finished = new Uint8Array(laneCount);
     this.holdsWatermark = new Uint8Array(laneCount);
-    if (this.#lastCrossing.length !== laneCount) this.#lastCrossing = new Float64Array(laneCount);
+    this.#lastCrossing = new Float64Array(laneCount);
   }
 
   #grow(): number {

@@ -39,6 +39,19 @@ export class InFlightTracker {
       signature = (signature * 31 + checkpoint.id * 4099 + checkpoint.numAcknowledged) | 0;
     }
     if (signature === this.#ackSignature) return;
+    this.#markAcknowledged(pending, signature);
+  }
+
+  /**
+   * Once per observation where no pending checkpoints are known (a live TaskManager): the ids of
+   * the unaligned checkpoints that may be running, from the priority barriers it saw.
+   */
+  beginObservation(unaligned: Iterable<number>): void {
+    this.#unaligned.length = 0;
+    for (const id of unaligned) this.#unaligned.push(id);
+  }
+
+  #markAcknowledged(pending: readonly PendingCheckpoint[], signature: number): void {
     this.#ackSignature = signature;
     for (const checkpoint of pending) {
       for (const ack of checkpoint.acknowledgements.values()) {

@@ -63,7 +63,7 @@ import { RandomSource } from '../../engine/sim/random-source.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../../workers/job-clock.ts';
 import { sleepJobTime } from '../../workers/job-time-sleep.ts';
-import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, RemoteStorageFaults, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
+import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, NetworkSnapshot, RemoteStorageFaults, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
 import { jobMetricsOf } from './job-metrics.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher, type TaskManagerProcess } from './task-manager-process.ts';
@@ -187,6 +187,7 @@ export class LiveDriver {
   readonly #restartStrategy: RestartBackoffTimeStrategy;
   readonly #timers: JobTimers;
   readonly #listeners = new Set<(event: JobEvent) => void>();
+  #networkListener: ((taskManagerId: string, snapshot: NetworkSnapshot) => void) | undefined;
   readonly #slowdown = new Map<string, number>();
   readonly #taskManagers = new Map<string, TaskManagerConnection>();
   /** hosts lost with `loseHost`: their TaskManagers come back elsewhere */
@@ -349,6 +350,11 @@ export class LiveDriver {
   }
 
   /** Subscribes to job events; returns the unsubscribe function. */
+  /** The channel view's one reader of the TaskManagers' network snapshots (of the current attempt). */
+  onNetworkSnapshot(listener: ((taskManagerId: string, snapshot: NetworkSnapshot) => void) | undefined): void {
+    this.#networkListener = listener;
+  }
+
   onEvent(listener: (event: JobEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -523,7 +529,10 @@ export class LiveDriver {
       (error: unknown) => this.#onTaskManagerLost(tm, `TaskManager ${info.id} on ${info.host} did not start: ${error instanceof Error ? error.message : String(error)}`),
     );
     reports.port1.onmessage = (event: MessageEvent<ReportBatch>) => {
-      if (this.#taskManagers.get(info.id) === tm) this.#onReports(event.data.reports);
+      if (this.#taskManagers.get(info.id) !== tm) return;
+      this.#onReports(event.data.reports);
+      const network = event.data.network;
+      if (network && network.attempt === this.attempt) this.#networkListener?.(info.id, network);
     };
     process.onCrash((message) => {
       crash(message);

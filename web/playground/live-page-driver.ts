@@ -44,7 +44,8 @@ import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './live-outp
 import type { PlaygroundStats } from './playground-api-types.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
 import { storageViewFromListing } from './remote-storage-listing.ts';
-import { SendLog } from './send-log.ts';
+import type { SendLog } from './send-log.ts';
+import { LiveChannelSnapshot } from '../job-graph/live-channel-snapshot.ts';
 
 /**
  * Job ms per wall ms while paused. Not smaller: the runtime arms browser timers at
@@ -94,8 +95,8 @@ export class LivePageDriver implements PlaygroundDriver {
   readonly history: MetricsHistory;
   /** Tasks run in the workers: this thread has none to show. */
   readonly tasks: readonly StreamTask[] = [];
-  /** Buffers travel between workers, not through this thread: nothing is logged. */
-  readonly sends = new SendLog(1);
+  /** The queues of the TaskManagers' subtasks, from their network snapshots (~10 Hz each). */
+  readonly channelSnapshot: LiveChannelSnapshot;
   readonly #live: LiveDriver;
   readonly #reference: LiveOutputReference;
   #listed: readonly StoredFile[] = [];
@@ -106,6 +107,8 @@ export class LivePageDriver implements PlaygroundDriver {
   private constructor(live: LiveDriver) {
     this.#live = live;
     this.scenario = live.scenario;
+    this.channelSnapshot = new LiveChannelSnapshot(() => live.attempt);
+    live.onNetworkSnapshot((taskManagerId, snapshot) => this.channelSnapshot.receive(taskManagerId, snapshot));
     this.#reference = new LiveOutputReference(live.scenario, live.seed);
     tapSinkWrites(live.sinkOutput, (records) => this.#reference.oracle.mine(records));
     this.history = new MetricsHistory(live.topology());
@@ -119,6 +122,11 @@ export class LivePageDriver implements PlaygroundDriver {
       launchTaskManager: markedWorkerLauncher,
     });
     return new LivePageDriver(live);
+  }
+
+  /** Buffers travel between workers, not through this thread: nothing is logged (the snapshots show them queued). */
+  get sends(): SendLog {
+    return this.channelSnapshot.sends;
   }
 
   get seed(): number {
@@ -209,6 +217,7 @@ export class LivePageDriver implements PlaygroundDriver {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#live.onNetworkSnapshot(undefined);
     const database = this.#live.checkpointStorageSpec.databaseName;
     // Storage requests still queued sleep their modelled cost at the clock's speed: not at the
     // crawl of a held clock, or the database would wait minutes to be deleted.

@@ -25,6 +25,7 @@ import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import type { StreamTask } from '../../engine/task/stream-task.ts';
 import type { MetricsHistory } from '../charts/metrics-history.ts';
+import type { ChannelSnapshot } from '../job-graph/channel-snapshot.ts';
 import type { StorageView } from '../storage/storage-view.ts';
 import type { DriverName, PlaygroundStats } from './playground-api-types.ts';
 import type { SendLog } from './send-log.ts';
@@ -73,8 +74,10 @@ export interface PlaygroundDriver {
   // ---- the engine's own objects, for the views that draw them (read only) ----
   /** Subtasks whose state this thread can see: all of them in sim, none in live (they run in workers). */
   readonly tasks: readonly StreamTask[];
-  /** Buffers put on the wire, for the channel view; stays empty in live (the data plane is between workers). */
+  /** Buffers put on the wire, for the channel view's crossing animation; stays empty in live (the data plane is between workers; the queues come from channelSnapshot). */
   readonly sends: SendLog;
+  /** The channel queues as the channel view reads them: the sim's tasks, or the live TaskManagers' network snapshots. */
+  readonly channelSnapshot: ChannelSnapshot;
   readonly channels: readonly ChannelInfo[];
   readonly config: FlinkConfig;
   readonly pendingCheckpoints: readonly PendingCheckpoint[];

@@ -50,6 +50,7 @@ import { checkpointDatabaseName } from '../../workers/storage/indexeddb-checkpoi
 import { destroyLocalDisks, openHostLocalDisk } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import type { PlaygroundStats } from './playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
+import { SimChannelSnapshot } from '../job-graph/sim-channel-snapshot.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
 const SLICE_MS = 20;
@@ -91,6 +92,7 @@ export class SimDriver implements PlaygroundDriver {
   #journal: { time: number; records: readonly StreamRecord[] }[] = [];
   /** every buffer put on the wire, for the channel view (send-log.ts) */
   readonly sends = new SendLog();
+  readonly channelSnapshot = new SimChannelSnapshot(this);
   /** the charts' figures over the run, sampled every virtual second (metrics-history.ts) */
   readonly history: MetricsHistory;
   #journalStart = 0;
