@@ -86,12 +86,16 @@ describe('channel view in the live driver', () => {
     // Paused (the job clock held), the queues stand still for the click and the inspector; a
     // barrier read meanwhile is replaced by the next checkpoint's.
     const page = session.page;
+    const inspector = page.getByTestId('inspector');
+    // A snapshot sent just before the pause may still move the queues under the pointer: the
+    // click counts once the inspector shows what was aimed at.
+    const inspectedKind = () => inspector.getByTestId('inspect-buffer').getAttribute('data-buffer-kind', { timeout: 2_000 }).catch(() => null);
     let clicked = false;
     for (let round = 0; round < 20 && !clicked; round++) {
       if ((await channelCounts(session)).barriers > 0) {
         await page.evaluate(() => window.playground!.pause());
         await page.waitForTimeout(300);
-        clicked = await clickChannelItem(session, 'barrier').then(() => true, () => false);
+        clicked = await clickChannelItem(session, 'barrier').then(async () => (await inspectedKind()) === 'barrier', () => false);
         if (!clicked) await page.evaluate(() => window.playground!.start());
       } else {
         await page.evaluate(() => window.playground!.triggerCheckpoint().catch(() => undefined));
@@ -99,7 +103,6 @@ describe('channel view in the live driver', () => {
       if (!clicked) await page.waitForTimeout(500);
     }
     expect(clicked).toBe(true);
-    const inspector = page.getByTestId('inspector');
     await expect(inspector.getByTestId('inspect-buffer').getAttribute('data-buffer-kind')).resolves.toBe('barrier');
     await expect(inspector.getByTestId('inspect-where').getAttribute('data-side')).resolves.toMatch(/sender|receiver/);
     await session.screenshot('channels-live-aligned');
