@@ -60,7 +60,7 @@ const AHEAD_MAX_MS = 60_000;
  * Cycles ahead, plus a half: a whole number of cycles would put the reference's checkpoints in
  * the same slice (the same frame) as this run's, and the frame would carry both.
  */
-const AHEAD_CHECKPOINT_CYCLES = 3.5;
+const AHEAD_CHECKPOINT_CYCLES = 3;
 
 /** The sink of this run next to the failure-free run's at the same virtual time. */
 export interface OutputComparisonView {
