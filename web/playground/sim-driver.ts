@@ -56,10 +56,6 @@ const SLICE_MS = 20;
 /** How far the reference runs ahead: enough for a commit shifted by a restart, at least 1 s, at most 1 min. */
 const AHEAD_MIN_MS = 1000;
 const AHEAD_MAX_MS = 60_000;
-/**
- * Cycles ahead, plus a half: a whole number of cycles would put the reference's checkpoints in
- * the same slice (the same frame) as this run's, and the frame would carry both.
- */
 const AHEAD_CHECKPOINT_CYCLES = 3;
 
 /** The sink of this run next to the failure-free run's at the same virtual time. */
