@@ -5,6 +5,7 @@ import { rescaleProblem } from '../checkpoint/state-assignment.ts';
 import type { ClusterTopology } from './cluster-topology.ts';
 import type { ExecutionGraph } from './execution-graph.ts';
 import type { JobStatus } from './job-status.ts';
+import { describeFault, type FaultDetail } from '../run/fault-event.ts';
 
 /**
  * The two restarts an operator asks for (Flink: stop the job, then run it again from its state):
@@ -19,7 +20,8 @@ export interface RestartPlan {
   restoreFrom: CompletedCheckpoint;
   /** the job to run from now on, when it changes (a rescale) */
   rescaled?: { scenario: Scenario; keepMaxParallelism: Record<string, number> };
-  /** the timeline's entry for the request */
+  /** the timeline's entry for the request, as data and as an English line */
+  fault: FaultDetail;
   description: string;
   /** the failover's cause */
   cause: string;
@@ -39,10 +41,12 @@ export function planRescale(c: RestartRequestContext, vertexId: string, parallel
   const checkpoint = latestRestorable(c.coordinator);
   const problem = rescaleRequestProblem({ ...c, checkpoint, vertexId, parallelism });
   if (problem !== undefined || !checkpoint) return { problem: problem ?? 'no completed checkpoint or savepoint to rescale from yet' };
+  const fault: FaultDetail = { kind: 'rescale', vertex: vertexId, parallelism, checkpointId: checkpoint.id };
   return {
     restoreFrom: checkpoint,
     rescaled: { scenario: rescaledScenario(c.scenario, vertexId, parallelism), keepMaxParallelism: maxParallelismToKeep(c.graph) },
-    description: `rescale ${vertexId} to parallelism ${parallelism} from checkpoint ${checkpoint.id}`,
+    fault,
+    description: describeFault(fault),
     cause: `Rescaling ${vertexId} to ${parallelism}`,
   };
 }
@@ -52,7 +56,8 @@ export function planSavepointRestart(c: RestartRequestContext, savepointId: numb
   const request = savepointToRestart(c.coordinator, c.jobStatus, savepointId);
   if ('problem' in request) return request;
   const id = request.savepoint.id;
-  return { restoreFrom: request.savepoint, description: `restart from savepoint ${id}`, cause: `Restarting from savepoint ${id}` };
+  const fault: FaultDetail = { kind: 'restart-from-savepoint', savepointId: id };
+  return { restoreFrom: request.savepoint, fault, description: describeFault(fault), cause: `Restarting from savepoint ${id}` };
 }
 
 /** The state a rescale restores: the latest completed checkpoint, or a newer savepoint. */

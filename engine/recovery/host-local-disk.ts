@@ -28,8 +28,9 @@ export interface LocalCopy {
   /** false when the write stopped part way (a local copy may be partial; it never fails the checkpoint) */
   readonly complete: boolean;
   /**
-   * The copy was read back from the disk as bytes whose checksum (of the bytes, fnv1a32Bytes)
-   * matched: verified on read, so the snapshot need not be serialized again to verify it.
+   * The copy is known intact, so the snapshot need not be serialized again to verify it: it was
+   * read back from the disk as bytes whose checksum (of the bytes, fnv1a32Bytes) matched, or it
+   * is the snapshot as written, undamaged since (damage clears this).
    */
   readonly verifiedOnRead?: boolean;
 }
@@ -38,7 +39,12 @@ export interface LocalCopy {
 export interface LocalCopyWrite {
   complete?: boolean;
   bytes?: number;
-  checksum?: string;
+  /**
+   * A checksum computed before (of bytes that may differ from `snapshot`: verified against it), or
+   * a function that computes it when first needed from the very snapshot written (the copy is
+   * intact until damaged, LocalCopy.verifiedOnRead).
+   */
+  checksum?: string | (() => string);
 }
 
 /** Picks copies by subtask, as the playground's `corruptLocalCopy(host, vertexId, subtask)` does. */
@@ -111,14 +117,22 @@ export class HostLocalDisk {
 
   /** Writes the local copy of checkpoint `checkpointId` (Flink's storeLocalState); replaces an older write of the same id. */
   store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
+    // Without a checksum from the writer, it is taken when first needed (damage, a copy to persist):
+    // an intact copy verifies without it, and serializing every snapshot for a checksum nobody
+    // reads cost the page's main thread as much as the checkpoint itself.
+    let recorded = typeof write.checksum === 'string' ? write.checksum : undefined;
+    const compute = typeof write.checksum === 'function' ? write.checksum : () => checksum(snapshot);
     const copy: LocalCopy = {
       key: { ...key, subtask: { ...key.subtask } },
       checkpointId,
       path: localCopyPath(key, checkpointId),
       snapshot,
       bytes: write.bytes ?? snapshot.stateSize,
-      checksum: write.checksum ?? checksum(snapshot),
+      get checksum() {
+        return (recorded ??= compute());
+      },
       complete: write.complete ?? true,
+      ...(typeof write.checksum === 'string' ? {} : { verifiedOnRead: true }),
     };
     this.#storeOf(key, true).copies.set(checkpointId, copy);
     return copy;

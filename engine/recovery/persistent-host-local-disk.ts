@@ -14,8 +14,13 @@ import { decodeTaskStateSnapshot, encodeTaskStateSnapshot } from '../storage/sna
 import { HostLocalDisk, localStoreDirectory, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy } from './local-disk-store.ts';
 
-function stored(copy: LocalCopy): StoredLocalCopy {
+/**
+ * The record of a copy for the store. `encoded`: the snapshot's bytes whose checksum the copy
+ * records (store() below), so a restore can check the bytes before decoding them.
+ */
+function stored(copy: LocalCopy, encoded?: Uint8Array): StoredLocalCopy {
   const { key, checkpointId, path, bytes, checksum, complete } = copy;
+  if (encoded) return { path, key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes' };
   return { path, key, checkpointId, bytes, checksum, complete, snapshot: encodeTaskStateSnapshot(copy.snapshot) };
 }
 
@@ -57,6 +62,12 @@ export interface PersistentHostLocalDiskOptions {
    * restore and `releaseContents()` lets go of them after it.
    */
   contentsInMemory?: boolean;
+  /**
+   * Resolves in a later task of the host (a driver's scheduler; the engine has no timers). With
+   * contents in memory, a copy is encoded for the store only then, one copy per task, not in the
+   * simulation step that wrote it. Default: right after the write before it (a microtask).
+   */
+  nextTask?: () => Promise<void>;
 }
 
 export class PersistentHostLocalDisk extends HostLocalDisk {
@@ -65,11 +76,13 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   readonly errors: string[] = [];
   #queue: Promise<void> = Promise.resolve();
   readonly #contentsInMemory: boolean;
+  readonly #nextTask: () => Promise<void>;
 
   constructor(host: string, store: LocalDiskStore, options: PersistentHostLocalDiskOptions = {}) {
     super(host);
     this.persistence = store;
     this.#contentsInMemory = options.contentsInMemory ?? true;
+    this.#nextTask = options.nextTask ?? (() => Promise.resolve());
   }
 
   /** Without contents in memory: every copy's snapshot goes back to the store only (after a restore read them). */
@@ -97,12 +110,35 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     }
   }
 
+  /**
+   * The copy's checksum is of its encoded bytes (fnv1a32Bytes), so one encoding serves the store
+   * and the checksum: serializing it again for a checksum of its JSON cost as much again, on the
+   * page's main thread in the sim.
+   */
   override store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
-    const copy = super.store(key, checkpointId, snapshot, write);
-    // Encoded now, so the snapshot need not stay in memory until the write runs.
-    this.#write({ put: [stored(copy)] });
-    if (this.#contentsInMemory) return copy;
-    return super.store(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum: copy.checksum });
+    if (write.checksum !== undefined) {
+      const copy = super.store(key, checkpointId, snapshot, write);
+      this.#write(() => ({ put: [stored(copy)] }));
+      return copy;
+    }
+    if (!this.#contentsInMemory) {
+      // Encoded now, so the snapshot need not stay in memory until the write runs.
+      const encoded = encodeTaskStateSnapshot(snapshot);
+      const checksum = fnv1a32Bytes(encoded);
+      const copy = super.store(key, checkpointId, snapshot, { ...write, checksum: () => checksum });
+      this.#write({ put: [stored(copy, encoded)] });
+      return super.store(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum });
+    }
+    // The snapshot stays in memory anyway: encoded in a task of its own, or earlier if the checksum is asked for.
+    let encoded: Uint8Array | undefined;
+    const encode = () => (encoded ??= encodeTaskStateSnapshot(snapshot));
+    const copy = super.store(key, checkpointId, snapshot, { ...write, checksum: () => fnv1a32Bytes(encode()) });
+    this.#write(() => {
+      const record = stored(copy, encode());
+      encoded = undefined;
+      return { put: [record] };
+    });
+    return copy;
   }
 
   /**
@@ -155,7 +191,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
         .filter((c) => damaged.includes(c.path))
         .map((c) => this.retrieve({ allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } }, c.checkpointId)!),
     );
-    if (copies.length > 0) this.#write({ put: copies.map(stored) });
+    if (copies.length > 0) this.#write({ put: copies.map((copy) => stored(copy)) });
     return damaged;
   }
 
@@ -164,9 +200,12 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     return paths;
   }
 
-  #write(batch: LocalDiskBatch): void {
+  /** Queues a batch in call order; one given as a function is built in a later task (`nextTask`), when its turn comes. */
+  #write(batch: LocalDiskBatch | (() => LocalDiskBatch)): void {
+    const deferred = typeof batch === 'function';
     this.#queue = this.#queue
-      .then(() => this.persistence.apply(batch))
+      .then(() => (deferred ? this.#nextTask() : undefined))
+      .then(() => this.persistence.apply(deferred ? batch() : batch))
       .catch((error: unknown) => this.#recordError(error));
   }
 

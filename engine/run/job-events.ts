@@ -1,4 +1,5 @@
 import type { JobStatus } from '../job/job-status.ts';
+import type { FaultDetail } from './fault-event.ts';
 
 /** Where a subtask's state came from on a restore, and what it cost. */
 export interface SubtaskRestore {
@@ -30,7 +31,8 @@ export type JobEvent =
   | { type: 'checkpoint-completed'; time: number; checkpointId: number; isSavepoint: boolean }
   | { type: 'checkpoint-failed'; time: number; checkpointId: number; reason: string }
   | { type: 'checkpoint-request-dropped'; time: number; reason: string }
-  | { type: 'fault'; time: number; description: string }
+  /** `fault`: what happened as data (fault-event.ts), for the UI to say in its language; absent from older traces */
+  | { type: 'fault'; time: number; description: string; fault?: FaultDetail }
   | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
   | { type: 'restore'; time: number; restore: RestoreRecord };
 

@@ -29,6 +29,7 @@ import { decideSubtaskRestore, writesLocalCopy, type SlotLocation } from '../rec
 import { RandomSource } from './random-source.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
+import { faultEvent } from '../run/fault-event.ts';
 
 export interface SimulationOptions {
   /** overrides the scenario's seed */
@@ -208,7 +209,7 @@ export class Simulation {
       this.scenario = plan.rescaled.scenario;
     }
     this.#restoreFrom = plan.restoreFrom;
-    this.#emit({ type: 'fault', time: this.now, description: plan.description });
+    this.#emit(faultEvent(this.now, plan.fault));
     this.#failover(plan.cause, [], this.now, false);
     return undefined;
   }
@@ -220,7 +221,7 @@ export class Simulation {
   cancel(): string | undefined {
     if (this.job.isTerminal) return `the job is already ${this.job.status}`;
     const now = this.now;
-    this.#emit({ type: 'fault', time: now, description: 'cancel the job' });
+    this.#emit(faultEvent(now, { kind: 'cancel-job' }));
     this.#coordinate(now, (e) => this.coordinator.shutdown(now, e));
     for (const task of this.tasks) task.stop(false);
     this.attempt++;
@@ -571,14 +572,14 @@ export class Simulation {
 
   #slowRemoteStorage(factor: number): undefined {
     this.#remoteSlowdown = factor;
-    this.#emit({ type: 'fault', time: this.now, description: `remote storage ×${factor} slower` });
+    this.#emit(faultEvent(this.now, { kind: 'slow-remote-storage', factor }));
     return undefined;
   }
 
   /** Makes remote storage fail every write and read (true) or work again (false). */
   failRemoteStorage(failing: boolean): string | undefined {
     this.#remoteFailing = failing;
-    this.#emit({ type: 'fault', time: this.now, description: failing ? 'remote storage fails every request' : 'remote storage works again' });
+    this.#emit(faultEvent(this.now, { kind: failing ? 'fail-remote-storage' : 'heal-remote-storage' }));
     return undefined;
   }
 
@@ -591,7 +592,7 @@ export class Simulation {
     const tm = this.cluster.taskManager(taskManager)!;
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to stall`;
     this.#stalled.add(tm.id);
-    this.#emit({ type: 'fault', time: this.now, description: `stall TaskManager ${tm.id}; the JobManager notices after heartbeat.timeout (${this.config.heartbeatTimeout} ms)` });
+    this.#emit(faultEvent(this.now, { kind: 'stall-task-manager', taskManager: tm.id, heartbeatTimeoutMs: this.config.heartbeatTimeout }));
     this.kernel.schedule(this.now + this.config.heartbeatTimeout, { type: 'heartbeat-timeout', attempt: this.attempt, taskManager: tm.id });
     return undefined;
   }
@@ -624,7 +625,7 @@ export class Simulation {
     const disk = this.#disks.get(host)!;
     const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
     if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
-    this.#emit({ type: 'fault', time: this.now, description: `${mode} local copy of ${vertexId}#${subtaskIndex} on ${host}: ${paths.join(', ')}` });
+    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, paths }));
     return undefined;
   }
 
@@ -663,7 +664,7 @@ export class Simulation {
     switch (fault.type) {
       case 'fail-task': {
         const i = this.#taskIndex({ vertexId: fault.vertex, subtaskIndex: fault.subtask });
-        this.#emit({ type: 'fault', time: now, description: `fail task ${fault.vertex}#${fault.subtask}` });
+        this.#emit(faultEvent(now, { kind: 'fail-task', vertex: fault.vertex, subtask: fault.subtask }));
         return this.#failover(`Task ${fault.vertex}#${fault.subtask} failed: an exception in the operator (injected)`, [i], now, true);
       }
       case 'kill-task-manager': {
@@ -671,7 +672,7 @@ export class Simulation {
         // The process dies and restarts on its host with the same resource ID and working
         // directory (Flink's FLIP-198/201), so the host's local disk and its slots survive.
         const failed = this.#tasksOn((slotTm) => slotTm === tm.id);
-        this.#emit({ type: 'fault', time: now, description: `kill TaskManager ${tm.id} on ${tm.host}; it restarts on ${tm.host}` });
+        this.#emit(faultEvent(now, { kind: 'kill-task-manager', taskManager: tm.id, host: tm.host }));
         return this.#failover(`TaskManager ${tm.id} on ${tm.host} was killed`, failed, now, true);
       }
       case 'lose-host': {
@@ -680,7 +681,7 @@ export class Simulation {
         const others = this.cluster.hosts.filter((h) => h !== fault.host);
         this.#disks.get(fault.host)!.wipe();
         lost.forEach((tm, k) => this.cluster.replaceTaskManager(tm.id, others.length > 0 ? others[k % others.length]! : fault.host));
-        this.#emit({ type: 'fault', time: now, description: `lose host ${fault.host} (${lost.map((t) => t.id).join(', ')})` });
+        this.#emit(faultEvent(now, { kind: 'lose-host', host: fault.host, taskManagers: lost.map((t) => t.id) }));
         return this.#failover(`Host ${fault.host} was lost with TaskManagers ${lost.map((t) => t.id).join(', ')}`, failed, now, true);
       }
     }
@@ -693,7 +694,7 @@ export class Simulation {
   #slowOperator(vertexId: string, factor: number): undefined {
     this.#slowdown.set(vertexId, factor);
     for (const task of this.tasks) if (task.id.vertexId === vertexId) task.setSlowdown(factor);
-    this.#emit({ type: 'fault', time: this.now, description: `slow ${vertexId} by ×${factor}` });
+    this.#emit(faultEvent(this.now, { kind: 'slow-operator', vertex: vertexId, factor }));
     return undefined;
   }
 

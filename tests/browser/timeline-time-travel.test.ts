@@ -299,4 +299,14 @@ describe('time travel on a phone, in Chinese', () => {
     await session.screenshot('timeline-subtask-phases-zh-phone');
     expect(session.errors).toEqual([]);
   });
+
+  it('writes the fault marker on the timeline in Chinese', async () => {
+    const page = session.page;
+    await page.keyboard.press('Escape');
+    const timeline = page.getByTestId('checkpoint-timeline');
+    await timeline.locator('select').first().selectOption('all');
+    const titles = await timeline.locator('g.fault title').allTextContents();
+    expect(titles).toEqual([zhCN['timeline.fault'].replace('{description}', '让任务 counts#1 失败')]);
+    expect(session.errors).toEqual([]);
+  });
 });

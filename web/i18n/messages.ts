@@ -14,6 +14,7 @@ import { chartsEn, chartsZhCN } from './messages-charts.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
+import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
 import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
@@ -318,6 +319,7 @@ export const en = {
   ...driverEn,
   ...timeTravelEn,
   ...breakEn,
+  ...faultsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -621,6 +623,7 @@ export const zhCN: Messages = {
   ...driverZhCN,
   ...timeTravelZhCN,
   ...breakZhCN,
+  ...faultsZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

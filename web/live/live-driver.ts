@@ -457,7 +457,7 @@ export class LiveDriver {
       this.scenario = plan.rescaled.scenario;
     }
     this.#restoreFrom = plan.restoreFrom;
-    this.#emit({ type: 'fault', time: this.now, description: plan.description });
+    this.#emit({ type: 'fault', time: this.now, description: plan.description, fault: plan.fault });
     this.#failover(plan.cause, [], this.now, false);
     return undefined;
   }

@@ -4,7 +4,9 @@
  *
  * - Seeking forward advances the running driver itself: it follows its branch's script, so the
  *   recorded operations ahead are applied where they were recorded, and past the branch's end it
- *   simply runs on.
+ *   simply runs on. The same holds for a seek to a point ahead on another branch, when the
+ *   driver is a point of that branch too (it applied the operations the two branches share, and
+ *   the other branch's next one lies ahead): no replay from time 0.
  * - Seeking back cannot undo a simulation, so a fresh driver is built from the scenario and the
  *   branch's operations are replayed into it up to the target. Determinism makes the result the
  *   run as it was at that point; the page swaps it in when the replay is done.
@@ -88,13 +90,37 @@ export class SimTimeMachine {
     this.history.reached(current.now);
     const branch = this.history.branch(branchId);
     if (!branch) throw new Error(`There is no branch ${branchId} (branches: ${this.history.branches.map((b) => b.id).join(', ')}).`);
-    if (branch === this.history.current && target >= current.now) return new SimReplay(current, target, false, branchId);
+    if (target >= current.now && (branch === this.history.current || this.#canContinueOn(current, branch))) {
+      this.#continueOn(current, branch);
+      return new SimReplay(current, target, false, branchId);
+    }
     if (dropped?.fresh && dropped.driver.script?.operations === branch.operations && dropped.driver.now <= target) {
       return new SimReplay(dropped.driver, target, true, branchId);
     }
     const driver = this.#createDriver();
     driver.follow(new OperationScript(branch.operations, 0));
     return new SimReplay(driver, target, true, branchId);
+  }
+
+  /**
+   * Whether `driver` is a point of `branch` as well: it applied exactly the branch's first
+   * operations and is not past the branch's next one. Determinism makes a replay of the branch
+   * from time 0 reach the same point, so the driver can run on along it instead.
+   */
+  #canContinueOn(driver: SimDriver, branch: SimBranch): boolean {
+    const applied = driver.script?.applied ?? 0;
+    const done = driver.script?.operations ?? [];
+    for (let i = 0; i < applied; i++) if (branch.operations[i] !== done[i]) return false;
+    if (applied > branch.operations.length) return false;
+    const next = branch.operations[applied];
+    return !next || (next.handledEvents >= driver.handledEvents && next.time >= driver.now);
+  }
+
+  /** The running driver goes on along `branch` (now the current one) from where it is. */
+  #continueOn(driver: SimDriver, branch: SimBranch): void {
+    if (branch === this.history.current) return;
+    this.history.switchTo(branch.id);
+    driver.follow(new OperationScript(branch.operations, driver.script?.applied ?? 0));
   }
 
   /** The page now runs the replay's driver: its branch is the current one. */

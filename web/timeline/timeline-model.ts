@@ -11,6 +11,7 @@
  * Pure data, no DOM, so it can be checked without a browser.
  */
 import type { JobEvent } from '../../engine/run/job-events.ts';
+import type { FaultDetail } from '../../engine/run/fault-event.ts';
 
 export type TimelineCheckpointStatus = 'COMPLETED' | 'FAILED' | 'IN_PROGRESS';
 
@@ -42,7 +43,8 @@ export interface TimelineModel {
   /** `execution.checkpointing.min-pause` after each completed checkpoint or savepoint (Flink counts both) */
   pauses: { from: number; to: number; afterId: number }[];
   gaps: CheckpointGap[];
-  faults: { time: number; description: string }[];
+  /** `fault`: the event's data, for the UI's language (web/i18n/fault-text.ts) */
+  faults: { time: number; description: string; fault?: FaultDetail }[];
   taskFailures: { time: number; vertexId: string; subtaskIndex: number }[];
   restores: { time: number; checkpointId: number; isSavepoint: boolean }[];
   /** periodic triggers dropped by the request decider (min-pause), not failures */
@@ -85,7 +87,7 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
         model.dropped.push({ time: event.time, reason: event.reason });
         break;
       case 'fault':
-        model.faults.push({ time: event.time, description: event.description });
+        model.faults.push({ time: event.time, description: event.description, ...(event.fault ? { fault: event.fault } : {}) });
         break;
       case 'task-failed':
         model.taskFailures.push({ time: event.time, vertexId: event.vertexId, subtaskIndex: event.subtaskIndex });

@@ -81,7 +81,15 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
  */
 export function openHostLocalDisk(host: string, checkpointDatabase: string, options: { contentsInMemory?: boolean } = {}): HostLocalDisk {
   if (typeof indexedDB === 'undefined') return new HostLocalDisk(host);
-  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)), { contentsInMemory: options.contentsInMemory ?? true });
+  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)), {
+    contentsInMemory: options.contentsInMemory ?? true,
+    nextTask,
+  });
+}
+
+/** A later task of the page: a copy is encoded there, not in the frame whose simulation step wrote it. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** After a restore read the copies it needed: their bytes stay in the hosts' databases only. */
