@@ -118,6 +118,13 @@ describe('slow-remote-storage, fail-remote-storage and heal-remote-storage in th
       'remote storage fails every request',
       'remote storage works again',
     ]);
+    // As data too, for the UI to say in the reader's language.
+    expect(eventsOfType(finished.events, 'fault').map((e) => e.fault)).toEqual([
+      { kind: 'slow-remote-storage', factor: 10 },
+      { kind: 'slow-remote-storage', factor: 1 },
+      { kind: 'fail-remote-storage' },
+      { kind: 'heal-remote-storage' },
+    ]);
     expect(finished.restarts).toBe(0);
     const output = await compareLiveWithSim(session);
     expect(output).toMatchObject({ liveStatus: 'FINISHED', simStatus: 'FINISHED', duplicates: 0, missing: 0, differingKeys: [] });

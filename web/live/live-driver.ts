@@ -83,6 +83,7 @@ import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.
 import { decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
+import { faultEvent, type FaultDetail } from '../../engine/run/fault-event.ts';
 import { placeOnPreviousSlots } from '../../engine/recovery/slot-selection.ts';
 import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
 import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
@@ -457,7 +458,7 @@ export class LiveDriver {
       this.scenario = plan.rescaled.scenario;
     }
     this.#restoreFrom = plan.restoreFrom;
-    this.#emit({ type: 'fault', time: this.now, description: plan.description, fault: plan.fault });
+    this.#emit(faultEvent(this.now, plan.fault));
     this.#failover(plan.cause, [], this.now, false);
     return undefined;
   }
@@ -482,7 +483,7 @@ export class LiveDriver {
   cancel(): string | undefined {
     if (this.job.isTerminal) return `the job is already ${this.job.status}`;
     const now = this.now;
-    this.#emit({ type: 'fault', time: now, description: 'cancel the job' });
+    this.#emit(faultEvent(now, { kind: 'cancel-job' }));
     this.#coordinate(now, (e) => this.coordinator.shutdown(now, e));
     this.#cancelTasks();
     this.attempt++;
@@ -1037,9 +1038,9 @@ export class LiveDriver {
     const problem = faultTargetProblem(fault, this.graph, this.cluster);
     if (problem) return problem;
     if (fault.type === 'slow-operator') return this.#slowOperator(fault.vertex, fault.factor);
-    if (fault.type === 'slow-remote-storage') return this.#setRemoteFaults({ slowFactor: fault.factor }, `remote storage ×${fault.factor} slower`);
-    if (fault.type === 'fail-remote-storage') return this.#setRemoteFaults({ failing: true }, 'remote storage fails every request');
-    if (fault.type === 'heal-remote-storage') return this.#setRemoteFaults({ failing: false }, 'remote storage works again');
+    if (fault.type === 'slow-remote-storage') return this.#setRemoteFaults({ slowFactor: fault.factor }, { kind: 'slow-remote-storage', factor: fault.factor });
+    if (fault.type === 'fail-remote-storage') return this.#setRemoteFaults({ failing: true }, { kind: 'fail-remote-storage' });
+    if (fault.type === 'heal-remote-storage') return this.#setRemoteFaults({ failing: false }, { kind: 'heal-remote-storage' });
     if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
       return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
     }
@@ -1048,7 +1049,7 @@ export class LiveDriver {
     switch (fault.type) {
       case 'fail-task': {
         const i = this.#taskIndex({ vertexId: fault.vertex, subtaskIndex: fault.subtask });
-        this.#emit({ type: 'fault', time: now, description: `fail task ${fault.vertex}#${fault.subtask}` });
+        this.#emit(faultEvent(now, { kind: 'fail-task', vertex: fault.vertex, subtask: fault.subtask }));
         const tm = this.#taskManagers.get(this.graph.subtasks[i]!.slot.taskManager);
         void tm?.process.gateway.failTask(this.attempt, i, 'an exception in the operator (injected)');
         return undefined;
@@ -1056,7 +1057,7 @@ export class LiveDriver {
       case 'kill-task-manager': {
         const tm = this.#taskManagers.get(fault.task_manager);
         if (!tm) return `no TaskManager "${fault.task_manager}" (running: ${this.cluster.taskManagers.map((t) => t.id).join(', ')})`;
-        this.#emit({ type: 'fault', time: now, description: `kill TaskManager ${tm.info.id} on ${tm.info.host}; it restarts on ${tm.info.host}` });
+        this.#emit(faultEvent(now, { kind: 'kill-task-manager', taskManager: tm.info.id, host: tm.info.host }));
         // The process dies; the JobManager is not told: it notices the missing heartbeats.
         tm.process.terminate();
         return undefined;
@@ -1065,7 +1066,7 @@ export class LiveDriver {
         const lost = [...this.#taskManagers.values()].filter((tm) => tm.info.host === fault.host);
         this.#lostHosts.add(fault.host);
         this.#disks.get(fault.host)?.wipe();
-        this.#emit({ type: 'fault', time: now, description: `lose host ${fault.host} (${lost.map((tm) => tm.info.id).join(', ')})` });
+        this.#emit(faultEvent(now, { kind: 'lose-host', host: fault.host, taskManagers: lost.map((tm) => tm.info.id) }));
         for (const tm of lost) tm.process.terminate();
         return undefined;
       }
@@ -1080,7 +1081,7 @@ export class LiveDriver {
     const tm = this.#taskManagers.get(taskManager);
     if (!tm) return `no TaskManager "${taskManager}" (running: ${this.taskManagers.map((t) => t.id).join(', ')})`;
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to stall`;
-    this.#emit({ type: 'fault', time: this.now, description: `stall TaskManager ${tm.info.id}; the JobManager notices after heartbeat.timeout (${this.config.heartbeatTimeout} ms)` });
+    this.#emit(faultEvent(this.now, { kind: 'stall-task-manager', taskManager: tm.info.id, heartbeatTimeoutMs: this.config.heartbeatTimeout }));
     void tm.process.gateway.stall();
     return undefined;
   }
@@ -1090,7 +1091,7 @@ export class LiveDriver {
     const disk = this.#disks.get(host)!;
     const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
     if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
-    this.#emit({ type: 'fault', time: this.now, description: `${mode} local copy of ${vertexId}#${subtaskIndex} on ${host}: ${paths.join(', ')}` });
+    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, paths }));
     return undefined;
   }
 
@@ -1099,12 +1100,12 @@ export class LiveDriver {
    * (metadata, deletions, restore reads) and every TaskManager (uploads). Once healthy again, what
    * failed deletions left behind is swept away.
    */
-  #setRemoteFaults(change: Partial<RemoteStorageFaults>, description: string): undefined {
+  #setRemoteFaults(change: Partial<RemoteStorageFaults>, fault: FaultDetail): undefined {
     const wasFailing = this.#remoteFaults.failing;
     Object.assign(this.#remoteFaults, change);
     if (this.#storage) Object.assign(this.#storage.knobs, this.#remoteFaults);
     for (const tm of this.#taskManagers.values()) void tm.process.gateway.setRemoteStorageFaults({ ...this.#remoteFaults });
-    this.#emit({ type: 'fault', time: this.now, description });
+    this.#emit(faultEvent(this.now, fault));
     if (wasFailing && !this.#remoteFaults.failing) {
       // Shared files stay: a pending checkpoint may have uploaded some it has not acknowledged yet.
       void this.#enqueue(() => this.#sweepOrphans(false));
@@ -1115,7 +1116,7 @@ export class LiveDriver {
   #slowOperator(vertexId: string, factor: number): undefined {
     this.#slowdown.set(vertexId, factor);
     for (const tm of this.#taskManagers.values()) void tm.process.gateway.slowOperator(vertexId, factor);
-    this.#emit({ type: 'fault', time: this.now, description: `slow ${vertexId} by ×${factor}` });
+    this.#emit(faultEvent(this.now, { kind: 'slow-operator', vertex: vertexId, factor }));
     return undefined;
   }
 
