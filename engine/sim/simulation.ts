@@ -29,6 +29,9 @@ import { decideSubtaskRestore, writesLocalCopy, type SlotLocation } from '../rec
 import { RandomSource } from './random-source.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
+import type { DeliveryLog } from '../replay/delivery-log.ts';
+import type { SessionRecorder } from '../replay/session-recorder.ts';
+import { SimReplay } from '../replay/sim-replay.ts';
 
 export interface SimulationOptions {
   /** overrides the scenario's seed */
@@ -39,6 +42,10 @@ export interface SimulationOptions {
   lsmStorage?: LsmStorageFactory;
   /** each host's local disk (default: in memory); the page passes one that persists in IndexedDB */
   localDisk?: (host: string) => HostLocalDisk;
+  /** records the run's delivery order, as the live driver does (to compare a replay with its recording) */
+  recorder?: SessionRecorder;
+  /** replays a recorded session: its delivery order, checkpoint triggers, faults and restores */
+  replay?: DeliveryLog;
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -95,12 +102,17 @@ export class Simulation {
   #remoteFailing = false;
   /** TaskManagers that stopped answering (their tasks are not polled, their acks not sent) */
   readonly #stalled = new Set<string>();
+  readonly #recorder: SessionRecorder | undefined;
+  readonly #replay: SimReplay | undefined;
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     this.seed = options.seed ?? scenario.seed;
     this.scenario = { ...scenario, seed: this.seed };
     this.#trace = options.trace;
     this.#lsmStorage = options.lsmStorage;
+    this.#recorder = options.recorder;
+    this.#replay = options.replay && new SimReplay(options.replay);
+    if (this.#recorder) this.#listeners.add((e) => this.#recorder!.onEvent(e, this.attempt));
     this.config = readConfig(scenario.config);
     this.cluster = new ClusterTopology(scenario.cluster);
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
@@ -112,7 +124,9 @@ export class Simulation {
     this.#deploy(0, undefined);
     this.#setStatus('START', 0);
     this.#coordinate(0, (e) => this.coordinator.startScheduler(0, e));
-    for (const fault of this.scenario.faults) this.kernel.schedule(fault.at_ms, { type: 'fault', fault });
+    // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
+    const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
+    for (const fault of faults) this.kernel.schedule(fault.at_ms, { type: 'fault', fault });
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
   }
 
@@ -264,6 +278,7 @@ export class Simulation {
       case 'notify-tasks':
         return this.#notifyTasks(event.checkpointId, event.complete, now);
       case 'coordinator-timer':
+        if (this.#replay && event.timer.kind === 'periodic') return;
         return this.#coordinate(now, (e) => this.coordinator.onTimer(event.timer, now, e));
       case 'acknowledge':
         if (this.#isStalled(event.task)) return;
@@ -271,6 +286,7 @@ export class Simulation {
       case 'decline':
         return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
       case 'fault':
+        if (this.#replay?.isTrigger(event.fault)) return this.#replayTrigger(event.fault, now);
         this.#applyFault(event.fault);
         return;
       case 'restart':
@@ -291,6 +307,7 @@ export class Simulation {
     effects.length = 0;
     const task = this.tasks[i]!;
     const outcome = task.poll(now, effects);
+    if (this.#recorder && task.recorder && !task.recorder.isEmpty) this.#recorder.addPart(this.attempt, task.id.vertexId, task.id.subtaskIndex, task.recorder.drain());
     for (const effect of effects) this.#apply(i, effect, now);
     this.#afterPoll(i, outcome);
   }
@@ -477,6 +494,8 @@ export class Simulation {
     this.#wakeToken = this.tasks.map(() => 0);
     this.#busyUntil = this.tasks.map(() => now);
     for (const task of this.tasks) task.setSlowdown(this.#slowdown.get(task.id.vertexId) ?? 1);
+    for (const task of this.tasks) this.#replay?.attach(task, this.attempt);
+    if (this.#recorder) for (const task of this.tasks) this.#recorder.attach(task);
     if (!checkpoint) {
       for (const task of this.tasks) task.start();
       this.tasks.forEach((_, i) => this.#wake(i, now));
@@ -644,8 +663,21 @@ export class Simulation {
     this.#latency = this.graph.channels.map((c) => (c.local ? 0 : this.scenario.costs.network_latency_ms));
   }
 
-  /** Carries out a fault (from the schedule or the API); returns an error message when it cannot. */
+  /** A recorded checkpoint trigger: it must get the recorded checkpoint id. */
+  #replayTrigger(fault: FaultSpec, now: number): void {
+    const seen = this.events.length;
+    this.#coordinate(now, (e) => this.coordinator.trigger(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint', now, e));
+    this.#replay!.checkTriggered(this.events.slice(seen), now);
+  }
+
+  /** Carries out a fault (from the schedule or the API) and records it; returns an error message when it cannot. */
   #applyFault(fault: FaultSpec): string | undefined {
+    const problem = this.#carryOutFault(fault);
+    if (problem === undefined) this.#recorder?.faultApplied(this.now, fault);
+    return problem;
+  }
+
+  #carryOutFault(fault: FaultSpec): string | undefined {
     const now = this.now;
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') {
       return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');
@@ -730,7 +762,7 @@ export class Simulation {
 
   /** After the backoff: a new attempt, restored from the latest completed checkpoint. */
   #restart(now: number): void {
-    const checkpoint = this.#restoreFrom ?? this.coordinator.latestCheckpoint();
+    const checkpoint = this.#replay?.restoredCheckpoint(this.attempt, this.coordinator.store.getAllCheckpoints()) ?? this.#restoreFrom ?? this.coordinator.latestCheckpoint();
     this.#restoreFrom = undefined;
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
     // Each subtask asks for the slot it had (and so its host's local copy); lost ones take fresh slots.

@@ -1,0 +1,48 @@
+import type { NetworkBuffer } from '../protocol.ts';
+import { appendRun, countOf } from './delivery-log.ts';
+
+/** What one subtask consumed since the last drain: per gate its runs, and the barriers its source injected. */
+export interface DeliveryPart {
+  gates: number[][];
+  barriers: number[];
+}
+
+/**
+ * Records, inside one subtask, the order its input gates handed out buffer contents and where a
+ * source injected each barrier. Costs one array push per consumed buffer; a driver drains it in
+ * batches (a TaskManager once per scheduling turn), so nothing is sent per record.
+ */
+export class DeliveryRecorder {
+  #gates: number[][];
+  #barriers: number[] = [];
+  #empty = true;
+
+  constructor(readonly gateCount: number) {
+    this.#gates = Array.from({ length: gateCount }, () => []);
+  }
+
+  consumed(gate: number, channel: number, buffer: NetworkBuffer): void {
+    const count = countOf(buffer);
+    if (count === 0) return;
+    appendRun(this.#gates[gate]!, channel, count);
+    this.#empty = false;
+  }
+
+  barrierInjected(checkpointId: number, offset: number): void {
+    this.#barriers.push(checkpointId, offset);
+    this.#empty = false;
+  }
+
+  get isEmpty(): boolean {
+    return this.#empty;
+  }
+
+  /** What was recorded since the last drain; the recorder starts over. */
+  drain(): DeliveryPart {
+    const part = { gates: this.#gates, barriers: this.#barriers };
+    this.#gates = Array.from({ length: this.gateCount }, () => []);
+    this.#barriers = [];
+    this.#empty = true;
+    return part;
+  }
+}

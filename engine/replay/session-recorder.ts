@@ -1,0 +1,51 @@
+import type { JobEvent } from '../run/job-events.ts';
+import type { FaultSpec } from '../scenario/scenario-types.ts';
+import { appendRuns, emptyDeliveryLog, subtaskKey, type DeliveryLog, type SubtaskDelivery } from './delivery-log.ts';
+import { DeliveryRecorder, type DeliveryPart } from './delivery-recorder.ts';
+import type { StreamTask } from '../task/stream-task.ts';
+
+/**
+ * Puts a run's recording together on the JobManager's side: the subtasks' parts as they are
+ * drained (in order, per attempt and subtask), the checkpoints triggered and restores done (from
+ * the job events both drivers emit), and the faults the driver applied.
+ */
+export class SessionRecorder {
+  readonly #log: DeliveryLog = emptyDeliveryLog();
+  readonly #subtasks = new Map<string, SubtaskDelivery>();
+
+  /** Gives a deployed task its recorder. */
+  attach(task: StreamTask): void {
+    task.recorder = new DeliveryRecorder(task.gates.length);
+  }
+
+  addPart(attempt: number, vertex: string, subtask: number, part: DeliveryPart): void {
+    const key = subtaskKey(attempt, vertex, subtask);
+    let entry = this.#subtasks.get(key);
+    if (!entry) {
+      entry = { attempt, vertex, subtask, gates: part.gates.map(() => []), barriers: [] };
+      this.#subtasks.set(key, entry);
+      this.#log.subtasks.push(entry);
+    }
+    part.gates.forEach((runs, g) => appendRuns((entry.gates[g] ??= []), runs));
+    entry.barriers.push(...part.barriers);
+  }
+
+  /** A fault the driver carried out (checkpoint triggers are recorded from their events instead). */
+  faultApplied(time: number, fault: FaultSpec): void {
+    if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') return;
+    this.#log.faults.push({ time, fault: { ...fault, at_ms: time } });
+  }
+
+  /** Feeds a job event; `attempt` is the driver's attempt when a restore is reported. */
+  onEvent(event: JobEvent, attempt: number): void {
+    if (event.type === 'checkpoint-triggered') this.#log.checkpoints.push({ time: event.time, checkpointId: event.checkpointId, isSavepoint: event.isSavepoint });
+    if (event.type === 'restore') this.#log.restores.push({ attempt, checkpointId: event.restore.checkpointId });
+  }
+
+  /** A copy of the recording so far; subtasks by attempt, vertex and index (not by when they first reported). */
+  log(): DeliveryLog {
+    const log = JSON.parse(JSON.stringify(this.#log)) as DeliveryLog;
+    log.subtasks.sort((a, b) => a.attempt - b.attempt || (a.vertex < b.vertex ? -1 : a.vertex > b.vertex ? 1 : 0) || a.subtask - b.subtask);
+    return log;
+  }
+}
