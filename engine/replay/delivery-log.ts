@@ -7,6 +7,8 @@ import type { NetworkBuffer } from '../protocol.ts';
  * do exactly the same. Plain JSON: it is the `recording` of an exported session document.
  */
 export interface DeliveryLog {
+  /** job time when the recording was taken: a replay runs this far */
+  endTime: number;
   /** checkpoints and savepoints as the coordinator triggered them, in job time */
   checkpoints: CheckpointTriggerRecord[];
   /** faults as applied (from the schedule or the Playground API), in job time; never trigger-* ones (those are `checkpoints`) */
@@ -76,7 +78,7 @@ export function appendRuns(runs: number[], more: readonly number[]): void {
 }
 
 export function emptyDeliveryLog(): DeliveryLog {
-  return { checkpoints: [], faults: [], restores: [], subtasks: [] };
+  return { endTime: 0, checkpoints: [], faults: [], restores: [], subtasks: [] };
 }
 
 export function subtaskKey(attempt: number, vertex: string, subtask: number): string {

@@ -89,7 +89,7 @@ export class ReplayFeeder {
     const channel = runs[at]!;
     const count = runs[at + 1]!;
     const queue = this.#held[g]![channel];
-    if (!queue) this.#diverge(g, channel, `a channel index the gate lacks (it has ${this.#held[g]!.length})`);
+    if (!queue) throw new ReplayDivergence(`${this.subtask}: input gate ${g}, position ${this.#position[g]} (run ${at / 2}): the recording names channel ${channel}, but the gate has ${this.#held[g]!.length} channels`);
     const head = queue[0];
     if (!head) return undefined;
     // A buffer carrying only a watermark consumes nothing the recording counts: it goes through.

@@ -67,7 +67,8 @@ function readScenario(issues: Issues, text: string): Scenario | undefined {
 function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | undefined): DeliveryLog | undefined {
   const recording = doc.object('recording', 'a recording', { required: true });
   if (!recording) return undefined;
-  recording.rejectUnknown(['checkpoints', 'faults', 'restores', 'subtasks']);
+  recording.rejectUnknown(['endTime', 'checkpoints', 'faults', 'restores', 'subtasks']);
+  const endTime = recording.number('endTime', { required: true, min: 0 });
   const checkpoints = readItems(issues, recording, 'checkpoints', 'checkpoint triggers', (r) => ({
     time: r.number('time', { required: true, min: 0 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
@@ -79,8 +80,8 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
   }), ['attempt', 'checkpointId']);
   const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers']);
-  if (!checkpoints || !faults || !restores || !subtasks) return undefined;
-  return { checkpoints, faults, restores, subtasks } as DeliveryLog;
+  if (endTime === undefined || !checkpoints || !faults || !restores || !subtasks) return undefined;
+  return { endTime, checkpoints, faults, restores, subtasks } as DeliveryLog;
 }
 
 /** Reads every item of a list of objects; undefined when any is wrong (each wrong field is reported). */

@@ -42,9 +42,10 @@ export class SessionRecorder {
     if (event.type === 'restore') this.#log.restores.push({ attempt, checkpointId: event.restore.checkpointId });
   }
 
-  /** A copy of the recording so far; subtasks by attempt, vertex and index (not by when they first reported). */
-  log(): DeliveryLog {
+  /** A copy of the recording up to `endTime` (job time, now); subtasks by attempt, vertex and index (not by when they first reported). */
+  log(endTime: number): DeliveryLog {
     const log = JSON.parse(JSON.stringify(this.#log)) as DeliveryLog;
+    log.endTime = endTime;
     log.subtasks.sort((a, b) => a.attempt - b.attempt || (a.vertex < b.vertex ? -1 : a.vertex > b.vertex ? 1 : 0) || a.subtask - b.subtask);
     return log;
   }

@@ -33,6 +33,7 @@ function validDocument(): Record<string, unknown> {
   return JSON.parse(
     JSON.stringify(
       sessionDocument(SCENARIO, 3, {
+        endTime: 900,
         checkpoints: [{ time: 100, checkpointId: 1, isSavepoint: false }],
         faults: [{ time: 250, fault: { at_ms: 250, type: 'fail-task', vertex: 'count', subtask: 1 } }],
         restores: [{ attempt: 1, checkpointId: 1 }],

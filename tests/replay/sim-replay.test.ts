@@ -27,7 +27,7 @@ function record(scenario: Scenario, replay?: DeliveryLog): { sim: Simulation; lo
   const recorder = new SessionRecorder();
   const sim = new Simulation(scenario, { recorder, ...(replay ? { replay } : {}) });
   sim.runToEnd();
-  return { sim, log: recorder.log() };
+  return { sim, log: recorder.log(sim.now) };
 }
 
 function completedCheckpoints(sim: Simulation): number[] {
