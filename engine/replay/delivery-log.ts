@@ -23,6 +23,8 @@ export interface CheckpointTriggerRecord {
   time: number;
   checkpointId: number;
   isSavepoint: boolean;
+  /** when it completed; absent when it failed or was still pending (a replay then never completes it) */
+  completedAt?: number;
 }
 
 export interface FaultRecord {

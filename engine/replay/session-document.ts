@@ -73,7 +73,8 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
     time: r.number('time', { required: true, min: 0 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
     isSavepoint: r.boolean('isSavepoint', { required: true }),
-  }), ['time', 'checkpointId', 'isSavepoint']);
+    ...(r.has('completedAt') ? { completedAt: r.number('completedAt', { min: 0 }) } : {}),
+  }), ['time', 'checkpointId', 'isSavepoint', 'completedAt']);
   const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, vertices), ['time', 'fault']);
   const restores = readItems(issues, recording, 'restores', 'restores', (r) => ({
     attempt: r.integer('attempt', { required: true, min: 1 }),

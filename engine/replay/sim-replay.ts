@@ -31,6 +31,14 @@ export class SimReplay {
     return fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint';
   }
 
+  /** The next recorded trigger comes after the replay's job ended: true (and it is passed over) when it completed nothing live. */
+  skipAfterEnd(): boolean {
+    const next = this.#triggers[this.#nextTrigger];
+    if (next?.completedAt !== undefined) return false;
+    this.#nextTrigger++;
+    return true;
+  }
+
   /** A recorded trigger was carried out: the coordinator must have triggered the recorded checkpoint. */
   checkTriggered(events: readonly JobEvent[], now: number): void {
     const expected = this.#triggers[this.#nextTrigger++];
@@ -38,6 +46,16 @@ export class SimReplay {
     if (expected && triggered?.type === 'checkpoint-triggered' && triggered.checkpointId === expected.checkpointId) return;
     const got = triggered?.type === 'checkpoint-triggered' ? `checkpoint ${triggered.checkpointId}` : 'no checkpoint (the coordinator did not trigger one)';
     throw new ReplayDivergence(`coordinator at ${now} ms: the recording triggers checkpoint ${expected?.checkpointId ?? '(none)'}, the replay triggered ${got}`);
+  }
+
+  /**
+   * When an acknowledgement may reach the coordinator: not before the recorded completion, so a
+   * checkpoint completes when it did live (or later), never one the recording did not complete
+   * (Infinity: it is held back, and the checkpoint ends as it did live: aborted, or timed out).
+   */
+  acknowledgeAt(checkpointId: number, now: number): number {
+    const completedAt = this.#triggers.find((t) => t.checkpointId === checkpointId)?.completedAt;
+    return completedAt === undefined ? Infinity : Math.max(now, completedAt);
   }
 
   /** Gives a task of this attempt its feeder: it follows the recorded order, or holds what was never consumed. */

@@ -282,6 +282,7 @@ export class Simulation {
         return this.#coordinate(now, (e) => this.coordinator.onTimer(event.timer, now, e));
       case 'acknowledge':
         if (this.#isStalled(event.task)) return;
+        if (this.#replay && this.#holdAcknowledge(event, now)) return;
         return this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
       case 'decline':
         return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
@@ -663,8 +664,19 @@ export class Simulation {
     this.#latency = this.graph.channels.map((c) => (c.local ? 0 : this.scenario.costs.network_latency_ms));
   }
 
+  /** Under replay an acknowledgement waits for its checkpoint's recorded completion time; true when it waits. */
+  #holdAcknowledge(event: Extract<SimEvent, { type: 'acknowledge' }>, now: number): boolean {
+    const at = this.#replay!.acknowledgeAt(event.checkpointId, now);
+    if (at <= now) return false;
+    if (at < Infinity) this.kernel.schedule(at, event);
+    return true;
+  }
+
   /** A recorded checkpoint trigger: it must get the recorded checkpoint id. */
   #replayTrigger(fault: FaultSpec, now: number): void {
+    // The replay's job ended sooner (the sim's costs are not the live machine's): a trigger that
+    // completed nothing live changes nothing here either.
+    if (this.job.isTerminal && this.#replay!.skipAfterEnd()) return;
     const seen = this.events.length;
     this.#coordinate(now, (e) => this.coordinator.trigger(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint', now, e));
     this.#replay!.checkTriggered(this.events.slice(seen), now);

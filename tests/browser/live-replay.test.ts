@@ -34,7 +34,8 @@ describe('replaying a recorded live session in sim', () => {
     expect(check.recordedSubtasks).toHaveLength(12);
     expect(check.differingSubtasks).toEqual([]);
     expect(check.prefixSubtasks).toEqual([]);
-    expect(check.replayCheckpoints).toEqual(check.liveCheckpoints);
+    // A trigger live sent while its last subtasks drained may find the replay's job finished: it completed nothing either way.
+    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
     expect(check.replayStatus).toBe('FINISHED');
     expect(check.liveRecords).toBeGreaterThan(0);
     expect(check.replayRecords).toBe(check.liveRecords);
