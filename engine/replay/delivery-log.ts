@@ -25,6 +25,9 @@ export interface CheckpointTriggerRecord {
   isSavepoint: boolean;
   /** when it completed; absent when it failed or was still pending (a replay then never completes it) */
   completedAt?: number;
+  /** when it failed, and Flink's CheckpointFailureReason */
+  failedAt?: number;
+  failureReason?: string;
 }
 
 export interface FaultRecord {
@@ -42,7 +45,8 @@ export interface RestoreRecordEntry {
  * run-length encoded as pairs `[channel, count]`: `count > 0` records from that channel (runs
  * merge across buffers, whose boundaries depend on flush timing), a negative count one event
  * (see EVENT_CODES). `barriers` are pairs `[checkpointId, offset]` for a source: the barrier went
- * out after `offset` records of its split.
+ * out after `offset` records of its split; `[-checkpointId, offset]` when a cancellation marker
+ * went out instead (the source had been told the checkpoint was aborted).
  */
 export interface SubtaskDelivery {
   attempt: number;

@@ -28,8 +28,9 @@ export class DeliveryRecorder {
     this.#empty = false;
   }
 
-  barrierInjected(checkpointId: number, offset: number): void {
-    this.#barriers.push(checkpointId, offset);
+  /** A source put this checkpoint's barrier (or, `cancelled`, a cancellation marker) on its outputs after `offset` records. */
+  barrierInjected(checkpointId: number, offset: number, cancelled = false): void {
+    this.#barriers.push(cancelled ? -checkpointId : checkpointId, offset);
     this.#empty = false;
   }
 

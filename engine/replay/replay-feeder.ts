@@ -55,15 +55,22 @@ export class ReplayFeeder {
   /** Where the recorded barrier of this checkpoint went out (records of the split before it), if recorded. */
   barrierOffset(checkpointId: number): number | undefined {
     const b = this.delivery?.barriers ?? [];
-    for (let i = 0; i < b.length; i += 2) if (b[i] === checkpointId) return b[i + 1];
+    for (let i = 0; i < b.length; i += 2) if (Math.abs(b[i]!) === checkpointId) return b[i + 1];
     return undefined;
   }
 
   /** How far a source may emit before its next recorded barrier (after `lastCheckpointId`). */
   sourceLimit(lastCheckpointId: number): number {
     const b = this.delivery?.barriers ?? [];
-    for (let i = 0; i < b.length; i += 2) if (b[i]! > lastCheckpointId) return b[i + 1]!;
+    for (let i = 0; i < b.length; i += 2) if (Math.abs(b[i]!) > lastCheckpointId) return b[i + 1]!;
     return Infinity;
+  }
+
+  /** The recorded source sent a cancellation marker for this checkpoint instead of its barrier. */
+  injectsCancel(checkpointId: number): boolean {
+    const b = this.delivery?.barriers ?? [];
+    for (let i = 0; i < b.length; i += 2) if (b[i] === -checkpointId) return true;
+    return false;
   }
 
   /**
@@ -103,11 +110,12 @@ export class ReplayFeeder {
     // An unaligned barrier overtook the data queued before it: it is taken from behind them.
     const at = queue.findIndex((b) => b.kind === 'event' && (b === queue[0] || b.priority));
     const event = at < 0 ? undefined : (queue[at] as EventBuffer);
-    if (!event || event.event.kind !== kind) this.#diverge(g, channel, `${kind ?? `event code ${code}`}`);
+    const cancelled = event && asCancelled(event, kind);
+    if (!event || (event.event.kind !== kind && !cancelled)) this.#diverge(g, channel, `${kind ?? `event code ${code}`}`);
     queue.splice(at, 1);
     this.#cursor[g]! += 2;
     this.#position[g]!++;
-    return { channel, buffer: event };
+    return { channel, buffer: cancelled ?? event };
   }
 
   #nextRecords(g: number, channel: number, count: number): { channel: number; buffer: NetworkBuffer } {
@@ -145,4 +153,14 @@ export class ReplayFeeder {
       `${this.subtask}: input gate ${g}, position ${this.#position[g]} (run ${this.#cursor[g]! / 2}): the recording says ${expected} from channel ${channel} come next, but channel ${channel} has ${actual} next`,
     );
   }
+}
+
+/**
+ * Live, the upstream task had been told the checkpoint was aborted before its barrier went out,
+ * and sent a cancellation marker instead (when the abort arrived was timing): the barrier is read
+ * as that marker here.
+ */
+function asCancelled(buffer: EventBuffer, recorded: string | undefined): EventBuffer | undefined {
+  if (recorded !== 'cancel-checkpoint' || buffer.event.kind !== 'barrier') return undefined;
+  return { kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: buffer.event.checkpointId }, sizeBytes: 16, priority: false };
 }

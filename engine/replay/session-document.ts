@@ -74,7 +74,9 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
     isSavepoint: r.boolean('isSavepoint', { required: true }),
     ...(r.has('completedAt') ? { completedAt: r.number('completedAt', { min: 0 }) } : {}),
-  }), ['time', 'checkpointId', 'isSavepoint', 'completedAt']);
+    ...(r.has('failedAt') ? { failedAt: r.number('failedAt', { min: 0 }) } : {}),
+    ...(r.has('failureReason') ? { failureReason: r.string('failureReason') } : {}),
+  }), ['time', 'checkpointId', 'isSavepoint', 'completedAt', 'failedAt', 'failureReason']);
   const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, vertices), ['time', 'fault']);
   const restores = readItems(issues, recording, 'restores', 'restores', (r) => ({
     attempt: r.integer('attempt', { required: true, min: 1 }),
@@ -122,7 +124,7 @@ function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDe
   const gates = r.list('gates', 'input gates (lists of [channel, count] pairs)', { required: true });
   const runs = gates?.map((g) => readPairs(r.issues, g, 'a list of [channel, count] pairs: channel an integer ≥ 0; count > 0 records, or −1 barrier, −2 end-of-partition, −3 cancel-checkpoint', isRun));
   const barriers = r.list('barriers', 'barrier positions', { required: true });
-  const positions = barriers && readPairs(r.issues, { path: r.pathOf('barriers'), value: barriers.map((b) => b.value) }, 'a list of [checkpointId, offset] pairs: checkpointId ≥ 1, offset ≥ 0', isBarrier);
+  const positions = barriers && readPairs(r.issues, { path: r.pathOf('barriers'), value: barriers.map((b) => b.value) }, 'a list of [checkpointId, offset] pairs: checkpointId ≥ 1 (a barrier) or ≤ −1 (a cancellation marker), offset ≥ 0', isBarrier);
   if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions) return undefined;
   return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions };
 }
@@ -132,7 +134,7 @@ function isRun(channel: number, count: number): boolean {
 }
 
 function isBarrier(checkpointId: number, offset: number): boolean {
-  return checkpointId >= 1 && offset >= 0;
+  return checkpointId !== 0 && offset >= 0;
 }
 
 /** A flat list of integer pairs; the first bad pair is reported with its index. */

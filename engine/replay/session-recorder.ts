@@ -39,6 +39,10 @@ export class SessionRecorder {
   /** Feeds a job event; `attempt` is the driver's attempt when a restore is reported. */
   onEvent(event: JobEvent, attempt: number): void {
     if (event.type === 'checkpoint-triggered') this.#log.checkpoints.push({ time: event.time, checkpointId: event.checkpointId, isSavepoint: event.isSavepoint });
+    if (event.type === 'checkpoint-failed') {
+      const trigger = this.#log.checkpoints.find((c) => c.checkpointId === event.checkpointId);
+      if (trigger) Object.assign(trigger, { failedAt: event.time, failureReason: event.reason });
+    }
     if (event.type === 'checkpoint-completed') {
       const trigger = this.#log.checkpoints.find((c) => c.checkpointId === event.checkpointId);
       if (trigger) trigger.completedAt = event.time;

@@ -6,6 +6,9 @@ import { subtaskKey, type CheckpointTriggerRecord, type DeliveryLog } from './de
 import { ReplayDivergence } from './replay-divergence.ts';
 import { ReplayFeeder } from './replay-feeder.ts';
 
+/** Failure reasons the replay brings about itself, as the live run did: a failover, the job's end. */
+const CAUSED_BY_THE_JOB = new Set(['CHECKPOINT_COORDINATOR_SUSPEND', 'CHECKPOINT_COORDINATOR_SHUTDOWN']);
+
 /**
  * What the sim driver needs to replay a recording: the recorded faults and checkpoint triggers
  * as its schedule (the periodic trigger stays off), a feeder per subtask, and the checkpoint
@@ -29,6 +32,16 @@ export class SimReplay {
 
   isTrigger(fault: FaultSpec): boolean {
     return fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint';
+  }
+
+  /**
+   * Checkpoints that failed live for a reason of their own (a decline, a timeout), as declines at
+   * the recorded time; those a failover or the job's end aborted fail here by the same cause.
+   */
+  recordedFailures(): Array<{ at: number; checkpointId: number; reason: string }> {
+    return this.#triggers.flatMap((t) =>
+      t.failedAt === undefined || t.failureReason === undefined || CAUSED_BY_THE_JOB.has(t.failureReason) ? [] : [{ at: t.failedAt, checkpointId: t.checkpointId, reason: t.failureReason }],
+    );
   }
 
   /** The next recorded trigger comes after the replay's job ended: true (and it is passed over) when it completed nothing live. */

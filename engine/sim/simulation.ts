@@ -127,6 +127,7 @@ export class Simulation {
     // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
     const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
     for (const fault of faults) this.kernel.schedule(fault.at_ms, { type: 'fault', fault });
+    for (const f of this.#replay?.recordedFailures() ?? []) this.kernel.schedule(f.at, { type: 'decline', checkpointId: f.checkpointId, reason: f.reason });
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
   }
 

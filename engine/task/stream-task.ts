@@ -323,12 +323,19 @@ export class StreamTask {
     return this.#pendingTriggers.shift();
   }
 
+  /** Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing). */
+  #followRecordedAbort(checkpointId: number): void {
+    if (this.#replay!.injectsCancel(checkpointId)) this.#abortedCheckpoints.add(checkpointId);
+    else this.#abortedCheckpoints.delete(checkpointId);
+  }
+
   #triggered(now: number, barrier: CheckpointBarrier, effects: TaskEffect[]): PollOutcome {
     if (this.hasEndedInput) {
       effects.push({ type: 'decline-checkpoint', checkpointId: barrier.checkpointId, reason: 'CHECKPOINT_DECLINED_TASK_NOT_READY' });
       return this.#busy(now, 0);
     }
-    if (this.#source) this.recorder?.barrierInjected(barrier.checkpointId, this.#source.offset);
+    if (this.#source && this.#replay) this.#followRecordedAbort(barrier.checkpointId);
+    if (this.#source) this.recorder?.barrierInjected(barrier.checkpointId, this.#source.offset, this.#abortedCheckpoints.has(barrier.checkpointId));
     const figures = { startDelayMs: Math.max(0, now - barrier.timestamp), alignmentDurationMs: 0, processedBytes: 0 };
     return this.#busy(now, this.#performCheckpoint(now, barrier, figures, false, effects));
   }
