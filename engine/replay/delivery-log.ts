@@ -31,6 +31,7 @@ export interface CheckpointTriggerRecord {
 }
 
 export interface FaultRecord {
+  /** when the replay applies it: for a fault that fails tasks, when the JobManager failed over (`fault.at_ms`: when it was injected) */
   time: number;
   fault: FaultSpec;
 }

@@ -1,8 +1,11 @@
 import type { JobEvent } from '../run/job-events.ts';
 import type { FaultSpec } from '../scenario/scenario-types.ts';
-import { appendRuns, emptyDeliveryLog, subtaskKey, type DeliveryLog, type SubtaskDelivery } from './delivery-log.ts';
+import { appendRuns, emptyDeliveryLog, subtaskKey, type DeliveryLog, type FaultRecord, type SubtaskDelivery } from './delivery-log.ts';
 import { DeliveryRecorder, type DeliveryPart } from './delivery-recorder.ts';
 import type { StreamTask } from '../task/stream-task.ts';
+
+/** Faults that fail tasks: the job fails over once the JobManager learns of it. */
+const FAILING_FAULTS = new Set(['fail-task', 'kill-task-manager', 'lose-host']);
 
 /**
  * Puts a run's recording together on the JobManager's side: the subtasks' parts as they are
@@ -12,6 +15,8 @@ import type { StreamTask } from '../task/stream-task.ts';
 export class SessionRecorder {
   readonly #log: DeliveryLog = emptyDeliveryLog();
   readonly #subtasks = new Map<string, SubtaskDelivery>();
+  /** a failing fault whose failover the JobManager has not begun yet (live, a task's failure is reported a little later) */
+  #awaitingFailover: FaultRecord | undefined;
 
   /** Gives a deployed task its recorder. */
   attach(task: StreamTask): void {
@@ -33,11 +38,18 @@ export class SessionRecorder {
   /** A fault the driver carried out (checkpoint triggers are recorded from their events instead). */
   faultApplied(time: number, fault: FaultSpec): void {
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') return;
-    this.#log.faults.push({ time, fault: { ...fault, at_ms: time } });
+    const record: FaultRecord = { time, fault: { ...fault, at_ms: time } };
+    this.#log.faults.push(record);
+    if (FAILING_FAULTS.has(fault.type)) this.#awaitingFailover = record;
   }
 
   /** Feeds a job event; `attempt` is the driver's attempt when a restore is reported. */
   onEvent(event: JobEvent, attempt: number): void {
+    // A replay fails over when the live JobManager did: at the failover, not when the fault was sent.
+    if (event.type === 'job-status' && event.status === 'RESTARTING' && this.#awaitingFailover) {
+      this.#awaitingFailover.time = event.time;
+      this.#awaitingFailover = undefined;
+    }
     if (event.type === 'checkpoint-triggered') this.#log.checkpoints.push({ time: event.time, checkpointId: event.checkpointId, isSavepoint: event.isSavepoint });
     if (event.type === 'checkpoint-failed') {
       const trigger = this.#log.checkpoints.find((c) => c.checkpointId === event.checkpointId);

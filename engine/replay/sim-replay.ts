@@ -30,6 +30,15 @@ export class SimReplay {
     return [...triggers, ...this.log.faults.map((f) => ({ ...f.fault, at_ms: f.time }))].sort((a, b) => a.at_ms - b.at_ms);
   }
 
+  /**
+   * The replay's job may not finish while a checkpoint that completed live is still to be
+   * triggered or to complete (the sim's tasks may drain sooner than the live ones did).
+   */
+  holdsJobEnd(pendingIds: readonly number[]): boolean {
+    const later = this.#triggers.slice(this.#nextTrigger).some((t) => t.completedAt !== undefined);
+    return later || pendingIds.some((id) => this.#triggers.some((t) => t.checkpointId === id && t.completedAt !== undefined));
+  }
+
   isTrigger(fault: FaultSpec): boolean {
     return fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint';
   }

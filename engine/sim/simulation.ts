@@ -284,7 +284,9 @@ export class Simulation {
       case 'acknowledge':
         if (this.#isStalled(event.task)) return;
         if (this.#replay && this.#holdAcknowledge(event, now)) return;
-        return this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
+        this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
+        if (this.#replay) this.#maybeFinishJob();
+        return;
       case 'decline':
         return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
       case 'fault':
@@ -681,6 +683,7 @@ export class Simulation {
     const seen = this.events.length;
     this.#coordinate(now, (e) => this.coordinator.trigger(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint', now, e));
     this.#replay!.checkTriggered(this.events.slice(seen), now);
+    this.#maybeFinishJob();
   }
 
   /** Carries out a fault (from the schedule or the API) and records it; returns an error message when it cannot. */
@@ -788,6 +791,7 @@ export class Simulation {
 
   #maybeFinishJob(): void {
     if (this.job.status !== 'RUNNING' || !this.tasks.every((t) => t.lifecycle.state === 'FINISHED')) return;
+    if (this.#replay?.holdsJobEnd(this.coordinator.pendingCheckpoints.map((p) => p.id))) return;
     this.#coordinate(this.now, (e) => this.coordinator.shutdown(this.now, e));
     this.#setStatus('FINISH', this.now);
     // A finished job keeps no checkpoints; a failed one keeps them unless retention is NO_EXTERNALIZED.
