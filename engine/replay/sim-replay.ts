@@ -53,6 +53,14 @@ export class SimReplay {
     );
   }
 
+  /** A pending checkpoint completed live no later than `now`: the next trigger waits for it. */
+  completesFirst(pendingIds: readonly number[], now: number): boolean {
+    return pendingIds.some((id) => {
+      const completedAt = this.#triggers.find((t) => t.checkpointId === id)?.completedAt;
+      return completedAt !== undefined && completedAt <= now;
+    });
+  }
+
   /** The next recorded trigger comes after the replay's job ended: true (and it is passed over) when it completed nothing live. */
   skipAfterEnd(): boolean {
     const next = this.#triggers[this.#nextTrigger];

@@ -104,6 +104,8 @@ export class Simulation {
   readonly #stalled = new Set<string>();
   readonly #recorder: SessionRecorder | undefined;
   readonly #replay: SimReplay | undefined;
+  /** a recorded trigger waiting for the completion that preceded it live */
+  #deferredTrigger: FaultSpec | undefined;
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     this.seed = options.seed ?? scenario.seed;
@@ -285,6 +287,7 @@ export class Simulation {
         if (this.#isStalled(event.task)) return;
         if (this.#replay && this.#holdAcknowledge(event, now)) return;
         this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
+        if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
         if (this.#replay) this.#maybeFinishJob();
         return;
       case 'decline':
@@ -680,6 +683,14 @@ export class Simulation {
     // The replay's job ended sooner (the sim's costs are not the live machine's): a trigger that
     // completed nothing live changes nothing here either.
     if (this.job.isTerminal && this.#replay!.skipAfterEnd()) return;
+    // Live, the checkpoint before completed first (the coordinator triggers the next one at once):
+    // the trigger waits for that completion here too.
+    const pending = this.coordinator.pendingCheckpoints.map((p) => p.id);
+    if (this.#replay!.completesFirst(pending, now)) {
+      this.#deferredTrigger = fault;
+      return;
+    }
+    this.#deferredTrigger = undefined;
     const seen = this.events.length;
     this.#coordinate(now, (e) => this.coordinator.trigger(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint', now, e));
     this.#replay!.checkTriggered(this.events.slice(seen), now);
