@@ -47,7 +47,9 @@ export interface RestoreRecordEntry {
  * merge across buffers, whose boundaries depend on flush timing), a negative count one event
  * (see EVENT_CODES). `barriers` are pairs `[checkpointId, offset]` for a source: the barrier went
  * out after `offset` records of its split; `[-checkpointId, offset]` when a cancellation marker
- * went out instead (the source had been told the checkpoint was aborted).
+ * went out instead (the source had been told the checkpoint was aborted). `aborts` are pairs
+ * `[checkpointId, position]`: the JobManager's notification that the checkpoint was aborted came
+ * when the subtask had consumed `position` records and events (over all its gates).
  */
 export interface SubtaskDelivery {
   attempt: number;
@@ -55,6 +57,7 @@ export interface SubtaskDelivery {
   subtask: number;
   gates: number[][];
   barriers: number[];
+  aborts: number[];
 }
 
 /** How an event is written in a gate's runs. */

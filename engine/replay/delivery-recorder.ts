@@ -5,6 +5,7 @@ import { appendRun, countOf } from './delivery-log.ts';
 export interface DeliveryPart {
   gates: number[][];
   barriers: number[];
+  aborts: number[];
 }
 
 /**
@@ -15,6 +16,7 @@ export interface DeliveryPart {
 export class DeliveryRecorder {
   #gates: number[][];
   #barriers: number[] = [];
+  #aborts: number[] = [];
   #empty = true;
 
   constructor(readonly gateCount: number) {
@@ -34,15 +36,22 @@ export class DeliveryRecorder {
     this.#empty = false;
   }
 
+  /** The notification that a checkpoint was aborted came after `position` consumed records and events. */
+  abortNotified(checkpointId: number, position: number): void {
+    this.#aborts.push(checkpointId, position);
+    this.#empty = false;
+  }
+
   get isEmpty(): boolean {
     return this.#empty;
   }
 
   /** What was recorded since the last drain; the recorder starts over. */
   drain(): DeliveryPart {
-    const part = { gates: this.#gates, barriers: this.#barriers };
+    const part = { gates: this.#gates, barriers: this.#barriers, aborts: this.#aborts };
     this.#gates = Array.from({ length: this.gateCount }, () => []);
     this.#barriers = [];
+    this.#aborts = [];
     this.#empty = true;
     return part;
   }

@@ -19,6 +19,9 @@ export class ReplayFeeder {
   readonly #remaining: number[];
   /** per gate: records and events handed out so far (for divergence messages) */
   readonly #position: number[];
+  /** recorded abort notifications: the next one's index, and those that arrived here */
+  #nextAbort = 0;
+  readonly #arrivedAborts = new Set<number>();
 
   constructor(
     readonly subtask: string,
@@ -34,6 +37,29 @@ export class ReplayFeeder {
 
   absorb(gate: number, channel: number, buffer: NetworkBuffer): void {
     this.#held[gate]![channel]!.push(buffer);
+  }
+
+  /** The JobManager's notification that a checkpoint was aborted arrived: it takes effect at its recorded position. */
+  abortArrived(checkpointId: number): void {
+    this.#arrivedAborts.add(checkpointId);
+  }
+
+  /** Aborts due now: arrived, and the subtask has consumed up to their recorded position. */
+  dueAborts(consumed: number): number[] {
+    const a = this.delivery?.aborts ?? [];
+    const due: number[] = [];
+    while (this.#nextAbort < a.length && this.#arrivedAborts.has(a[this.#nextAbort]!) && a[this.#nextAbort + 1]! <= consumed) {
+      due.push(a[this.#nextAbort]!);
+      this.#nextAbort += 2;
+    }
+    return due;
+  }
+
+  /** Nothing is handed out past the position of the next recorded abort until it took effect. */
+  #room(): number {
+    const a = this.delivery?.aborts ?? [];
+    if (this.#nextAbort >= a.length) return Infinity;
+    return a[this.#nextAbort + 1]! - this.#position.reduce((n, p) => n + p, 0);
   }
 
   /** Hands the next recorded unit to every gate that has nothing queued; returns the buffers handed out. */
@@ -98,7 +124,7 @@ export class ReplayFeeder {
     const queue = this.#held[g]![channel];
     if (!queue) throw new ReplayDivergence(`${this.subtask}: input gate ${g}, position ${this.#position[g]} (run ${at / 2}): the recording names channel ${channel}, but the gate has ${this.#held[g]!.length} channels`);
     const head = queue[0];
-    if (!head) return undefined;
+    if (!head || this.#room() <= 0) return undefined;
     // A buffer carrying only a watermark consumes nothing the recording counts: it goes through.
     if (head.kind === 'data' && head.records.length - this.#taken[g]![channel]! === 0) return { channel, buffer: this.#takeRecords(g, channel, 0) };
     return count < 0 ? this.#nextEvent(g, channel, count) : this.#nextRecords(g, channel, count);
@@ -122,7 +148,7 @@ export class ReplayFeeder {
     const head = this.#held[g]![channel]![0]!;
     if (head.kind !== 'data') this.#diverge(g, channel, `${count} records`);
     if (this.#remaining[g]! < 0) this.#remaining[g] = count;
-    const n = Math.min(this.#remaining[g]!, head.records.length - this.#taken[g]![channel]!);
+    const n = Math.min(this.#remaining[g]!, head.records.length - this.#taken[g]![channel]!, this.#room());
     const buffer = this.#takeRecords(g, channel, n);
     this.#remaining[g]! -= n;
     this.#position[g]! += n;

@@ -82,7 +82,7 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
     attempt: r.integer('attempt', { required: true, min: 1 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
   }), ['attempt', 'checkpointId']);
-  const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers']);
+  const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts']);
   if (endTime === undefined || !checkpoints || !faults || !restores || !subtasks) return undefined;
   return { endTime, checkpoints, faults, restores, subtasks } as DeliveryLog;
 }
@@ -125,8 +125,10 @@ function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDe
   const runs = gates?.map((g) => readPairs(r.issues, g, 'a list of [channel, count] pairs: channel an integer ≥ 0; count > 0 records, or −1 barrier, −2 end-of-partition, −3 cancel-checkpoint', isRun));
   const barriers = r.list('barriers', 'barrier positions', { required: true });
   const positions = barriers && readPairs(r.issues, { path: r.pathOf('barriers'), value: barriers.map((b) => b.value) }, 'a list of [checkpointId, offset] pairs: checkpointId ≥ 1 (a barrier) or ≤ −1 (a cancellation marker), offset ≥ 0', isBarrier);
-  if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions) return undefined;
-  return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions };
+  const aborts = r.list('aborts', 'abort notifications', { required: true });
+  const abortPositions = aborts && readPairs(r.issues, { path: r.pathOf('aborts'), value: aborts.map((b) => b.value) }, 'a list of [checkpointId, position] pairs: checkpointId ≥ 1, position ≥ 0', (id, at) => id >= 1 && at >= 0);
+  if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions || !abortPositions) return undefined;
+  return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions, aborts: abortPositions };
 }
 
 function isRun(channel: number, count: number): boolean {

@@ -118,6 +118,8 @@ export class StreamTask {
   #deferred: TaskEffect[] = [];
   /** the state the task had when its input ended: a finished task's part in later checkpoints */
   #finalSnapshot: TaskStateSnapshot | undefined;
+  /** records and events consumed so far (where an abort notification came, for a replay) */
+  #consumedUnits = 0;
   /** records what this subtask consumed, in order, when the driver records the session */
   recorder: DeliveryRecorder | undefined;
   /** replaying a recorded session: inputs are held and handed to the gates in the recorded order */
@@ -287,6 +289,13 @@ export class StreamTask {
   }
 
   notifyCheckpointAborted(checkpointId: number): void {
+    // Under replay it takes effect where it did live: after as many consumed records and events.
+    if (this.#replay && !this.#source) return this.#replay.abortArrived(checkpointId);
+    this.#abortCheckpoint(checkpointId);
+  }
+
+  #abortCheckpoint(checkpointId: number): void {
+    if (!this.lifecycle.isTerminal && !this.#source) this.recorder?.abortNotified(checkpointId, this.#consumedUnits);
     if (!this.lifecycle.isTerminal) this.keyedState?.notifyCheckpointAborted?.(checkpointId);
     // Remembered so that a barrier still to come sends a cancellation marker instead (Flink keeps these too).
     if (checkpointId > this.#lastCheckpointId) {
@@ -378,6 +387,7 @@ export class StreamTask {
 
   #pollInput(now: number, effects: TaskEffect[]): PollOutcome {
     for (let handled = 0; handled < MAX_EVENTS_PER_POLL; handled++) {
+      if (this.#replay) for (const id of this.#replay.dueAborts(this.#consumedUnits)) this.#abortCheckpoint(id);
       if (this.#replay) this.#releaseReplayed();
       // Priority events go first, even while the output is full (they carry no records).
       const next = this.#pollPriority() ?? (this.router.available ? this.#pollGates() : undefined);
@@ -387,6 +397,7 @@ export class StreamTask {
       if (!next) return this.router.available ? this.#idle(now, undefined) : this.#settle(now, 'backpressured');
       const { gate, channel, buffer } = next;
       this.recorder?.consumed(gate, channel.index, buffer);
+      this.#consumedUnits += buffer.kind === 'data' ? buffer.records.length : 1;
       if (!this.#creditFree.has(buffer)) effects.push({ type: 'credit', channelId: channel.channelId, credits: 1 });
       this.metrics.numBuffersIn++;
       this.metrics.numBytesIn += buffer.sizeBytes;

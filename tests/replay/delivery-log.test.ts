@@ -37,7 +37,7 @@ function validDocument(): Record<string, unknown> {
         checkpoints: [{ time: 100, checkpointId: 1, isSavepoint: false }],
         faults: [{ time: 250, fault: { at_ms: 250, type: 'fail-task', vertex: 'count', subtask: 1 } }],
         restores: [{ attempt: 1, checkpointId: 1 }],
-        subtasks: [{ attempt: 0, vertex: 'count', subtask: 0, gates: [[0, 12, 1, 3, 0, -1, 1, -1]], barriers: [] }],
+        subtasks: [{ attempt: 0, vertex: 'count', subtask: 0, gates: [[0, 12, 1, 3, 0, -1, 1, -1]], barriers: [], aborts: [] }],
       }),
     ),
   ) as Record<string, unknown>;
@@ -68,9 +68,9 @@ describe('the delivery recording format', () => {
     recorder.consumed(1, 0, barrier(1));
     recorder.barrierInjected(1, 40);
     expect(recorder.isEmpty).toBe(false);
-    expect(recorder.drain()).toEqual({ gates: [[1, 2], [0, -1]], barriers: [1, 40] });
+    expect(recorder.drain()).toEqual({ gates: [[1, 2], [0, -1]], barriers: [1, 40], aborts: [] });
     expect(recorder.isEmpty).toBe(true);
-    expect(recorder.drain()).toEqual({ gates: [[], []], barriers: [] });
+    expect(recorder.drain()).toEqual({ gates: [[], []], barriers: [], aborts: [] });
   });
 });
 
