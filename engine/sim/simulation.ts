@@ -301,6 +301,7 @@ export class Simulation {
         return;
       case 'task-running':
         this.tasks[event.task]!.run();
+        if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
         return this.#wake(event.task, now);
       case 'local-write-done':
         this.#localDisk(event.task)?.store(this.#localKey(event.task), event.checkpointId, event.snapshot);
@@ -686,7 +687,8 @@ export class Simulation {
     // Live, the checkpoint before completed first (the coordinator triggers the next one at once):
     // the trigger waits for that completion here too.
     const pending = this.coordinator.pendingCheckpoints.map((p) => p.id);
-    if (this.#replay!.completesFirst(pending, now)) {
+    // So does one that came live once a restart had deployed its tasks, where the sim's restore takes longer.
+    if (this.#replay!.completesFirst(pending, now) || !this.#allTasksRunning()) {
       this.#deferredTrigger = fault;
       return;
     }
@@ -695,6 +697,10 @@ export class Simulation {
     this.#coordinate(now, (e) => this.coordinator.trigger(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint', now, e));
     this.#replay!.checkTriggered(this.events.slice(seen), now);
     this.#maybeFinishJob();
+  }
+
+  #allTasksRunning(): boolean {
+    return this.job.status === 'RUNNING' && this.tasks.every((t) => t.lifecycle.state === 'RUNNING' || t.lifecycle.state === 'FINISHED');
   }
 
   /** Carries out a fault (from the schedule or the API) and records it; returns an error message when it cannot. */

@@ -357,13 +357,14 @@ export class StreamTask {
 
   #pollSource(now: number, src: SourceReader): PollOutcome {
     this.#maybeEmitSourceWatermark(now, src);
+    // Under replay the source stops at the recorded offset of its next barrier until triggered
+    // (its end of input too, when the recorded barrier came after its last record).
+    const limit = this.#replay ? this.#replay.sourceLimit(this.#lastCheckpointId) - src.offset : Infinity;
+    if (limit <= 0) return this.#idle(now, undefined);
     if (src.offset >= src.split.count) return this.#endOfInput(now, []);
     const available = availableCount(src.split, now - src.jobStart) - src.offset;
     if (available <= 0) return this.#idle(now, src.jobStart + availableAt(src.split, src.offset));
     if (!this.router.available) return this.#settle(now, 'backpressured');
-    // Under replay the source stops at the recorded offset of its next barrier until triggered.
-    const limit = this.#replay ? this.#replay.sourceLimit(this.#lastCheckpointId) - src.offset : Infinity;
-    if (limit <= 0) return this.#idle(now, undefined);
     const n = Math.min(available, this.deployment.recordsPerBuffer, limit);
     for (let i = 0; i < n; i++) {
       const record = src.split.recordAt(src.offset++);

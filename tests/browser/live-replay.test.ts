@@ -58,4 +58,19 @@ describe('replaying a recorded live session in sim', () => {
     expect(check.replayRecords).toBe(check.liveRecords);
     expect(check.differingKeys).toEqual([]);
   });
+
+  it('replays a live run with a killed TaskManager: the restart restores the recorded checkpoint and the outputs agree', async () => {
+    const scenario = { ...keyedCounts({ name: 'Recorded keyed counts with a killed TaskManager', count: 6000, rate: 2000 }), faults: [{ at: '1500 ms', type: 'kill-task-manager', task_manager: 'tm-2' }] };
+    await startLive(session, scenario);
+    const done = await waitForLive(session, "s.jobStatus === 'FINISHED'", 90_000);
+    expect(done.restarts).toBe(1);
+    const check = await replayInSim(session);
+    expect(check.divergence).toBeNull();
+    expect(check.replayRestores).toEqual(check.liveRestores);
+    expect(check.differingSubtasks).toEqual([]);
+    expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
+    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
+    expect(check.replayRecords).toBe(check.liveRecords);
+    expect(check.differingKeys).toEqual([]);
+  });
 });
