@@ -11,6 +11,7 @@
  * itself: start and pause set its job clock's speed, and every animation frame (paused or not:
  * the workers go on answering heartbeats and a kill is still noticed) re-reads what it shows.
  */
+import type { SessionDocument } from '../engine/replay/session-document.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
 import type {
   CheckpointConfigDocument,
@@ -398,7 +399,9 @@ export class PlaygroundState {
         const generation = this.#generation;
         this.booting = true;
         this.#booting = { scenario, autoStart };
-        const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart }).finally(() => {
+        // The loaded document as JSON text (valid scenario text): an exported session carries it.
+        const scenarioText = input !== null && typeof input === 'object' ? JSON.stringify(input) : undefined;
+        const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart, ...(scenarioText === undefined ? {} : { scenarioText }) }).finally(() => {
           if (generation !== this.#generation) return;
           this.booting = false;
           this.#booting = null;
@@ -720,6 +723,13 @@ export class PlaygroundState {
   stats(): PlaygroundStats {
     if (!this.#driver) throw new Error(NOT_LOADED);
     return this.#driver.stats();
+  }
+
+  /** The live session so far (version, scenario text, seed, recording), for `ckpt-lab replay`. */
+  exportSession(): SessionDocument {
+    if (!this.#driver) throw new Error(NOT_LOADED);
+    if (!(this.#driver instanceof LivePageDriver)) throw new Error('exportSession() records live runs; a sim run is replayed from its scenario and seed. Switch with setDriver("live") first.');
+    return this.#driver.exportSession();
   }
 
   currentTopology(): Topology {

@@ -223,7 +223,9 @@ export type TaskManagerReport =
   /** a plain sink wrote records to the external system (every write of one scheduling turn, in order) */
   | { type: 'sink-output'; attempt: number; taskIndex: number; records: SinkRecordColumns }
   /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */
-  | { type: 'sink-commit'; attempt: number; taskIndex: number; transactionId: string; records: SinkRecordColumns };
+  | { type: 'sink-commit'; attempt: number; taskIndex: number; transactionId: string; records: SinkRecordColumns }
+  /** what a subtask consumed since its last report, in order (engine/replay/delivery-recorder.ts), once per turn at most */
+  | { type: 'delivery-order'; attempt: number; taskIndex: number; vertexId: string; subtaskIndex: number; gates: number[][]; barriers: number[]; aborts: number[] };
 
 /**
  * Records for the sink's external system, column by column: the numbers in typed arrays whose

@@ -54,6 +54,7 @@ import type {
 import { NETWORK_SNAPSHOT_INTERVAL_MS, NetworkSnapshotEncoder, networkSnapshotBuffers } from './network-snapshot-encoder.ts';
 import { columnBuffers, SinkRecordColumnsBuilder, sinkRecordColumns } from './sink-record-columns.ts';
 import { TurnScheduler } from './turn-scheduler.ts';
+import { DeliveryRecorder } from '../engine/replay/delivery-recorder.ts';
 
 /**
  * Wall-clock ms a turn may poll before it yields, so that data-plane messages, control calls and
@@ -182,7 +183,10 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   cancel(attempt: number): void {
-    if (attempt === this.#attempt) this.#stopAttempt();
+    if (attempt !== this.#attempt) return;
+    this.#stopAttempt();
+    // What the cancelled subtasks consumed last still belongs to the session.
+    this.#flushReports();
   }
 
   failTask(attempt: number, taskIndex: number, cause: string): void {
@@ -243,6 +247,7 @@ export class TaskManager implements TaskManagerGateway {
     const keyed = isKeyedOperator(deployment.vertex.operator);
     const task = new StreamTask(deployment, now, keyed ? (d) => this.#createBackend(config, d, spec.slotId, lsm) : undefined);
     task.setSlowdown(this.#slowdown.get(deployment.vertex.id) ?? spec.slowdown);
+    task.recorder = new DeliveryRecorder(task.gates.length);
     task.initialize(spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore));
     task.run();
     const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', reportedEndOfInput: false };
@@ -268,6 +273,7 @@ export class TaskManager implements TaskManagerGateway {
 
   /** Cancels every subtask of the running attempt; its ports close, so nothing of it travels on. */
   #stopAttempt(): void {
+    this.#reportDeliveryOrder();
     for (const t of this.#tasks) t.task.stop(false);
     // A cancelled attempt's working state is dropped (its runs leave the worker's database).
     for (const backend of this.#backends) if (backend instanceof LsmKeyedStateBackend) backend.dispose();
@@ -533,7 +539,16 @@ export class TaskManager implements TaskManagerGateway {
     this.#outCredits.clear();
   }
 
+  /** What each subtask consumed since the last report: one report per subtask that consumed anything. */
+  #reportDeliveryOrder(): void {
+    for (const { task, index } of this.#tasks) {
+      if (!task.recorder || task.recorder.isEmpty) continue;
+      this.#report({ type: 'delivery-order', attempt: this.#attempt, taskIndex: index, vertexId: task.id.vertexId, subtaskIndex: task.id.subtaskIndex, ...task.recorder.drain() });
+    }
+  }
+
   #flushReports(): void {
+    this.#reportDeliveryOrder();
     this.#closeSinkOutput();
     if (!this.#reportPort || this.#stalled) return;
     const network = this.#networkSnapshotDue();

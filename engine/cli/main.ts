@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { runKeyGroupCommand } from './key-group-command.ts';
 import { runRunCommand } from './run-command.ts';
+import { runReplayCommand } from './replay-command.ts';
 import type { CommandResult } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { nodeLsmStorage } from './wa-sqlite-node.ts';
@@ -15,6 +16,8 @@ export const usage = `Usage: ckpt-lab <command> [options]
 Commands:
   run SCENARIO [--seed N] [--until DURATION] [--json]
                          run a scenario in the deterministic simulator and print a summary
+  replay SESSION [--json]
+                         replay a live session exported from the playground in the simulator
   key-group KEY... [--max-parallelism N] [--parallelism P] [--json]
                          show the key group and subtask Flink assigns to each key
 
@@ -23,7 +26,7 @@ Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid
 
 export async function main(args: string[]): Promise<number> {
   // `run` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
-  const lsmStorage = args[0] === 'run' ? await nodeLsmStorage() : undefined;
+  const lsmStorage = args[0] === 'run' || args[0] === 'replay' ? await nodeLsmStorage() : undefined;
   const result = dispatch(args, lsmStorage);
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);
@@ -36,6 +39,8 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
     switch (command) {
       case 'run':
         return runRunCommand(rest, readScenarioFile, lsmStorage);
+      case 'replay':
+        return runReplayCommand(rest, readScenarioFile, lsmStorage);
       case 'key-group':
         return runKeyGroupCommand(rest);
       case undefined:
@@ -44,7 +49,7 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
       case 'help':
         return { stdout: usage, stderr: '', exitCode: command === undefined ? 2 : 0 };
       default:
-        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, key-group)\n\n${usage}`, exitCode: 2 };
+        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, replay, key-group)\n\n${usage}`, exitCode: 2 };
     }
   } catch (error) {
     // A bug, not bad input: say so in one line instead of a stack trace, and how to report it.

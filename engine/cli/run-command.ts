@@ -96,7 +96,7 @@ function invalidScenario(file: string, errors: string): CommandResult {
 }
 
 /** The human summary: what ran, the vertices' figures, the sink, and each expectation. */
-function formatSummary(r: RunReport): string {
+export function formatSummary(r: RunReport): string {
   const lines = [
     `${r.scenario.name} — seed ${r.scenario.seed}, ${seconds(r.scenario.virtual_time_ms)} of virtual time`,
     `job ${r.job.status}, ${r.job.restarts} restarts${r.job.failureCause ? ` — ${r.job.failureCause}` : ''}`,

@@ -9,6 +9,7 @@ import { checkExpectations, type ExpectationResult } from './expectations.ts';
 import type { CheckpointStatsTracker } from '../checkpoint/stats/checkpoint-stats-tracker.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import type { SinkOutputLog } from './sink-output-log.ts';
+import type { DeliveryLog } from '../replay/delivery-log.ts';
 
 /** The `ckpt-lab run --json` document (DESIGN.md, contract 2). */
 export interface RunReport {
@@ -39,6 +40,8 @@ export interface RunOptions {
   lsmStorage?: LsmStorageFactory;
   /** overrides the scenario's run length, ms */
   until?: number;
+  /** replays a recorded session (the reference run stays a plain failure-free run) */
+  replay?: DeliveryLog;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface RunOptions {
 export function runScenario(scenario: Scenario, options: RunOptions = {}): { report: RunReport; simulation: Simulation } {
   const withRun: Scenario = options.until === undefined ? scenario : { ...scenario, run: { until_ms: options.until } };
   const shared: SimulationOptions = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
-  const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }) });
+  const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.replay ? { replay: options.replay } : {}) });
   simulation.runToEnd();
   const reference = new Simulation({ ...withRun, faults: [] }, { ...shared, seed: simulation.seed });
   reference.runToEnd();

@@ -30,6 +30,9 @@ import { RandomSource } from './random-source.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
 import { faultEvent } from '../run/fault-event.ts';
+import type { DeliveryLog } from '../replay/delivery-log.ts';
+import type { SessionRecorder } from '../replay/session-recorder.ts';
+import { SimReplay } from '../replay/sim-replay.ts';
 
 export interface SimulationOptions {
   /** overrides the scenario's seed */
@@ -40,6 +43,10 @@ export interface SimulationOptions {
   lsmStorage?: LsmStorageFactory;
   /** each host's local disk (default: in memory); the page passes one that persists in IndexedDB */
   localDisk?: (host: string) => HostLocalDisk;
+  /** records the run's delivery order, as the live driver does (to compare a replay with its recording) */
+  recorder?: SessionRecorder;
+  /** replays a recorded session: its delivery order, checkpoint triggers, faults and restores */
+  replay?: DeliveryLog;
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -96,12 +103,19 @@ export class Simulation {
   #remoteFailing = false;
   /** TaskManagers that stopped answering (their tasks are not polled, their acks not sent) */
   readonly #stalled = new Set<string>();
+  readonly #recorder: SessionRecorder | undefined;
+  readonly #replay: SimReplay | undefined;
+  /** a recorded trigger waiting for the completion that preceded it live */
+  #deferredTrigger: FaultSpec | undefined;
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     this.seed = options.seed ?? scenario.seed;
     this.scenario = { ...scenario, seed: this.seed };
     this.#trace = options.trace;
     this.#lsmStorage = options.lsmStorage;
+    this.#recorder = options.recorder;
+    this.#replay = options.replay && new SimReplay(options.replay);
+    if (this.#recorder) this.#listeners.add((e) => this.#recorder!.onEvent(e, this.attempt));
     this.config = readConfig(scenario.config);
     this.cluster = new ClusterTopology(scenario.cluster);
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
@@ -113,7 +127,10 @@ export class Simulation {
     this.#deploy(0, undefined);
     this.#setStatus('START', 0);
     this.#coordinate(0, (e) => this.coordinator.startScheduler(0, e));
-    for (const fault of this.scenario.faults) this.kernel.schedule(fault.at_ms, { type: 'fault', fault });
+    // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
+    const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
+    for (const fault of faults) this.kernel.schedule(fault.at_ms, { type: 'fault', fault });
+    for (const f of this.#replay?.recordedFailures() ?? []) this.kernel.schedule(f.at, { type: 'decline', checkpointId: f.checkpointId, reason: f.reason });
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
   }
 
@@ -265,13 +282,19 @@ export class Simulation {
       case 'notify-tasks':
         return this.#notifyTasks(event.checkpointId, event.complete, now);
       case 'coordinator-timer':
+        if (this.#replay && event.timer.kind === 'periodic') return;
         return this.#coordinate(now, (e) => this.coordinator.onTimer(event.timer, now, e));
       case 'acknowledge':
         if (this.#isStalled(event.task)) return;
-        return this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
+        if (this.#replay && this.#holdAcknowledge(event, now)) return;
+        this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
+        if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
+        if (this.#replay) this.#maybeFinishJob();
+        return;
       case 'decline':
         return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
       case 'fault':
+        if (this.#replay?.isTrigger(event.fault)) return this.#replayTrigger(event.fault, now);
         this.#applyFault(event.fault);
         return;
       case 'restart':
@@ -279,6 +302,7 @@ export class Simulation {
         return;
       case 'task-running':
         this.tasks[event.task]!.run();
+        if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
         return this.#wake(event.task, now);
       case 'local-write-done':
         this.#localDisk(event.task)?.store(this.#localKey(event.task), event.checkpointId, event.snapshot);
@@ -292,6 +316,7 @@ export class Simulation {
     effects.length = 0;
     const task = this.tasks[i]!;
     const outcome = task.poll(now, effects);
+    if (this.#recorder && task.recorder && !task.recorder.isEmpty) this.#recorder.addPart(this.attempt, task.id.vertexId, task.id.subtaskIndex, task.recorder.drain());
     for (const effect of effects) this.#apply(i, effect, now);
     this.#afterPoll(i, outcome);
   }
@@ -478,6 +503,8 @@ export class Simulation {
     this.#wakeToken = this.tasks.map(() => 0);
     this.#busyUntil = this.tasks.map(() => now);
     for (const task of this.tasks) task.setSlowdown(this.#slowdown.get(task.id.vertexId) ?? 1);
+    for (const task of this.tasks) this.#replay?.attach(task, this.attempt);
+    if (this.#recorder) for (const task of this.tasks) this.#recorder.attach(task);
     if (!checkpoint) {
       for (const task of this.tasks) task.start();
       this.tasks.forEach((_, i) => this.#wake(i, now));
@@ -645,8 +672,46 @@ export class Simulation {
     this.#latency = this.graph.channels.map((c) => (c.local ? 0 : this.scenario.costs.network_latency_ms));
   }
 
-  /** Carries out a fault (from the schedule or the API); returns an error message when it cannot. */
+  /** Under replay an acknowledgement waits for its checkpoint's recorded completion time; true when it waits. */
+  #holdAcknowledge(event: Extract<SimEvent, { type: 'acknowledge' }>, now: number): boolean {
+    const at = this.#replay!.acknowledgeAt(event.checkpointId, now);
+    if (at <= now) return false;
+    if (at < Infinity) this.kernel.schedule(at, event);
+    return true;
+  }
+
+  /** A recorded checkpoint trigger: it must get the recorded checkpoint id. */
+  #replayTrigger(fault: FaultSpec, now: number): void {
+    // The replay's job ended sooner (the sim's costs are not the live machine's): a trigger that
+    // completed nothing live changes nothing here either.
+    if (this.job.isTerminal && this.#replay!.skipAfterEnd()) return;
+    // Live, the checkpoint before completed first (the coordinator triggers the next one at once):
+    // the trigger waits for that completion here too.
+    const pending = this.coordinator.pendingCheckpoints.map((p) => p.id);
+    // So does one that came live once a restart had deployed its tasks, where the sim's restore takes longer.
+    if (this.#replay!.completesFirst(pending, now) || !this.#allTasksRunning()) {
+      this.#deferredTrigger = fault;
+      return;
+    }
+    this.#deferredTrigger = undefined;
+    const seen = this.events.length;
+    this.#coordinate(now, (e) => this.coordinator.trigger(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint', now, e));
+    this.#replay!.checkTriggered(this.events.slice(seen), now);
+    this.#maybeFinishJob();
+  }
+
+  #allTasksRunning(): boolean {
+    return this.job.status === 'RUNNING' && this.tasks.every((t) => t.lifecycle.state === 'RUNNING' || t.lifecycle.state === 'FINISHED');
+  }
+
+  /** Carries out a fault (from the schedule or the API) and records it; returns an error message when it cannot. */
   #applyFault(fault: FaultSpec): string | undefined {
+    const problem = this.#carryOutFault(fault);
+    if (problem === undefined) this.#recorder?.faultApplied(this.now, fault);
+    return problem;
+  }
+
+  #carryOutFault(fault: FaultSpec): string | undefined {
     const now = this.now;
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') {
       return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');
@@ -731,7 +796,7 @@ export class Simulation {
 
   /** After the backoff: a new attempt, restored from the latest completed checkpoint. */
   #restart(now: number): void {
-    const checkpoint = this.#restoreFrom ?? this.coordinator.latestCheckpoint();
+    const checkpoint = this.#replay?.restoredCheckpoint(this.attempt, this.coordinator.store.getAllCheckpoints()) ?? this.#restoreFrom ?? this.coordinator.latestCheckpoint();
     this.#restoreFrom = undefined;
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
     // Each subtask asks for the slot it had (and so its host's local copy); lost ones take fresh slots.
@@ -744,6 +809,7 @@ export class Simulation {
 
   #maybeFinishJob(): void {
     if (this.job.status !== 'RUNNING' || !this.tasks.every((t) => t.lifecycle.state === 'FINISHED')) return;
+    if (this.#replay?.holdsJobEnd(this.coordinator.pendingCheckpoints.map((p) => p.id))) return;
     this.#coordinate(this.now, (e) => this.coordinator.shutdown(this.now, e));
     this.#setStatus('FINISH', this.now);
     // A finished job keeps no checkpoints; a failed one keeps them unless retention is NO_EXTERNALIZED.

@@ -25,6 +25,8 @@ import { OutputRouter } from './output-router.ts';
 import { SNAPSHOT_METADATA_BYTES, rocksDbSyncSnapshotMs, syncSnapshotMs } from './snapshot-cost.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import type { TaskDeployment } from './task-deployment.ts';
+import type { DeliveryRecorder } from '../replay/delivery-recorder.ts';
+import type { ReplayFeeder } from '../replay/replay-feeder.ts';
 
 /** Where a source subtask stands in its split. */
 interface SourceReader {
@@ -116,6 +118,12 @@ export class StreamTask {
   #deferred: TaskEffect[] = [];
   /** the state the task had when its input ended: a finished task's part in later checkpoints */
   #finalSnapshot: TaskStateSnapshot | undefined;
+  /** records and events consumed so far (where an abort notification came, for a replay) */
+  #consumedUnits = 0;
+  /** records what this subtask consumed, in order, when the driver records the session */
+  recorder: DeliveryRecorder | undefined;
+  /** replaying a recorded session: inputs are held and handed to the gates in the recorded order */
+  #replay: ReplayFeeder | undefined;
 
   constructor(
     readonly deployment: TaskDeployment,
@@ -222,12 +230,36 @@ export class StreamTask {
     this.#pending = [];
   }
 
+  /** Replays a recording: from now on inputs go through the feeder (set before the task runs). */
+  replayWith(feeder: ReplayFeeder): void {
+    this.#replay = feeder;
+  }
+
   receive(channelId: number, buffer: DataBuffer | EventBuffer): void {
     const target = this.#channels.get(channelId);
     if (!target || this.lifecycle.isTerminal) return;
+    if (this.#replay) return this.#holdForReplay(target.gate, target.channel, buffer);
     if (buffer.kind === 'event' && buffer.priority) this.#creditFree.add(buffer);
     const inFlight = this.gates[target.gate]!.receive(target.channel.index, buffer, this.#overtakes(buffer));
     if (inFlight) this.#persistInput(target.gate, target.channel.index, [inFlight]);
+  }
+
+  /**
+   * Under replay a buffer is held until the recording wants it; its credit goes back at once (the
+   * held buffers are the replay's, so a sender never waits on a re-cut buffer's turn).
+   */
+  #holdForReplay(gate: number, channel: InputChannel, buffer: DataBuffer | EventBuffer): void {
+    this.#replay!.absorb(gate, channel.index, buffer);
+    if (!(buffer.kind === 'event' && buffer.priority)) this.#deferred.push({ type: 'credit', channelId: channel.channelId, credits: 1 });
+  }
+
+  /** Hands the gates what the recording wants next; those buffers took no credit of their own. */
+  #releaseReplayed(): void {
+    for (const { gate, channel, buffer } of this.#replay!.release(this.gates)) {
+      this.#creditFree.add(buffer);
+      const inFlight = this.gates[gate]!.receive(channel, buffer, buffer.kind === 'event' && (buffer.priority || this.#overtakes(buffer)));
+      if (inFlight) this.#persistInput(gate, channel, [inFlight]);
+    }
   }
 
   /**
@@ -257,6 +289,13 @@ export class StreamTask {
   }
 
   notifyCheckpointAborted(checkpointId: number): void {
+    // Under replay it takes effect where it did live: after as many consumed records and events.
+    if (this.#replay && !this.#source) return this.#replay.abortArrived(checkpointId);
+    this.#abortCheckpoint(checkpointId);
+  }
+
+  #abortCheckpoint(checkpointId: number): void {
+    if (!this.lifecycle.isTerminal && !this.#source) this.recorder?.abortNotified(checkpointId, this.#consumedUnits);
     if (!this.lifecycle.isTerminal) this.keyedState?.notifyCheckpointAborted?.(checkpointId);
     // Remembered so that a barrier still to come sends a cancellation marker instead (Flink keeps these too).
     if (checkpointId > this.#lastCheckpointId) {
@@ -279,10 +318,24 @@ export class StreamTask {
     }
     this.#acknowledgeSentBarriers(effects);
     if (switchCost > 0) return this.#busy(now, switchCost);
-    const trigger = this.#pendingTriggers.shift();
+    const trigger = this.#nextTrigger();
     if (trigger) return this.#triggered(now, trigger, effects);
     if (this.#ending) return this.#pollEnding(now);
     return this.#source ? this.#pollSource(now, this.#source) : this.#pollInput(now, effects);
+  }
+
+  /** The next trigger to carry out; under replay a source first emits up to the recorded barrier offset. */
+  #nextTrigger(): CheckpointBarrier | undefined {
+    const trigger = this.#pendingTriggers[0];
+    const src = this.#source;
+    if (trigger && src && this.#replay && !this.hasEndedInput && !this.#replay.mayInjectBarrier(trigger.checkpointId, src.offset)) return undefined;
+    return this.#pendingTriggers.shift();
+  }
+
+  /** Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing). */
+  #followRecordedAbort(checkpointId: number): void {
+    if (this.#replay!.injectsCancel(checkpointId)) this.#abortedCheckpoints.add(checkpointId);
+    else this.#abortedCheckpoints.delete(checkpointId);
   }
 
   #triggered(now: number, barrier: CheckpointBarrier, effects: TaskEffect[]): PollOutcome {
@@ -290,6 +343,8 @@ export class StreamTask {
       effects.push({ type: 'decline-checkpoint', checkpointId: barrier.checkpointId, reason: 'CHECKPOINT_DECLINED_TASK_NOT_READY' });
       return this.#busy(now, 0);
     }
+    if (this.#source && this.#replay) this.#followRecordedAbort(barrier.checkpointId);
+    if (this.#source) this.recorder?.barrierInjected(barrier.checkpointId, this.#source.offset, this.#abortedCheckpoints.has(barrier.checkpointId));
     const figures = { startDelayMs: Math.max(0, now - barrier.timestamp), alignmentDurationMs: 0, processedBytes: 0 };
     return this.#busy(now, this.#performCheckpoint(now, barrier, figures, false, effects));
   }
@@ -302,11 +357,15 @@ export class StreamTask {
 
   #pollSource(now: number, src: SourceReader): PollOutcome {
     this.#maybeEmitSourceWatermark(now, src);
+    // Under replay the source stops at the recorded offset of its next barrier until triggered
+    // (its end of input too, when the recorded barrier came after its last record).
+    const limit = this.#replay ? this.#replay.sourceLimit(this.#lastCheckpointId) - src.offset : Infinity;
+    if (limit <= 0) return this.#idle(now, undefined);
     if (src.offset >= src.split.count) return this.#endOfInput(now, []);
     const available = availableCount(src.split, now - src.jobStart) - src.offset;
     if (available <= 0) return this.#idle(now, src.jobStart + availableAt(src.split, src.offset));
     if (!this.router.available) return this.#settle(now, 'backpressured');
-    const n = Math.min(available, this.deployment.recordsPerBuffer);
+    const n = Math.min(available, this.deployment.recordsPerBuffer, limit);
     for (let i = 0; i < n; i++) {
       const record = src.split.recordAt(src.offset++);
       if (record.timestamp > src.maxTimestamp) src.maxTimestamp = record.timestamp;
@@ -329,6 +388,8 @@ export class StreamTask {
 
   #pollInput(now: number, effects: TaskEffect[]): PollOutcome {
     for (let handled = 0; handled < MAX_EVENTS_PER_POLL; handled++) {
+      if (this.#replay) for (const id of this.#replay.dueAborts(this.#consumedUnits)) this.#abortCheckpoint(id);
+      if (this.#replay) this.#releaseReplayed();
       // Priority events go first, even while the output is full (they carry no records).
       const next = this.#pollPriority() ?? (this.router.available ? this.#pollGates() : undefined);
       // Events handled at no cost in this poll (a forwarded cancellation marker) go out now, or
@@ -336,6 +397,8 @@ export class StreamTask {
       if (!next && this.#sendReady(effects) > 0) continue;
       if (!next) return this.router.available ? this.#idle(now, undefined) : this.#settle(now, 'backpressured');
       const { gate, channel, buffer } = next;
+      this.recorder?.consumed(gate, channel.index, buffer);
+      this.#consumedUnits += buffer.kind === 'data' ? buffer.records.length : 1;
       if (!this.#creditFree.has(buffer)) effects.push({ type: 'credit', channelId: channel.channelId, credits: 1 });
       this.metrics.numBuffersIn++;
       this.metrics.numBytesIn += buffer.sizeBytes;

@@ -48,6 +48,8 @@ import { assignSubtaskState, type SharedFileReader, type SubtaskAssignment } fro
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { faultTargetProblem } from '../../engine/job/fault-target.ts';
+import { SessionRecorder } from '../../engine/replay/session-recorder.ts';
+import { sessionDocument, type SessionDocument } from '../../engine/replay/session-document.ts';
 import { planRescale, planSavepointRestart, type RestartPlan, type RestartRequestContext } from '../../engine/job/restart-request.ts';
 import { JobLifecycle, type JobStatus } from '../../engine/job/job-status.ts';
 import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } from '../../engine/job/restart-backoff-time-strategy.ts';
@@ -114,6 +116,8 @@ export interface LiveDriverOptions {
    * keys would otherwise fill the main thread's heap with them.
    */
   recordSinkOutput?: boolean;
+  /** the scenario as the user wrote it (YAML or JSON): an exported session carries it (exportSession) */
+  scenarioText?: string;
 }
 
 /** The job id in checkpoint paths and local-state keys. */
@@ -221,7 +225,13 @@ export class LiveDriver {
   /** the remote store's faults, seen by the JobManager and every TaskManager (new ones too) */
   readonly #remoteFaults: RemoteStorageFaults = { slowFactor: 1, failing: false };
 
+  /** the delivery order the TaskManagers report, checkpoint triggers, faults and restores: what exportSession() exports */
+  readonly #session = new SessionRecorder();
+  readonly #scenarioText: string | undefined;
+
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
+    this.#scenarioText = options.scenarioText;
+    this.#listeners.add((event) => this.#session.onEvent(event, this.attempt));
     this.seed = options.seed ?? scenario.seed;
     this.scenario = { ...scenario, seed: this.seed };
     this.config = readConfig(scenario.config);
@@ -359,6 +369,15 @@ export class LiveDriver {
   onEvent(listener: (event: JobEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * The session so far as a JSON-able document (version, scenario text, seed, recording) that the
+   * sim replays in the recorded order (`ckpt-lab replay`, `new Simulation(…, { replay })`).
+   */
+  exportSession(): SessionDocument {
+    if (this.#scenarioText === undefined) throw new Error('exportSession needs the scenario text: start the driver with options.scenarioText');
+    return sessionDocument(this.#scenarioText, this.seed, this.#session.log(this.now));
   }
 
   /** Resolves with the job's status once it is FINISHED, FAILED or CANCELED. */
@@ -620,6 +639,8 @@ export class LiveDriver {
       if ((report.type === 'sink-output' || report.type === 'sink-commit') && !this.#recordSinkOutput) this.#countSinkRecords(report);
       else if (report.type === 'sink-output') this.sinkOutput.write(sinkRecordsOf(report.records));
       else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transactionId, sinkRecordsOf(report.records));
+      // What a subtask consumed is part of the session whatever became of its attempt.
+      else if (report.type === 'delivery-order') this.#session.addPart(report.attempt, report.vertexId, report.subtaskIndex, report);
       else if (report.type === 'acknowledge-checkpoint' && !(report.attempt === this.attempt && this.job.status === 'RUNNING')) this.#deleteUnused(report.checkpointId, report.reference);
       else if (report.attempt === this.attempt && this.job.status === 'RUNNING') this.#onTaskReport(report);
     }
@@ -1029,8 +1050,14 @@ export class LiveDriver {
     this.#emit({ type: 'restore', time: now, restore: record });
   }
 
-  /** Carries out a fault (from the schedule or the API); returns an error message when it cannot. */
+  /** Carries out a fault (from the schedule or the API) and records it; returns an error message when it cannot. */
   #applyFault(fault: FaultSpec): string | undefined {
+    const problem = this.#carryOutFault(fault);
+    if (problem === undefined) this.#session.faultApplied(this.now, fault);
+    return problem;
+  }
+
+  #carryOutFault(fault: FaultSpec): string | undefined {
     const now = this.now;
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') {
       return this.triggerCheckpoint(fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint');

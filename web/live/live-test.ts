@@ -16,6 +16,7 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { LiveDriver, type LiveDriverOptions } from './live-driver.ts';
 import { measureChannelCeiling, type ChannelCeiling } from './channel-ceiling.ts';
+import { replayExportedSession, type ReplayCheck } from './session-replay-check.ts';
 import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
 import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 
@@ -69,6 +70,8 @@ export interface LiveTestApi {
    * (and, once it ended, its externalized-checkpoint retention).
    */
   checkStorage(settleMs?: number): Promise<StorageCheck>;
+  /** Exports the live session, reads it back and replays it in sim; how the replay compares (session-replay-check.ts). */
+  replayInSim(): ReplayCheck;
   /** The raw MessageChannel ceiling between two bare workers, measured on this page (for the bench). */
   channelCeiling(options: { records: number; batch: number }): Promise<ChannelCeiling>;
 }
@@ -127,7 +130,7 @@ const api: LiveTestApi = {
     counts.created = 0;
     counts.terminated = 0;
     scenario = readScenario(input);
-    const driver = await LiveDriver.start(scenario, options);
+    const driver = await LiveDriver.start(scenario, { scenarioText: typeof input === 'string' ? input : JSON.stringify(input), ...options });
     window.liveDriver = driver;
     return { name: scenario.name, taskManagers: driver.cluster.taskManagers.length };
   },
@@ -209,6 +212,12 @@ const api: LiveTestApi = {
   },
 
   channelCeiling: (options) => measureChannelCeiling(options),
+
+  replayInSim() {
+    const driver = window.liveDriver;
+    if (!driver) throw new Error('no live run: call liveTest.start(scenario) first');
+    return replayExportedSession(driver);
+  },
 };
 
 window.liveTest = api;

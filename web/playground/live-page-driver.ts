@@ -14,6 +14,7 @@
  * backoffs and the fault schedule wait, while heartbeats (wall clock, as in Flink) go on, so a
  * TaskManager killed during a pause is still noticed.
  */
+import type { SessionDocument } from '../../engine/replay/session-document.ts';
 import { runReport } from '../../engine/run/run-report.ts';
 import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
 import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
@@ -87,6 +88,8 @@ export interface LivePageDriverOptions {
   speed: number;
   /** start with the clock held (PAUSED_SPEED) */
   paused: boolean;
+  /** the scenario as loaded, as text: an exported session carries it */
+  scenarioText?: string;
 }
 
 export class LivePageDriver implements PlaygroundDriver {
@@ -120,6 +123,7 @@ export class LivePageDriver implements PlaygroundDriver {
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       speed: options.paused ? PAUSED_SPEED : options.speed,
       launchTaskManager: markedWorkerLauncher,
+      ...(options.scenarioText === undefined ? {} : { scenarioText: options.scenarioText }),
     });
     return new LivePageDriver(live);
   }
@@ -304,6 +308,11 @@ export class LivePageDriver implements PlaygroundDriver {
   }
 
   /** The CLI's `--json` document for the run so far; `scenario.virtual_time_ms` is the job clock. */
+  /** The live session so far, recorded for a replay in sim (LiveDriver.exportSession). */
+  exportSession(): SessionDocument {
+    return this.#live.exportSession();
+  }
+
   stats(): PlaygroundStats {
     return structuredClone(runReport(this.#live, this.#reference.oracle)) as PlaygroundStats;
   }

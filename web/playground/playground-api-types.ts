@@ -5,6 +5,7 @@
  * Every call returns a Promise; a call that cannot be carried out rejects with an Error whose
  * message says why (the engine's own words where it has them).
  */
+import type { SessionDocument } from '../../engine/replay/session-document.ts';
 import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, CheckpointStatisticsDocument } from '../../engine/checkpoint/stats/rest-document-types.ts';
 import type { Topology } from '../../engine/job/topology.ts';
 import type { JobEvent } from '../../engine/run/job-events.ts';
@@ -147,6 +148,8 @@ export interface PlaygroundApi {
   /** Cancels the job (CANCELED); completed checkpoints stay only with RETAIN_ON_CANCELLATION. */
   cancel(): Promise<void>;
   stats(): Promise<PlaygroundStats>;
+  /** The live run so far as a session document (version, scenario text, seed, recording) that `ckpt-lab replay` replays in sim; rejects in sim. */
+  exportSession(): Promise<SessionDocument>;
   /**
    * Sim time travel: takes the run to `time` (ms or a Flink duration, capped at `run.until`) on its
    * branch and pauses. Back in time it replays the scenario and the recorded operations from 0

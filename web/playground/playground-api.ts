@@ -97,6 +97,7 @@ export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
       done(() => (id === undefined ? undefined : requireInteger('The savepoint id', id)) ?? state.restartFromSavepoint(id)),
     cancel: () => done(() => state.cancel()),
     stats: () => settle(() => state.stats()),
+    exportSession: () => settle(() => state.exportSession()),
     seek: async (time) => state.seek(time),
     branches: () => settle(() => state.branches()),
     switchBranch: async (id, time) => {

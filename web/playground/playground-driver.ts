@@ -7,6 +7,7 @@
  *
  * No DOM and no reactivity: PlaygroundState copies what the page shows.
  */
+import type { SessionDocument } from '../../engine/replay/session-document.ts';
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
 import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
@@ -63,6 +64,8 @@ export interface PlaygroundDriver {
   output(rowLimit?: number): OutputComparisonView;
   /** The CLI's `--json` document for the run so far. */
   stats(): PlaygroundStats;
+  /** The session so far, recorded for a replay in sim (live only: a sim run is its scenario and seed). */
+  exportSession?(): SessionDocument;
   /** What each host's local disk holds (task-local copies). */
   localDisks(): LocalDiskListing[];
   /** Local disks and remote checkpoint storage as plain data (a copy: safe to keep). */

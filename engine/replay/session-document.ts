@@ -1,0 +1,158 @@
+import { Issues, ObjectReader, type ListItem } from '../scenario/field-reader.ts';
+import { itemPath, type ScenarioError } from '../scenario/scenario-error.ts';
+import { FAULT_FIELDS, FAULT_TYPES } from '../scenario/scenario-vocabulary.ts';
+import { parseScenarioText } from '../scenario/scenario-text.ts';
+import { validateScenario } from '../scenario/scenario-validator.ts';
+import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
+import { eventKindOfCode, type DeliveryLog, type FaultRecord, type SubtaskDelivery } from './delivery-log.ts';
+
+export const SESSION_DOCUMENT_VERSION = 1;
+
+/**
+ * An exported live session (`LiveDriver.exportSession()`, `playground.exportSession()`): the
+ * scenario as text, the seed it ran with, and the recording of what was nondeterministic. The sim
+ * replays it (`new Simulation(scenario, { seed, replay: recording })`, `ckpt-lab replay FILE`).
+ */
+export interface SessionDocument {
+  version: typeof SESSION_DOCUMENT_VERSION;
+  scenario: string;
+  seed: number;
+  recording: DeliveryLog;
+}
+
+export type SessionDocumentReading = { ok: true; document: SessionDocument; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
+
+/** Fault types a recording holds: checkpoint triggers are recorded as `checkpoints` instead. */
+const RECORDED_FAULT_TYPES = FAULT_TYPES.filter((t) => t !== 'trigger-checkpoint' && t !== 'trigger-savepoint');
+
+export function sessionDocument(scenarioText: string, seed: number, recording: DeliveryLog): SessionDocument {
+  return { version: SESSION_DOCUMENT_VERSION, scenario: scenarioText, seed, recording };
+}
+
+/** Reads a session document from JSON text; every problem names its field. */
+export function decodeSessionDocument(text: string): SessionDocumentReading {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [{ path: '', message: `not JSON: ${error instanceof Error ? error.message : String(error)}`, allowed: 'a session document exported by the playground (JSON)' }] };
+  }
+  return readSessionDocument(value);
+}
+
+/** Validates an imported session document, following how scenarios are validated: errors name the field and what is allowed. */
+export function readSessionDocument(input: unknown): SessionDocumentReading {
+  const issues = new Issues();
+  const doc = ObjectReader.of(issues, '', input, 'a session document');
+  if (!doc) return { ok: false, errors: issues.errors };
+  doc.rejectUnknown(['version', 'scenario', 'seed', 'recording']);
+  const version = doc.integer('version', { required: true, min: SESSION_DOCUMENT_VERSION, max: SESSION_DOCUMENT_VERSION });
+  const text = doc.string('scenario', { required: true, allowed: 'the scenario as YAML or JSON text' });
+  const seed = doc.integer('seed', { required: true });
+  const scenario = text === undefined ? undefined : readScenario(issues, text);
+  const vertices = scenario?.job.vertices.map((v) => v.id);
+  const recording = readRecording(issues, doc, vertices);
+  if (issues.errors.length > 0 || version === undefined || text === undefined || seed === undefined || !scenario || !recording) return { ok: false, errors: issues.errors };
+  return { ok: true, document: { version: SESSION_DOCUMENT_VERSION, scenario: text, seed, recording }, scenario };
+}
+
+function readScenario(issues: Issues, text: string): Scenario | undefined {
+  const parsed = parseScenarioText(text);
+  const validated = parsed.ok ? validateScenario(parsed.value) : parsed;
+  if (validated.ok) return validated.scenario;
+  for (const e of validated.errors) issues.errors.push({ ...e, path: e.path === '' ? 'scenario' : `scenario: ${e.path}` });
+  return undefined;
+}
+
+function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | undefined): DeliveryLog | undefined {
+  const recording = doc.object('recording', 'a recording', { required: true });
+  if (!recording) return undefined;
+  recording.rejectUnknown(['endTime', 'checkpoints', 'faults', 'restores', 'subtasks']);
+  const endTime = recording.number('endTime', { required: true, min: 0 });
+  const checkpoints = readItems(issues, recording, 'checkpoints', 'checkpoint triggers', (r) => ({
+    time: r.number('time', { required: true, min: 0 }),
+    checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
+    isSavepoint: r.boolean('isSavepoint', { required: true }),
+    ...(r.has('completedAt') ? { completedAt: r.number('completedAt', { min: 0 }) } : {}),
+    ...(r.has('failedAt') ? { failedAt: r.number('failedAt', { min: 0 }) } : {}),
+    ...(r.has('failureReason') ? { failureReason: r.string('failureReason') } : {}),
+  }), ['time', 'checkpointId', 'isSavepoint', 'completedAt', 'failedAt', 'failureReason']);
+  const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, vertices), ['time', 'fault']);
+  const restores = readItems(issues, recording, 'restores', 'restores', (r) => ({
+    attempt: r.integer('attempt', { required: true, min: 1 }),
+    checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
+  }), ['attempt', 'checkpointId']);
+  const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts']);
+  if (endTime === undefined || !checkpoints || !faults || !restores || !subtasks) return undefined;
+  return { endTime, checkpoints, faults, restores, subtasks } as DeliveryLog;
+}
+
+/** Reads every item of a list of objects; undefined when any is wrong (each wrong field is reported). */
+function readItems<T>(issues: Issues, parent: ObjectReader, key: string, what: string, read: (r: ObjectReader) => T, fields: string[]): T[] | undefined {
+  const items = parent.list(key, what, { required: true });
+  if (!items) return undefined;
+  const errorsBefore = issues.errors.length;
+  const values = items.map((item: ListItem) => {
+    const reader = ObjectReader.of(issues, item.path, item.value, `one of ${what}`);
+    if (!reader) return undefined;
+    reader.rejectUnknown(fields);
+    return read(reader);
+  });
+  return issues.errors.length === errorsBefore ? (values as T[]) : undefined;
+}
+
+function readFaultRecord(r: ObjectReader, vertices: string[] | undefined): FaultRecord | undefined {
+  const time = r.number('time', { required: true, min: 0 });
+  const fault = r.object('fault', 'a fault', { required: true });
+  if (!fault) return undefined;
+  const type = fault.oneOf('type', RECORDED_FAULT_TYPES, { required: true, what: 'fault type' });
+  fault.number('at_ms', { required: true, min: 0 });
+  if (type === undefined) return undefined;
+  fault.rejectUnknown(FAULT_FIELDS[type].map((f) => (f === 'at' ? 'at_ms' : f)));
+  if (fault.has('vertex')) fault.oneOf('vertex', vertices ?? [], { what: 'vertex' });
+  if (fault.has('subtask')) fault.integer('subtask', { min: 0 });
+  if (fault.has('task_manager')) fault.string('task_manager', { pattern: /^tm-\d+$/, allowed: 'tm-<n>' });
+  if (fault.has('host')) fault.string('host', { pattern: /^host-\d+$/, allowed: 'host-<n>' });
+  if (fault.has('factor')) fault.number('factor', { min: 0, above: true });
+  return time === undefined ? undefined : { time, fault: { ...Object.fromEntries(fault.keys().map((k) => [k, fault.raw(k)])), at_ms: time } as FaultSpec };
+}
+
+function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDelivery | undefined {
+  const attempt = r.integer('attempt', { required: true, min: 0 });
+  const vertex = r.oneOf('vertex', vertices ?? [], { required: true, what: 'vertex' });
+  const subtask = r.integer('subtask', { required: true, min: 0 });
+  const gates = r.list('gates', 'input gates (lists of [channel, count] pairs)', { required: true });
+  const runs = gates?.map((g) => readPairs(r.issues, g, 'a list of [channel, count] pairs: channel an integer ≥ 0; count > 0 records, or −1 barrier, −2 end-of-partition, −3 cancel-checkpoint', isRun));
+  const barriers = r.list('barriers', 'barrier positions', { required: true });
+  const positions = barriers && readPairs(r.issues, { path: r.pathOf('barriers'), value: barriers.map((b) => b.value) }, 'a list of [checkpointId, offset] pairs: checkpointId ≥ 1 (a barrier) or ≤ −1 (a cancellation marker), offset ≥ 0', isBarrier);
+  const aborts = r.list('aborts', 'abort notifications', { required: true });
+  const abortPositions = aborts && readPairs(r.issues, { path: r.pathOf('aborts'), value: aborts.map((b) => b.value) }, 'a list of [checkpointId, position] pairs: checkpointId ≥ 1, position ≥ 0', (id, at) => id >= 1 && at >= 0);
+  if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions || !abortPositions) return undefined;
+  return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions, aborts: abortPositions };
+}
+
+function isRun(channel: number, count: number): boolean {
+  return channel >= 0 && (count > 0 || eventKindOfCode(count) !== undefined);
+}
+
+function isBarrier(checkpointId: number, offset: number): boolean {
+  return checkpointId !== 0 && offset >= 0;
+}
+
+/** A flat list of integer pairs; the first bad pair is reported with its index. */
+function readPairs(issues: Issues, item: ListItem, allowed: string, valid: (a: number, b: number) => boolean): number[] | undefined {
+  const v = item.value;
+  if (!Array.isArray(v) || v.length % 2 !== 0) {
+    issues.error(item.path, `expected an even-length list of integers`, { allowed });
+    return undefined;
+  }
+  for (let i = 0; i < v.length; i += 2) {
+    const a = v[i] as unknown;
+    const b = v[i + 1] as unknown;
+    if (!Number.isInteger(a) || !Number.isInteger(b) || !valid(a as number, b as number)) {
+      issues.error(itemPath(item.path, i), `the pair [${JSON.stringify(a)}, ${JSON.stringify(b)}] is not valid`, { allowed });
+      return undefined;
+    }
+  }
+  return v as number[];
+}

@@ -1,0 +1,106 @@
+import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import type { JobEvent } from '../run/job-events.ts';
+import type { FaultSpec } from '../scenario/scenario-types.ts';
+import type { StreamTask } from '../task/stream-task.ts';
+import { subtaskKey, type CheckpointTriggerRecord, type DeliveryLog } from './delivery-log.ts';
+import { ReplayDivergence } from './replay-divergence.ts';
+import { ReplayFeeder } from './replay-feeder.ts';
+
+/** Failure reasons the replay brings about itself, as the live run did: a failover, the job's end. */
+const CAUSED_BY_THE_JOB = new Set(['CHECKPOINT_COORDINATOR_SUSPEND', 'CHECKPOINT_COORDINATOR_SHUTDOWN']);
+
+/**
+ * What the sim driver needs to replay a recording: the recorded faults and checkpoint triggers
+ * as its schedule (the periodic trigger stays off), a feeder per subtask, and the checkpoint
+ * each restart restored. Pure: it only reads the recording and checks what happened against it.
+ */
+export class SimReplay {
+  readonly #deliveries: Map<string, DeliveryLog['subtasks'][number]>;
+  readonly #triggers: CheckpointTriggerRecord[];
+  #nextTrigger = 0;
+
+  constructor(readonly log: DeliveryLog) {
+    this.#deliveries = new Map(log.subtasks.map((d) => [subtaskKey(d.attempt, d.vertex, d.subtask), d]));
+    this.#triggers = [...log.checkpoints].sort((a, b) => a.time - b.time || a.checkpointId - b.checkpointId);
+  }
+
+  /** The recorded faults and checkpoint triggers, as a fault schedule at their recorded times. */
+  scheduledFaults(): FaultSpec[] {
+    const triggers: FaultSpec[] = this.#triggers.map((t) => ({ at_ms: t.time, type: t.isSavepoint ? 'trigger-savepoint' : 'trigger-checkpoint' }));
+    return [...triggers, ...this.log.faults.map((f) => ({ ...f.fault, at_ms: f.time }))].sort((a, b) => a.at_ms - b.at_ms);
+  }
+
+  /**
+   * The replay's job may not finish while a checkpoint that completed live is still to be
+   * triggered or to complete (the sim's tasks may drain sooner than the live ones did).
+   */
+  holdsJobEnd(pendingIds: readonly number[]): boolean {
+    const later = this.#triggers.slice(this.#nextTrigger).some((t) => t.completedAt !== undefined);
+    return later || pendingIds.some((id) => this.#triggers.some((t) => t.checkpointId === id && t.completedAt !== undefined));
+  }
+
+  isTrigger(fault: FaultSpec): boolean {
+    return fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint';
+  }
+
+  /**
+   * Checkpoints that failed live for a reason of their own (a decline, a timeout), as declines at
+   * the recorded time; those a failover or the job's end aborted fail here by the same cause.
+   */
+  recordedFailures(): Array<{ at: number; checkpointId: number; reason: string }> {
+    return this.#triggers.flatMap((t) =>
+      t.failedAt === undefined || t.failureReason === undefined || CAUSED_BY_THE_JOB.has(t.failureReason) ? [] : [{ at: t.failedAt, checkpointId: t.checkpointId, reason: t.failureReason }],
+    );
+  }
+
+  /** A pending checkpoint completed live no later than `now`: the next trigger waits for it. */
+  completesFirst(pendingIds: readonly number[], now: number): boolean {
+    return pendingIds.some((id) => {
+      const completedAt = this.#triggers.find((t) => t.checkpointId === id)?.completedAt;
+      return completedAt !== undefined && completedAt <= now;
+    });
+  }
+
+  /** The next recorded trigger comes after the replay's job ended: true (and it is passed over) when it completed nothing live. */
+  skipAfterEnd(): boolean {
+    const next = this.#triggers[this.#nextTrigger];
+    if (next?.completedAt !== undefined) return false;
+    this.#nextTrigger++;
+    return true;
+  }
+
+  /** A recorded trigger was carried out: the coordinator must have triggered the recorded checkpoint. */
+  checkTriggered(events: readonly JobEvent[], now: number): void {
+    const expected = this.#triggers[this.#nextTrigger++];
+    const triggered = events.find((e) => e.type === 'checkpoint-triggered');
+    if (expected && triggered?.type === 'checkpoint-triggered' && triggered.checkpointId === expected.checkpointId) return;
+    const got = triggered?.type === 'checkpoint-triggered' ? `checkpoint ${triggered.checkpointId}` : 'no checkpoint (the coordinator did not trigger one)';
+    throw new ReplayDivergence(`coordinator at ${now} ms: the recording triggers checkpoint ${expected?.checkpointId ?? '(none)'}, the replay triggered ${got}`);
+  }
+
+  /**
+   * When an acknowledgement may reach the coordinator: not before the recorded completion, so a
+   * checkpoint completes when it did live (or later), never one the recording did not complete
+   * (Infinity: it is held back, and the checkpoint ends as it did live: aborted, or timed out).
+   */
+  acknowledgeAt(checkpointId: number, now: number): number {
+    const completedAt = this.#triggers.find((t) => t.checkpointId === checkpointId)?.completedAt;
+    return completedAt === undefined ? Infinity : Math.max(now, completedAt);
+  }
+
+  /** Gives a task of this attempt its feeder: it follows the recorded order, or holds what was never consumed. */
+  attach(task: StreamTask, attempt: number): void {
+    const { vertexId, subtaskIndex } = task.id;
+    const delivery = this.#deliveries.get(subtaskKey(attempt, vertexId, subtaskIndex));
+    task.replayWith(new ReplayFeeder(`${vertexId}#${subtaskIndex} (attempt ${attempt})`, delivery, task.gates.map((g) => g.channels.length)));
+  }
+
+  /** The checkpoint the recording restored when it started `attempt`; undefined when it recorded none. */
+  restoredCheckpoint(attempt: number, retained: readonly CompletedCheckpoint[]): CompletedCheckpoint | undefined {
+    const recorded = this.log.restores.find((r) => r.attempt === attempt);
+    if (!recorded) return undefined;
+    const checkpoint = retained.find((c) => c.id === recorded.checkpointId);
+    if (checkpoint) return checkpoint;
+    throw new ReplayDivergence(`restart of attempt ${attempt}: the recording restored checkpoint ${recorded.checkpointId}, which the replay does not have (retained: ${retained.map((c) => c.id).join(', ') || 'none'})`);
+  }
+}
