@@ -14,7 +14,7 @@
  * does not know the job's pending checkpoints, so the unaligned ones are those whose priority
  * barrier it saw, until it hears the checkpoint completed or was aborted.
  */
-import type { NetworkBuffer } from '../engine/protocol.ts';
+import type { NetworkBuffer, StreamRecord } from '../engine/protocol.ts';
 import type { StreamTask } from '../engine/task/stream-task.ts';
 import { ItemKind, type ItemKindCode } from '../web/job-graph/channel-item-kind.ts';
 import { InFlightTracker } from '../web/job-graph/in-flight-tracker.ts';
@@ -108,6 +108,9 @@ export class NetworkSnapshotEncoder {
       snapshot.checkpointIds[i] = persistedIn ?? 0;
       snapshot.values[i] = buffer.watermark ?? NaN;
       snapshot.records[i] = buffer.records.length;
+      // The first and last record only: the inspector shows them; the rest stay in the worker.
+      snapshot.edgeRecords[2 * i] = buffer.records[0] ?? null;
+      snapshot.edgeRecords[2 * i + 1] = buffer.records[buffer.records.length - 1] ?? null;
       return;
     }
     const event = buffer.event;
@@ -146,6 +149,7 @@ function emptySnapshot(attempt: number, time: number, ends: number, items: numbe
     records: new Uint32Array(items),
     sizeBytes: new Uint32Array(items),
     itemFlags: new Uint8Array(items),
+    edgeRecords: new Array<StreamRecord | null>(2 * items).fill(null),
   };
 }
 

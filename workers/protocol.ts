@@ -25,7 +25,7 @@
  * Liveness: the JobManager learns that a TaskManager died only from its heartbeats. A terminated
  * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
-import type { CheckpointBarrier, NetworkBuffer, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
+import type { CheckpointBarrier, NetworkBuffer, StreamRecord, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
 import type { SubtaskMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { TaskDeployment } from '../engine/task/task-deployment.ts';
@@ -281,6 +281,8 @@ export interface NetworkSnapshot {
   sizeBytes: Uint32Array;
   /** a barrier: NETWORK_ITEM_SAVEPOINT, NETWORK_ITEM_AT_LEAST_ONCE (network-snapshot-encoder.ts) */
   itemFlags: Uint8Array;
+  /** data: its first and last record, at 2i and 2i + 1 (null for events and empty buffers); cloned, not transferred */
+  edgeRecords: (StreamRecord | null)[];
 }
 
 // ---- 3. Data plane: TaskManager ↔ TaskManager (one MessageChannel per remote channel) ----

@@ -74,6 +74,15 @@ describe('channel view in the live driver', () => {
     await expect.poll(async () => (await channelCounts(session)).buffers, { timeout: 30_000 }).toBeGreaterThan(Math.max(16, 2 * before));
     await session.page.locator('.graph-panel').scrollIntoViewIfNeeded();
     await session.screenshot('channels-live-backpressure');
+    // A queued buffer in the inspector: its records counted, the first of them shown (they stay in the worker).
+    const records = session.page.getByTestId('inspector').getByTestId('inspect-records');
+    let inspected = false;
+    for (let round = 0; round < 10 && !inspected; round++) {
+      await clickChannelItem(session, 'data').catch(() => undefined);
+      inspected = Number((await records.textContent({ timeout: 2_000 }).catch(() => '0')) ?? '0') > 0;
+    }
+    expect(inspected).toBe(true);
+    await expect(session.page.getByTestId('inspector').getByTestId('inspect-first-record').textContent()).resolves.toMatch(/\S/);
   }, 90_000);
 
   it('shows a triggered checkpoint barrier travelling with the data and the inputs it blocks while aligning', async () => {

@@ -3,6 +3,7 @@ import type { NetworkBuffer } from '../../engine/protocol.ts';
 import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { decodeNetworkSnapshot, type DecodedNetworkSnapshot } from '../../web/job-graph/live-channel-snapshot.ts';
+import { recordsIn } from '../../web/job-graph/channel-snapshot.ts';
 import { NetworkSnapshotEncoder, networkSnapshotBuffers } from '../../workers/network-snapshot-encoder.ts';
 import { twoWideSlow } from '../browser/channel-scenarios.ts';
 
@@ -58,6 +59,16 @@ describe('network snapshot of a TaskManager (encode in the worker, decode on the
     expect(decodedQueues(decoded)).toEqual(queuesOf(sim));
     const barrier = decoded.ends.flatMap((e) => e.queue).find((b) => b.kind === 'event' && b.event.kind === 'barrier');
     expect(barrier?.kind === 'event' && barrier.event.kind === 'barrier' ? barrier.event.checkpointId : 0).toBeGreaterThan(0);
+  });
+
+  it('carries each data buffer’s record count with its first and last record (the rest stay in the worker)', () => {
+    const sim = simulationOf({});
+    stepUntil(sim, () => queuedBarrier(sim, false));
+    const decoded = snapshotOf(sim, new NetworkSnapshotEncoder());
+    const simData = sim.tasks.flatMap((t) => [...t.router.subpartitions.flatMap((s) => s.queuedBuffers), ...t.gates.flatMap((g) => g.channels.flatMap((c) => c.queue))]).filter((b) => b.kind === 'data');
+    const decodedData = decoded.ends.flatMap((e) => e.queue).filter((b) => b.kind === 'data');
+    expect(simData.some((b) => b.records.length > 1)).toBe(true);
+    expect(decodedData.map((b) => decoded.records.get(b))).toEqual(simData.map((b) => recordsIn(b)));
   });
 
   it('marks exactly the receiving channels that are blocked while aligning', () => {

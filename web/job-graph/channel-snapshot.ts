@@ -7,8 +7,20 @@
  * (live-channel-snapshot.ts). A buffer is the same object from frame to frame while it stays
  * queued, so the scene can ease it forward.
  */
-import type { NetworkBuffer } from '../../engine/protocol.ts';
+import type { DataBuffer, NetworkBuffer, StreamRecord } from '../../engine/protocol.ts';
 import type { SendLog } from '../playground/send-log.ts';
+
+export interface BufferRecords {
+  count: number;
+  first?: StreamRecord;
+  last?: StreamRecord;
+}
+
+/** A buffer whose records are at hand (the sim's): all of them. */
+export function recordsIn(buffer: DataBuffer): BufferRecords {
+  const { records } = buffer;
+  return { count: records.length, ...(records.length > 0 ? { first: records[0]!, last: records[records.length - 1]! } : {}) };
+}
 
 export interface ChannelSnapshot {
   /** Once per frame, before any read: brings the per-channel view up to date. */
@@ -23,6 +35,8 @@ export interface ChannelSnapshot {
   markWatermarkHolders(out: Uint8Array): void;
   /** The unaligned checkpoint whose channel state holds this buffer, if any. */
   persistedIn(buffer: NetworkBuffer): number | undefined;
+  /** How many records a data buffer holds, and its first and last (live: the rest stay in the worker). */
+  recordsOf(buffer: DataBuffer): BufferRecords;
   /** buffers put on the wire (sim: every one; live: none reach this thread) */
   readonly sends: SendLog;
 }

@@ -6,7 +6,7 @@
  * (not its records: they stay in the worker). An item with the same sequence number as in the
  * TaskManager's previous snapshot is the same object, so the scene eases it forward.
  */
-import type { CheckpointBarrier, NetworkBuffer } from '../../engine/protocol.ts';
+import type { CheckpointBarrier, DataBuffer, NetworkBuffer } from '../../engine/protocol.ts';
 import type { NetworkSnapshot } from '../../workers/protocol.ts';
 import {
   NETWORK_END_BLOCKED,
@@ -18,7 +18,7 @@ import {
 } from '../../workers/network-snapshot-encoder.ts';
 import { SendLog } from '../playground/send-log.ts';
 import { ItemKind } from './channel-item-kind.ts';
-import type { ChannelSnapshot } from './channel-snapshot.ts';
+import type { BufferRecords, ChannelSnapshot } from './channel-snapshot.ts';
 
 /** One channel end of a decoded snapshot. */
 export interface DecodedChannelEnd {
@@ -39,12 +39,14 @@ export interface DecodedNetworkSnapshot {
   items: Map<number, NetworkBuffer>;
   /** persisted data → the unaligned checkpoint whose channel state holds it */
   persisted: Map<NetworkBuffer, number>;
+  /** data → how many records it holds, its first and last (the records stay in the worker) */
+  records: Map<NetworkBuffer, BufferRecords>;
 }
 
 /** Decodes one snapshot; items also in `previous` (same TaskManager and attempt) stay the same objects. */
 export function decodeNetworkSnapshot(s: NetworkSnapshot, previous?: DecodedNetworkSnapshot): DecodedNetworkSnapshot {
   const known = previous?.attempt === s.attempt ? previous.items : undefined;
-  const decoded: DecodedNetworkSnapshot = { attempt: s.attempt, time: s.time, ends: [], items: new Map(), persisted: new Map() };
+  const decoded: DecodedNetworkSnapshot = { attempt: s.attempt, time: s.time, ends: [], items: new Map(), persisted: new Map(), records: new Map() };
   for (let e = 0; e < s.channelIds.length; e++) {
     const flags = s.endFlags[e]!;
     const queue: NetworkBuffer[] = [];
@@ -53,6 +55,7 @@ export function decodeNetworkSnapshot(s: NetworkSnapshot, previous?: DecodedNetw
       const item = known?.get(seq) ?? decodedItem(s, i);
       decoded.items.set(seq, item);
       if (s.kinds[i] === ItemKind.persisted) decoded.persisted.set(item, s.checkpointIds[i]!);
+      if (item.kind === 'data') decoded.records.set(item, recordsOfItem(s, i));
       queue.push(item);
     }
     decoded.ends.push({
@@ -65,6 +68,12 @@ export function decodeNetworkSnapshot(s: NetworkSnapshot, previous?: DecodedNetw
     });
   }
   return decoded;
+}
+
+function recordsOfItem(s: NetworkSnapshot, i: number): BufferRecords {
+  const first = s.edgeRecords[2 * i];
+  const last = s.edgeRecords[2 * i + 1];
+  return { count: s.records[i]!, ...(first ? { first } : {}), ...(last ? { last } : {}) };
 }
 
 function decodedItem(s: NetworkSnapshot, i: number): NetworkBuffer {
@@ -160,5 +169,13 @@ export class LiveChannelSnapshot implements ChannelSnapshot {
       if (id !== undefined) return id;
     }
     return undefined;
+  }
+
+  recordsOf(buffer: DataBuffer): BufferRecords {
+    for (const snapshot of this.#latest.values()) {
+      const records = snapshot.records.get(buffer);
+      if (records) return records;
+    }
+    return { count: buffer.records.length };
   }
 }

@@ -7,10 +7,10 @@
 import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
 import type { InputChannel } from '../../engine/network/input-gate.ts';
 import type { ResultSubpartition } from '../../engine/network/result-subpartition.ts';
-import type { NetworkBuffer } from '../../engine/protocol.ts';
+import type { DataBuffer, NetworkBuffer } from '../../engine/protocol.ts';
 import type { StreamTask } from '../../engine/task/stream-task.ts';
 import type { SendLog } from '../playground/send-log.ts';
-import type { ChannelSnapshot } from './channel-snapshot.ts';
+import { recordsIn, type BufferRecords, type ChannelSnapshot } from './channel-snapshot.ts';
 import { InFlightTracker } from './in-flight-tracker.ts';
 
 /** What the reader needs of the sim driver. */
@@ -72,6 +72,10 @@ export class SimChannelSnapshot implements ChannelSnapshot {
 
   persistedIn(buffer: NetworkBuffer): number | undefined {
     return this.#tracker.checkpointOf(buffer);
+  }
+
+  recordsOf(buffer: DataBuffer): BufferRecords {
+    return recordsIn(buffer);
   }
 
   /** Channel id → sender and receiver, rebuilt when the tasks were replaced (readers outside the frame, like the inspector, call it too). */
