@@ -120,7 +120,10 @@ describe('channel view in the live driver', () => {
   }, 120_000);
 
   it('shows unaligned barriers overtaking the queues and the in-flight data they persist', async () => {
+    await expect(session.page.getByTestId('inspector').getAttribute('data-kind')).resolves.toBe('buffer');
     await startLive(session, triggeredOnly({ unaligned: true }));
+    // The barrier inspected in the run before belongs to that run: the inspector lets go of it.
+    await expect.poll(() => session.page.getByTestId('inspector').count(), { timeout: 10_000 }).toBe(0);
     await slowCounters(session);
     await expect.poll(async () => (await channelCounts(session)).buffers, { timeout: 30_000 }).toBeGreaterThan(16);
     // A priority barrier is read as soon as its subtask polls again: a checkpoint whose barriers
