@@ -15,6 +15,8 @@ export interface DeliveryLog {
   faults: FaultRecord[];
   /** which checkpoint each restart restored, by the attempt it started */
   restores: RestoreRecordEntry[];
+  /** restarts asked for through the Playground API (rescale, restart from a savepoint), in job time */
+  restarts: RestartRequestRecord[];
   /** what each subtask of each attempt consumed, in order */
   subtasks: SubtaskDelivery[];
 }
@@ -34,6 +36,17 @@ export interface FaultRecord {
   /** when the replay applies it: for a fault that fails tasks, when the JobManager failed over (`fault.at_ms`: when it was injected) */
   time: number;
   fault: FaultSpec;
+}
+
+/** A restart an operator asked for; the replay plans it again (engine/job/restart-request.ts) at `time`. */
+export interface RestartRequestRecord {
+  time: number;
+  operation: 'rescale' | 'restart-from-savepoint';
+  /** the checkpoint (or savepoint) the restart restores */
+  checkpointId: number;
+  /** a rescale's vertex and its new parallelism */
+  vertex?: string;
+  parallelism?: number;
 }
 
 export interface RestoreRecordEntry {
@@ -88,7 +101,7 @@ export function appendRuns(runs: number[], more: readonly number[]): void {
 }
 
 export function emptyDeliveryLog(): DeliveryLog {
-  return { endTime: 0, checkpoints: [], faults: [], restores: [], subtasks: [] };
+  return { endTime: 0, checkpoints: [], faults: [], restores: [], restarts: [], subtasks: [] };
 }
 
 export function subtaskKey(attempt: number, vertex: string, subtask: number): string {

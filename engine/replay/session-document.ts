@@ -4,7 +4,7 @@ import { FAULT_FIELDS, FAULT_TYPES } from '../scenario/scenario-vocabulary.ts';
 import { parseScenarioText } from '../scenario/scenario-text.ts';
 import { validateScenario } from '../scenario/scenario-validator.ts';
 import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
-import { eventKindOfCode, type DeliveryLog, type FaultRecord, type SubtaskDelivery } from './delivery-log.ts';
+import { eventKindOfCode, type DeliveryLog, type FaultRecord, type RestartRequestRecord, type SubtaskDelivery } from './delivery-log.ts';
 
 export const SESSION_DOCUMENT_VERSION = 1;
 
@@ -67,7 +67,7 @@ function readScenario(issues: Issues, text: string): Scenario | undefined {
 function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | undefined): DeliveryLog | undefined {
   const recording = doc.object('recording', 'a recording', { required: true });
   if (!recording) return undefined;
-  recording.rejectUnknown(['endTime', 'checkpoints', 'faults', 'restores', 'subtasks']);
+  recording.rejectUnknown(['endTime', 'checkpoints', 'faults', 'restores', 'restarts', 'subtasks']);
   const endTime = recording.number('endTime', { required: true, min: 0 });
   const checkpoints = readItems(issues, recording, 'checkpoints', 'checkpoint triggers', (r) => ({
     time: r.number('time', { required: true, min: 0 }),
@@ -82,9 +82,18 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
     attempt: r.integer('attempt', { required: true, min: 1 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
   }), ['attempt', 'checkpointId']);
+  // Recordings exported before restart requests were recorded have none.
+  const restarts = recording.has('restarts') ? readItems(issues, recording, 'restarts', 'restart requests', (r) => readRestartRequest(r, vertices), ['time', 'operation', 'checkpointId', 'vertex', 'parallelism']) : [];
   const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts']);
-  if (endTime === undefined || !checkpoints || !faults || !restores || !subtasks) return undefined;
-  return { endTime, checkpoints, faults, restores, subtasks } as DeliveryLog;
+  if (endTime === undefined || !checkpoints || !faults || !restores || !restarts || !subtasks) return undefined;
+  return { endTime, checkpoints, faults, restores, restarts, subtasks } as DeliveryLog;
+}
+
+function readRestartRequest(r: ObjectReader, vertices: string[] | undefined): RestartRequestRecord {
+  const operation = r.oneOf('operation', ['rescale', 'restart-from-savepoint'], { required: true, what: 'restart operation' });
+  const request = { time: r.number('time', { required: true, min: 0 }), operation, checkpointId: r.integer('checkpointId', { required: true, min: 1 }) };
+  if (operation !== 'rescale') return request as RestartRequestRecord;
+  return { ...request, vertex: r.oneOf('vertex', vertices ?? [], { required: true, what: 'vertex' }), parallelism: r.integer('parallelism', { required: true, min: 1 }) } as RestartRequestRecord;
 }
 
 /** Reads every item of a list of objects; undefined when any is wrong (each wrong field is reported). */

@@ -37,6 +37,7 @@ function validDocument(): Record<string, unknown> {
         checkpoints: [{ time: 100, checkpointId: 1, isSavepoint: false }],
         faults: [{ time: 250, fault: { at_ms: 250, type: 'fail-task', vertex: 'count', subtask: 1 } }],
         restores: [{ attempt: 1, checkpointId: 1 }],
+        restarts: [{ time: 600, operation: 'rescale', checkpointId: 1, vertex: 'count', parallelism: 1 }],
         subtasks: [{ attempt: 0, vertex: 'count', subtask: 0, gates: [[0, 12, 1, 3, 0, -1, 1, -1]], barriers: [], aborts: [] }],
       }),
     ),
@@ -110,6 +111,25 @@ describe('session documents', () => {
     const doc = validDocument();
     (doc.recording as { faults: Array<{ fault: object }> }).faults[0]!.fault = { at_ms: 250, type: 'trigger-checkpoint' };
     expect(errorsOf(doc)).toMatch(/recording\.faults\[0\]\.fault\.type: unknown fault type "trigger-checkpoint" \(allowed: fail-task, kill-task-manager/);
+  });
+
+  it('reads a recording exported before restart requests were recorded as one with none', () => {
+    const doc = validDocument();
+    delete (doc.recording as { restarts?: unknown }).restarts;
+    const reading = readSessionDocument(doc);
+    expect(reading.ok).toBe(true);
+    if (reading.ok) expect(reading.document.recording.restarts).toEqual([]);
+  });
+
+  it('names the field of a bad restart request and what is allowed', () => {
+    const doc = validDocument();
+    const restarts = (doc.recording as { restarts: Array<Record<string, unknown>> }).restarts;
+    restarts[0]!.operation = 'resize';
+    expect(errorsOf(doc)).toMatch(/recording\.restarts\[0\]\.operation: unknown restart operation "resize" \(allowed: rescale, restart-from-savepoint\)/);
+    restarts[0] = { time: 600, operation: 'rescale', checkpointId: 1, vertex: 'cont', parallelism: 1 };
+    expect(errorsOf(doc)).toContain('recording.restarts[0].vertex: unknown vertex "cont" (allowed: source, count, sink)');
+    restarts[0] = { time: 600, operation: 'rescale', checkpointId: 1, vertex: 'count' };
+    expect(errorsOf(doc)).toContain('recording.restarts[0].parallelism: required field is missing (allowed: an integer at least 1)');
   });
 
   it('reports a scenario that does not validate under the scenario field', () => {

@@ -82,3 +82,61 @@ describe('replaying a recorded session in sim', () => {
     expect(() => record(keyedCounts(), log)).toThrow(/replay diverged: coordinator at [\d.]+ ms: the recording triggers checkpoint 7, the replay triggered checkpoint 1/);
   });
 });
+
+/** Keyed counts whose count → sink edge is hash, so `count` may be rescaled. */
+function rescalableCounts(recordCostUs = 5): Scenario {
+  const s = keyedCounts({ recordCostUs });
+  return { ...s, job: { ...s.job, edges: s.job.edges.map((e) => (e.from === 'count' ? { ...e, partitioning: 'hash' as const } : e)) } };
+}
+
+/** Runs to `at` ms, makes an API request there (it must be accepted), then runs to the end. */
+function recordWithRequest(scenario: Scenario, at: number, request: (sim: Simulation) => string | undefined, replay?: DeliveryLog): { sim: Simulation; log: DeliveryLog } {
+  const recorder = new SessionRecorder();
+  const sim = new Simulation(scenario, { recorder, ...(replay ? { replay } : {}) });
+  sim.runUntil(at);
+  if (!replay) expect(request(sim)).toBeUndefined();
+  sim.runToEnd();
+  return { sim, log: recorder.log(sim.now) };
+}
+
+/** The same requests, each no sooner than recorded (it waits until the slower replay consumed what the recording had). */
+function expectSameRestarts(replayed: DeliveryLog, original: DeliveryLog): void {
+  expect(replayed.restarts.map(({ time: _, ...r }) => r)).toEqual(original.restarts.map(({ time: _, ...r }) => r));
+  replayed.restarts.forEach((r, i) => expect(r.time).toBeGreaterThanOrEqual(original.restarts[i]!.time));
+}
+
+describe('replaying restarts asked for through the API', () => {
+  it('records a rescale and replays it at the recorded time, from the recorded checkpoint, with the new parallelism', () => {
+    const original = recordWithRequest(rescalableCounts(), 900, (sim) => sim.rescale('count', 2));
+    expect(original.sim.jobStatus).toBe('FINISHED');
+    expect(original.log.restarts).toEqual([{ time: 900, operation: 'rescale', checkpointId: original.log.restores[0]!.checkpointId, vertex: 'count', parallelism: 2 }]);
+    expect(original.log.subtasks.filter((s) => s.attempt === 1 && s.vertex === 'count')).toHaveLength(2);
+    const replayed = recordWithRequest(rescalableCounts(11), 900, () => undefined, original.log);
+    expectSameRestarts(replayed.log, original.log);
+    expect(replayed.log.restores).toEqual(original.log.restores);
+    expect(replayed.log.subtasks).toEqual(original.log.subtasks);
+    expect(replayed.sim.topology().vertices.find((v) => v.id === 'count')?.parallelism).toBe(2);
+    expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+
+  it('records a restart from a savepoint and replays it restoring that savepoint', () => {
+    // The savepoint is triggered by the schedule at 1000 ms; the restart from it is asked for at 1300 ms.
+    const withSavepoint = (recordCostUs: number) => keyedCounts({ recordCostUs, faults: [{ at_ms: 1000, type: 'trigger-savepoint' }] });
+    const original = recordWithRequest(withSavepoint(5), 1300, (sim) => sim.restartFromSavepoint());
+    expect(original.log.restarts).toHaveLength(1);
+    const savepointId = original.log.restarts[0]!.checkpointId;
+    expect(original.log.checkpoints.find((c) => c.checkpointId === savepointId)?.isSavepoint).toBe(true);
+    expect(original.log.restores).toEqual([{ attempt: 1, checkpointId: savepointId }]);
+    const replayed = recordWithRequest(withSavepoint(11), 1300, () => undefined, original.log);
+    expectSameRestarts(replayed.log, original.log);
+    expect(replayed.log.restores).toEqual(original.log.restores);
+    expect(replayed.log.subtasks).toEqual(original.log.subtasks);
+    expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+
+  it('reports a divergence when the replay cannot make the recorded rescale', () => {
+    const { log } = recordWithRequest(rescalableCounts(), 900, (sim) => sim.rescale('count', 2));
+    log.restarts[0]!.parallelism = 99;
+    expect(() => recordWithRequest(rescalableCounts(), 900, () => undefined, log)).toThrow(/replay diverged: rescale of count to 99 at [\d.]+ ms: the recording made it, the replay refused it: parallelism 99 needs 99 slots; the cluster has 4/);
+  });
+});
