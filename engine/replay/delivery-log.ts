@@ -62,7 +62,10 @@ export interface RestoreRecordEntry {
  * out after `offset` records of its split; `[-checkpointId, offset]` when a cancellation marker
  * went out instead (the source had been told the checkpoint was aborted). `aborts` are pairs
  * `[checkpointId, position]`: the JobManager's notification that the checkpoint was aborted came
- * when the subtask had consumed `position` records and events (over all its gates).
+ * when the subtask had consumed `position` records and events (over all its gates). `watermarks`
+ * are pairs `[offset, barriers]` for a source: a periodic watermark went out after `offset`
+ * records of its split, when it had injected `barriers` barriers (or cancellation markers), so a
+ * barrier and a watermark at the same offset keep their order.
  */
 export interface SubtaskDelivery {
   attempt: number;
@@ -71,6 +74,7 @@ export interface SubtaskDelivery {
   gates: number[][];
   barriers: number[];
   aborts: number[];
+  watermarks: number[];
 }
 
 /** How an event is written in a gate's runs. */

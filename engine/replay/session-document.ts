@@ -84,7 +84,7 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
   }), ['attempt', 'checkpointId']);
   // Recordings exported before restart requests were recorded have none.
   const restarts = recording.has('restarts') ? readItems(issues, recording, 'restarts', 'restart requests', (r) => readRestartRequest(r, vertices), ['time', 'operation', 'checkpointId', 'vertex', 'parallelism']) : [];
-  const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts']);
+  const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts', 'watermarks']);
   if (endTime === undefined || !checkpoints || !faults || !restores || !restarts || !subtasks) return undefined;
   return { endTime, checkpoints, faults, restores, restarts, subtasks } as DeliveryLog;
 }
@@ -136,8 +136,11 @@ function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDe
   const positions = barriers && readPairs(r.issues, { path: r.pathOf('barriers'), value: barriers.map((b) => b.value) }, 'a list of [checkpointId, offset] pairs: checkpointId ≥ 1 (a barrier) or ≤ −1 (a cancellation marker), offset ≥ 0', isBarrier);
   const aborts = r.list('aborts', 'abort notifications', { required: true });
   const abortPositions = aborts && readPairs(r.issues, { path: r.pathOf('aborts'), value: aborts.map((b) => b.value) }, 'a list of [checkpointId, position] pairs: checkpointId ≥ 1, position ≥ 0', (id, at) => id >= 1 && at >= 0);
-  if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions || !abortPositions) return undefined;
-  return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions, aborts: abortPositions };
+  // Recordings exported before source watermarks were recorded have none.
+  const watermarks = r.has('watermarks') ? r.list('watermarks', 'watermark positions', { required: true }) : [];
+  const watermarkPositions = watermarks && readPairs(r.issues, { path: r.pathOf('watermarks'), value: watermarks.map((w) => w.value) }, 'a list of [offset, barriers] pairs: offset ≥ 0, barriers ≥ 0', (at, n) => at >= 0 && n >= 0);
+  if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions || !abortPositions || !watermarkPositions) return undefined;
+  return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions, aborts: abortPositions, watermarks: watermarkPositions };
 }
 
 function isRun(channel: number, count: number): boolean {

@@ -28,13 +28,14 @@ export class SessionRecorder {
     const key = subtaskKey(attempt, vertex, subtask);
     let entry = this.#subtasks.get(key);
     if (!entry) {
-      entry = { attempt, vertex, subtask, gates: part.gates.map(() => []), barriers: [], aborts: [] };
+      entry = { attempt, vertex, subtask, gates: part.gates.map(() => []), barriers: [], aborts: [], watermarks: [] };
       this.#subtasks.set(key, entry);
       this.#log.subtasks.push(entry);
     }
     part.gates.forEach((runs, g) => appendRuns((entry.gates[g] ??= []), runs));
     entry.barriers.push(...part.barriers);
     entry.aborts.push(...part.aborts);
+    entry.watermarks.push(...part.watermarks);
   }
 
   /** A fault the driver carried out (checkpoint triggers are recorded from their events instead). */
