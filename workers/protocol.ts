@@ -225,7 +225,7 @@ export type TaskManagerReport =
   /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */
   | { type: 'sink-commit'; attempt: number; taskIndex: number; transactionId: string; records: SinkRecordColumns }
   /** what a subtask consumed since its last report, in order (engine/replay/delivery-recorder.ts), once per turn at most */
-  | { type: 'delivery-order'; attempt: number; taskIndex: number; vertexId: string; subtaskIndex: number; gates: number[][]; barriers: number[]; aborts: number[] };
+  | { type: 'delivery-order'; attempt: number; taskIndex: number; vertexId: string; subtaskIndex: number; gates: number[][]; barriers: number[]; aborts: number[]; watermarks: number[] };
 
 /**
  * Records for the sink's external system, column by column: the numbers in typed arrays whose

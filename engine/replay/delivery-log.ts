@@ -15,6 +15,8 @@ export interface DeliveryLog {
   faults: FaultRecord[];
   /** which checkpoint each restart restored, by the attempt it started */
   restores: RestoreRecordEntry[];
+  /** restarts asked for through the Playground API (rescale, restart from a savepoint), in job time */
+  restarts: RestartRequestRecord[];
   /** what each subtask of each attempt consumed, in order */
   subtasks: SubtaskDelivery[];
 }
@@ -36,6 +38,17 @@ export interface FaultRecord {
   fault: FaultSpec;
 }
 
+/** A restart an operator asked for; the replay plans it again (engine/job/restart-request.ts) at `time`. */
+export interface RestartRequestRecord {
+  time: number;
+  operation: 'rescale' | 'restart-from-savepoint';
+  /** the checkpoint (or savepoint) the restart restores */
+  checkpointId: number;
+  /** a rescale's vertex and its new parallelism */
+  vertex?: string;
+  parallelism?: number;
+}
+
 export interface RestoreRecordEntry {
   attempt: number;
   checkpointId: number;
@@ -49,7 +62,10 @@ export interface RestoreRecordEntry {
  * out after `offset` records of its split; `[-checkpointId, offset]` when a cancellation marker
  * went out instead (the source had been told the checkpoint was aborted). `aborts` are pairs
  * `[checkpointId, position]`: the JobManager's notification that the checkpoint was aborted came
- * when the subtask had consumed `position` records and events (over all its gates).
+ * when the subtask had consumed `position` records and events (over all its gates). `watermarks`
+ * are pairs `[offset, barriers]` for a source: a periodic watermark went out after `offset`
+ * records of its split, when it had injected `barriers` barriers (or cancellation markers), so a
+ * barrier and a watermark at the same offset keep their order.
  */
 export interface SubtaskDelivery {
   attempt: number;
@@ -58,6 +74,7 @@ export interface SubtaskDelivery {
   gates: number[][];
   barriers: number[];
   aborts: number[];
+  watermarks: number[];
 }
 
 /** How an event is written in a gate's runs. */
@@ -88,7 +105,7 @@ export function appendRuns(runs: number[], more: readonly number[]): void {
 }
 
 export function emptyDeliveryLog(): DeliveryLog {
-  return { endTime: 0, checkpoints: [], faults: [], restores: [], subtasks: [] };
+  return { endTime: 0, checkpoints: [], faults: [], restores: [], restarts: [], subtasks: [] };
 }
 
 export function subtaskKey(attempt: number, vertex: string, subtask: number): string {

@@ -6,6 +6,7 @@ export interface DeliveryPart {
   gates: number[][];
   barriers: number[];
   aborts: number[];
+  watermarks: number[];
 }
 
 /**
@@ -17,6 +18,7 @@ export class DeliveryRecorder {
   #gates: number[][];
   #barriers: number[] = [];
   #aborts: number[] = [];
+  #watermarks: number[] = [];
   #empty = true;
 
   constructor(readonly gateCount: number) {
@@ -36,6 +38,12 @@ export class DeliveryRecorder {
     this.#empty = false;
   }
 
+  /** A source emitted a periodic watermark after `offset` records, having injected `barriers` barriers. */
+  watermarkEmitted(offset: number, barriers: number): void {
+    this.#watermarks.push(offset, barriers);
+    this.#empty = false;
+  }
+
   /** The notification that a checkpoint was aborted came after `position` consumed records and events. */
   abortNotified(checkpointId: number, position: number): void {
     this.#aborts.push(checkpointId, position);
@@ -48,10 +56,11 @@ export class DeliveryRecorder {
 
   /** What was recorded since the last drain; the recorder starts over. */
   drain(): DeliveryPart {
-    const part = { gates: this.#gates, barriers: this.#barriers, aborts: this.#aborts };
+    const part = { gates: this.#gates, barriers: this.#barriers, aborts: this.#aborts, watermarks: this.#watermarks };
     this.#gates = Array.from({ length: this.gateCount }, () => []);
     this.#barriers = [];
     this.#aborts = [];
+    this.#watermarks = [];
     this.#empty = true;
     return part;
   }

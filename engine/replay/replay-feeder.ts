@@ -21,6 +21,8 @@ export class ReplayFeeder {
   readonly #position: number[];
   /** recorded abort notifications: the next one's index, and those that arrived here */
   #nextAbort = 0;
+  /** index of the next recorded source watermark (a pair) */
+  #nextWatermark = 0;
   readonly #arrivedAborts = new Set<number>();
 
   constructor(
@@ -90,6 +92,33 @@ export class ReplayFeeder {
     const b = this.delivery?.barriers ?? [];
     for (let i = 0; i < b.length; i += 2) if (Math.abs(b[i]!) > lastCheckpointId) return b[i + 1]!;
     return Infinity;
+  }
+
+  /** Records a source may emit before its next recorded watermark goes out (at that offset). */
+  watermarkLimit(): number {
+    const w = this.delivery?.watermarks ?? [];
+    return this.#nextWatermark < w.length ? w[this.#nextWatermark]! : Infinity;
+  }
+
+  /**
+   * The next recorded watermark goes out now: the source is at its offset, after the same number
+   * of barriers. A source that passed the offset, or injected more barriers first, diverged.
+   */
+  watermarkDue(offset: number, barriers: number): boolean {
+    const w = this.delivery?.watermarks ?? [];
+    if (this.#nextWatermark >= w.length) return false;
+    const [at, before] = [w[this.#nextWatermark]!, w[this.#nextWatermark + 1]!];
+    if (offset > at) throw new ReplayDivergence(`${this.subtask}: the recording puts a watermark after ${at} records, but the source had emitted ${offset}`);
+    if (barriers > before) throw new ReplayDivergence(`${this.subtask}: the recording puts a watermark after ${at} records and ${before} barriers, but the source had injected ${barriers} barriers first`);
+    if (offset < at || barriers !== before) return false;
+    this.#nextWatermark += 2;
+    return true;
+  }
+
+  /** A barrier must wait: the recorded watermark at this offset went out before it. */
+  watermarkFirst(offset: number, barriers: number): boolean {
+    const w = this.delivery?.watermarks ?? [];
+    return this.#nextWatermark < w.length && w[this.#nextWatermark] === offset && w[this.#nextWatermark + 1] === barriers;
   }
 
   /** The recorded source sent a cancellation marker for this checkpoint instead of its barrier. */

@@ -4,7 +4,7 @@ import { FAULT_FIELDS, FAULT_TYPES } from '../scenario/scenario-vocabulary.ts';
 import { parseScenarioText } from '../scenario/scenario-text.ts';
 import { validateScenario } from '../scenario/scenario-validator.ts';
 import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
-import { eventKindOfCode, type DeliveryLog, type FaultRecord, type SubtaskDelivery } from './delivery-log.ts';
+import { eventKindOfCode, type DeliveryLog, type FaultRecord, type RestartRequestRecord, type SubtaskDelivery } from './delivery-log.ts';
 
 export const SESSION_DOCUMENT_VERSION = 1;
 
@@ -67,7 +67,7 @@ function readScenario(issues: Issues, text: string): Scenario | undefined {
 function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | undefined): DeliveryLog | undefined {
   const recording = doc.object('recording', 'a recording', { required: true });
   if (!recording) return undefined;
-  recording.rejectUnknown(['endTime', 'checkpoints', 'faults', 'restores', 'subtasks']);
+  recording.rejectUnknown(['endTime', 'checkpoints', 'faults', 'restores', 'restarts', 'subtasks']);
   const endTime = recording.number('endTime', { required: true, min: 0 });
   const checkpoints = readItems(issues, recording, 'checkpoints', 'checkpoint triggers', (r) => ({
     time: r.number('time', { required: true, min: 0 }),
@@ -82,9 +82,18 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
     attempt: r.integer('attempt', { required: true, min: 1 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
   }), ['attempt', 'checkpointId']);
-  const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts']);
-  if (endTime === undefined || !checkpoints || !faults || !restores || !subtasks) return undefined;
-  return { endTime, checkpoints, faults, restores, subtasks } as DeliveryLog;
+  // Recordings exported before restart requests were recorded have none.
+  const restarts = recording.has('restarts') ? readItems(issues, recording, 'restarts', 'restart requests', (r) => readRestartRequest(r, vertices), ['time', 'operation', 'checkpointId', 'vertex', 'parallelism']) : [];
+  const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts', 'watermarks']);
+  if (endTime === undefined || !checkpoints || !faults || !restores || !restarts || !subtasks) return undefined;
+  return { endTime, checkpoints, faults, restores, restarts, subtasks } as DeliveryLog;
+}
+
+function readRestartRequest(r: ObjectReader, vertices: string[] | undefined): RestartRequestRecord {
+  const operation = r.oneOf('operation', ['rescale', 'restart-from-savepoint'], { required: true, what: 'restart operation' });
+  const request = { time: r.number('time', { required: true, min: 0 }), operation, checkpointId: r.integer('checkpointId', { required: true, min: 1 }) };
+  if (operation !== 'rescale') return request as RestartRequestRecord;
+  return { ...request, vertex: r.oneOf('vertex', vertices ?? [], { required: true, what: 'vertex' }), parallelism: r.integer('parallelism', { required: true, min: 1 }) } as RestartRequestRecord;
 }
 
 /** Reads every item of a list of objects; undefined when any is wrong (each wrong field is reported). */
@@ -127,8 +136,11 @@ function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDe
   const positions = barriers && readPairs(r.issues, { path: r.pathOf('barriers'), value: barriers.map((b) => b.value) }, 'a list of [checkpointId, offset] pairs: checkpointId ≥ 1 (a barrier) or ≤ −1 (a cancellation marker), offset ≥ 0', isBarrier);
   const aborts = r.list('aborts', 'abort notifications', { required: true });
   const abortPositions = aborts && readPairs(r.issues, { path: r.pathOf('aborts'), value: aborts.map((b) => b.value) }, 'a list of [checkpointId, position] pairs: checkpointId ≥ 1, position ≥ 0', (id, at) => id >= 1 && at >= 0);
-  if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions || !abortPositions) return undefined;
-  return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions, aborts: abortPositions };
+  // Recordings exported before source watermarks were recorded have none.
+  const watermarks = r.has('watermarks') ? r.list('watermarks', 'watermark positions', { required: true }) : [];
+  const watermarkPositions = watermarks && readPairs(r.issues, { path: r.pathOf('watermarks'), value: watermarks.map((w) => w.value) }, 'a list of [offset, barriers] pairs: offset ≥ 0, barriers ≥ 0', (at, n) => at >= 0 && n >= 0);
+  if (attempt === undefined || vertex === undefined || subtask === undefined || !runs || runs.some((x) => !x) || !positions || !abortPositions || !watermarkPositions) return undefined;
+  return { attempt, vertex, subtask, gates: runs as number[][], barriers: positions, aborts: abortPositions, watermarks: watermarkPositions };
 }
 
 function isRun(channel: number, count: number): boolean {

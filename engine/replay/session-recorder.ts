@@ -1,4 +1,5 @@
 import type { JobEvent } from '../run/job-events.ts';
+import type { FaultDetail } from '../run/fault-event.ts';
 import type { FaultSpec } from '../scenario/scenario-types.ts';
 import { appendRuns, emptyDeliveryLog, subtaskKey, type DeliveryLog, type FaultRecord, type SubtaskDelivery } from './delivery-log.ts';
 import { DeliveryRecorder, type DeliveryPart } from './delivery-recorder.ts';
@@ -27,13 +28,14 @@ export class SessionRecorder {
     const key = subtaskKey(attempt, vertex, subtask);
     let entry = this.#subtasks.get(key);
     if (!entry) {
-      entry = { attempt, vertex, subtask, gates: part.gates.map(() => []), barriers: [], aborts: [] };
+      entry = { attempt, vertex, subtask, gates: part.gates.map(() => []), barriers: [], aborts: [], watermarks: [] };
       this.#subtasks.set(key, entry);
       this.#log.subtasks.push(entry);
     }
     part.gates.forEach((runs, g) => appendRuns((entry.gates[g] ??= []), runs));
     entry.barriers.push(...part.barriers);
     entry.aborts.push(...part.aborts);
+    entry.watermarks.push(...part.watermarks);
   }
 
   /** A fault the driver carried out (checkpoint triggers are recorded from their events instead). */
@@ -60,7 +62,14 @@ export class SessionRecorder {
       const trigger = this.#log.checkpoints.find((c) => c.checkpointId === event.checkpointId);
       if (trigger) trigger.completedAt = event.time;
     }
+    if (event.type === 'fault' && event.fault) this.#restartRequested(event.time, event.fault);
     if (event.type === 'restore') this.#log.restores.push({ attempt, checkpointId: event.restore.checkpointId });
+  }
+
+  /** Both drivers announce an accepted rescale or savepoint restart with this fault event, before failing over. */
+  #restartRequested(time: number, fault: FaultDetail): void {
+    if (fault.kind === 'rescale') this.#log.restarts.push({ time, operation: 'rescale', checkpointId: fault.checkpointId, vertex: fault.vertex, parallelism: fault.parallelism });
+    if (fault.kind === 'restart-from-savepoint') this.#log.restarts.push({ time, operation: 'restart-from-savepoint', checkpointId: fault.savepointId });
   }
 
   /** A copy of the recording up to `endTime` (job time, now); subtasks by attempt, vertex and index (not by when they first reported). */

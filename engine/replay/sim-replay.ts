@@ -2,7 +2,7 @@ import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts'
 import type { JobEvent } from '../run/job-events.ts';
 import type { FaultSpec } from '../scenario/scenario-types.ts';
 import type { StreamTask } from '../task/stream-task.ts';
-import { subtaskKey, type CheckpointTriggerRecord, type DeliveryLog } from './delivery-log.ts';
+import { subtaskKey, type CheckpointTriggerRecord, type DeliveryLog, type RestartRequestRecord } from './delivery-log.ts';
 import { ReplayDivergence } from './replay-divergence.ts';
 import { ReplayFeeder } from './replay-feeder.ts';
 
@@ -18,6 +18,11 @@ export class SimReplay {
   readonly #deliveries: Map<string, DeliveryLog['subtasks'][number]>;
   readonly #triggers: CheckpointTriggerRecord[];
   #nextTrigger = 0;
+  /** recorded restart requests (rescale, restart from a savepoint) carried out so far */
+  #restartsDone = 0;
+  /** the feeders of the attempt running now */
+  #feeders: ReplayFeeder[] = [];
+  #feedersAttempt = -1;
 
   constructor(readonly log: DeliveryLog) {
     this.#deliveries = new Map(log.subtasks.map((d) => [subtaskKey(d.attempt, d.vertex, d.subtask), d]));
@@ -36,7 +41,35 @@ export class SimReplay {
    */
   holdsJobEnd(pendingIds: readonly number[]): boolean {
     const later = this.#triggers.slice(this.#nextTrigger).some((t) => t.completedAt !== undefined);
-    return later || pendingIds.some((id) => this.#triggers.some((t) => t.checkpointId === id && t.completedAt !== undefined));
+    return later || this.#restartsDone < this.#restarts().length || pendingIds.some((id) => this.#triggers.some((t) => t.checkpointId === id && t.completedAt !== undefined));
+  }
+
+  /** The recorded restart requests, in the order they were made (older recordings have none). */
+  #restarts(): RestartRequestRecord[] {
+    return this.log.restarts ?? [];
+  }
+
+  /** The recorded restart requests, to schedule at their recorded times. */
+  restartRequests(): readonly RestartRequestRecord[] {
+    return this.#restarts();
+  }
+
+  /**
+   * A recorded restart request may be carried out once the replay's job runs, has completed
+   * what the request restores (acknowledgements are held to the recorded completion, so the sim
+   * may get there later than the live run did), and every subtask of the attempt has consumed
+   * what it had consumed live when the request came (the sim's costs may be slower).
+   */
+  restartReady(request: RestartRequestRecord, completedIds: readonly number[], running: boolean): boolean {
+    return running && completedIds.includes(request.checkpointId) && this.#feeders.every((f) => f.exhausted);
+  }
+
+  /** A recorded restart request was planned again: it must be accepted and restore the recorded checkpoint. */
+  checkRestart(request: RestartRequestRecord, problem: string | undefined, restoredId: number | undefined, now: number): void {
+    this.#restartsDone++;
+    const what = request.operation === 'rescale' ? `rescale of ${request.vertex} to ${request.parallelism}` : `restart from savepoint ${request.checkpointId}`;
+    if (problem !== undefined) throw new ReplayDivergence(`${what} at ${now} ms: the recording made it, the replay refused it: ${problem}`);
+    if (restoredId !== request.checkpointId) throw new ReplayDivergence(`${what} at ${now} ms: the recording restored checkpoint ${request.checkpointId}, the replay planned checkpoint ${restoredId}`);
   }
 
   isTrigger(fault: FaultSpec): boolean {
@@ -92,7 +125,11 @@ export class SimReplay {
   attach(task: StreamTask, attempt: number): void {
     const { vertexId, subtaskIndex } = task.id;
     const delivery = this.#deliveries.get(subtaskKey(attempt, vertexId, subtaskIndex));
-    task.replayWith(new ReplayFeeder(`${vertexId}#${subtaskIndex} (attempt ${attempt})`, delivery, task.gates.map((g) => g.channels.length)));
+    const feeder = new ReplayFeeder(`${vertexId}#${subtaskIndex} (attempt ${attempt})`, delivery, task.gates.map((g) => g.channels.length));
+    if (attempt !== this.#feedersAttempt) this.#feeders = [];
+    this.#feedersAttempt = attempt;
+    this.#feeders.push(feeder);
+    task.replayWith(feeder);
   }
 
   /** The checkpoint the recording restored when it started `attempt`; undefined when it recorded none. */

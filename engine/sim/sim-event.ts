@@ -1,5 +1,6 @@
 import type { CheckpointBarrier, CoordinatorTimer, NetworkBuffer, SubtaskCheckpointMetrics, TaskStateSnapshot } from '../protocol.ts';
 import type { FaultSpec } from '../scenario/scenario-types.ts';
+import type { RestartRequestRecord } from '../replay/delivery-log.ts';
 import type { ExecutionGraph } from '../job/execution-graph.ts';
 
 /**
@@ -25,6 +26,8 @@ export type SimEvent =
   | { type: 'decline'; checkpointId: number; reason: string }
   | { type: 'fault'; fault: FaultSpec }
   | { type: 'restart'; attempt: number }
+  /** under replay: a recorded rescale or restart from a savepoint */
+  | { type: 'replay-restart'; request: RestartRequestRecord }
   | { type: 'task-running'; attempt: number; task: number }
   /** a task-local copy finished writing to its host's disk (until then it is partial) */
   | { type: 'local-write-done'; attempt: number; task: number; checkpointId: number; snapshot: TaskStateSnapshot }
@@ -63,6 +66,8 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
       return `${t} fault ${JSON.stringify(event.fault)}`;
     case 'restart':
       return `${t} restart a${event.attempt}`;
+    case 'replay-restart':
+      return `${t} replay-restart ${JSON.stringify(event.request)}`;
     case 'task-running':
       return `${t} running ${task(event.task)} a${event.attempt}`;
     case 'restore-failed':

@@ -30,7 +30,7 @@ import { RandomSource } from './random-source.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
 import { faultEvent } from '../run/fault-event.ts';
-import type { DeliveryLog } from '../replay/delivery-log.ts';
+import type { DeliveryLog, RestartRequestRecord } from '../replay/delivery-log.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
 import { SimReplay } from '../replay/sim-replay.ts';
 
@@ -107,6 +107,8 @@ export class Simulation {
   readonly #replay: SimReplay | undefined;
   /** a recorded trigger waiting for the completion that preceded it live */
   #deferredTrigger: FaultSpec | undefined;
+  /** a recorded restart request waiting for the replay to complete what it restores */
+  #deferredRestart: RestartRequestRecord | undefined;
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     this.seed = options.seed ?? scenario.seed;
@@ -130,6 +132,7 @@ export class Simulation {
     // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
     const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
     for (const fault of faults) this.kernel.schedule(fault.at_ms, { type: 'fault', fault });
+    for (const request of this.#replay?.restartRequests() ?? []) this.kernel.schedule(request.time, { type: 'replay-restart', request });
     for (const f of this.#replay?.recordedFailures() ?? []) this.kernel.schedule(f.at, { type: 'decline', checkpointId: f.checkpointId, reason: f.reason });
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
   }
@@ -289,6 +292,7 @@ export class Simulation {
         if (this.#replay && this.#holdAcknowledge(event, now)) return;
         this.#coordinate(now, (e) => void this.coordinator.receiveAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
         if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
+        if (this.#deferredRestart) this.#replayRestart(this.#deferredRestart, now);
         if (this.#replay) this.#maybeFinishJob();
         return;
       case 'decline':
@@ -300,9 +304,12 @@ export class Simulation {
       case 'restart':
         if (event.attempt === this.attempt) this.#restart(now);
         return;
+      case 'replay-restart':
+        return this.#replayRestart(event.request, now);
       case 'task-running':
         this.tasks[event.task]!.run();
         if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
+        if (this.#deferredRestart) this.#replayRestart(this.#deferredRestart, now);
         return this.#wake(event.task, now);
       case 'local-write-done':
         this.#localDisk(event.task)?.store(this.#localKey(event.task), event.checkpointId, event.snapshot);
@@ -319,6 +326,7 @@ export class Simulation {
     if (this.#recorder && task.recorder && !task.recorder.isEmpty) this.#recorder.addPart(this.attempt, task.id.vertexId, task.id.subtaskIndex, task.recorder.drain());
     for (const effect of effects) this.#apply(i, effect, now);
     this.#afterPoll(i, outcome);
+    if (this.#deferredRestart) this.#replayRestart(this.#deferredRestart, now);
   }
 
   #afterPoll(i: number, outcome: PollOutcome): void {
@@ -700,6 +708,18 @@ export class Simulation {
     this.#maybeFinishJob();
   }
 
+  /** Carries out a recorded rescale or savepoint restart once the replay has what it restores (else it waits). */
+  #replayRestart(request: RestartRequestRecord, now: number): void {
+    const completed = [...this.coordinator.store.getAllCheckpoints(), ...this.coordinator.savepoints].map((c) => c.id);
+    if (!this.#replay!.restartReady(request, completed, this.#allTasksRunning())) {
+      this.#deferredRestart = request;
+      return;
+    }
+    this.#deferredRestart = undefined;
+    const problem = request.operation === 'rescale' ? this.rescale(request.vertex!, request.parallelism!) : this.restartFromSavepoint(request.checkpointId);
+    this.#replay!.checkRestart(request, problem, this.#restoreFrom?.id, now);
+  }
+
   #allTasksRunning(): boolean {
     return this.job.status === 'RUNNING' && this.tasks.every((t) => t.lifecycle.state === 'RUNNING' || t.lifecycle.state === 'FINISHED');
   }
@@ -796,7 +816,8 @@ export class Simulation {
 
   /** After the backoff: a new attempt, restored from the latest completed checkpoint. */
   #restart(now: number): void {
-    const checkpoint = this.#replay?.restoredCheckpoint(this.attempt, this.coordinator.store.getAllCheckpoints()) ?? this.#restoreFrom ?? this.coordinator.latestCheckpoint();
+    const retained = [...this.coordinator.store.getAllCheckpoints(), ...this.coordinator.savepoints];
+    const checkpoint = this.#replay?.restoredCheckpoint(this.attempt, retained) ?? this.#restoreFrom ?? this.coordinator.latestCheckpoint();
     this.#restoreFrom = undefined;
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
     // Each subtask asks for the slot it had (and so its host's local copy); lost ones take fresh slots.

@@ -124,6 +124,8 @@ export class StreamTask {
   recorder: DeliveryRecorder | undefined;
   /** replaying a recorded session: inputs are held and handed to the gates in the recorded order */
   #replay: ReplayFeeder | undefined;
+  /** barriers (and cancellation markers) a source injected: orders its watermarks against them in a recording */
+  #barriersInjected = 0;
 
   constructor(
     readonly deployment: TaskDeployment,
@@ -329,6 +331,7 @@ export class StreamTask {
     const trigger = this.#pendingTriggers[0];
     const src = this.#source;
     if (trigger && src && this.#replay && !this.hasEndedInput && !this.#replay.mayInjectBarrier(trigger.checkpointId, src.offset)) return undefined;
+    if (trigger && src && this.#replay && !this.hasEndedInput && this.#replay.watermarkFirst(src.offset, this.#barriersInjected)) return undefined;
     return this.#pendingTriggers.shift();
   }
 
@@ -345,6 +348,7 @@ export class StreamTask {
     }
     if (this.#source && this.#replay) this.#followRecordedAbort(barrier.checkpointId);
     if (this.#source) this.recorder?.barrierInjected(barrier.checkpointId, this.#source.offset, this.#abortedCheckpoints.has(barrier.checkpointId));
+    if (this.#source) this.#barriersInjected++;
     const figures = { startDelayMs: Math.max(0, now - barrier.timestamp), alignmentDurationMs: 0, processedBytes: 0 };
     return this.#busy(now, this.#performCheckpoint(now, barrier, figures, false, effects));
   }
@@ -356,10 +360,15 @@ export class StreamTask {
   }
 
   #pollSource(now: number, src: SourceReader): PollOutcome {
-    this.#maybeEmitSourceWatermark(now, src);
+    // Under replay a watermark goes out at its recorded offset, not by the periodic timer.
+    if (this.#replay && this.#replay.watermarkDue(src.offset, this.#barriersInjected)) {
+      this.#emitSourceWatermark(src);
+      return this.#busy(now, 0);
+    }
+    if (!this.#replay) this.#maybeEmitSourceWatermark(now, src);
     // Under replay the source stops at the recorded offset of its next barrier until triggered
-    // (its end of input too, when the recorded barrier came after its last record).
-    const limit = this.#replay ? this.#replay.sourceLimit(this.#lastCheckpointId) - src.offset : Infinity;
+    // (its end of input too, when the recorded barrier came after its last record), and at its next watermark.
+    const limit = this.#replay ? Math.min(this.#replay.sourceLimit(this.#lastCheckpointId), this.#replay.watermarkLimit()) - src.offset : Infinity;
     if (limit <= 0) return this.#idle(now, undefined);
     if (src.offset >= src.split.count) return this.#endOfInput(now, []);
     const available = availableCount(src.split, now - src.jobStart) - src.offset;
@@ -379,11 +388,16 @@ export class StreamTask {
   #maybeEmitSourceWatermark(now: number, src: SourceReader): void {
     if (now < src.nextWatermarkAt) return;
     while (src.nextWatermarkAt <= now) src.nextWatermarkAt += this.deployment.autoWatermarkInterval;
+    this.#emitSourceWatermark(src);
+  }
+
+  /** The source's watermark goes out when it advanced (max − 1); a recording notes where. */
+  #emitSourceWatermark(src: SourceReader): void {
     const watermark = src.maxTimestamp - 1;
-    if (watermark > src.lastWatermark) {
-      src.lastWatermark = watermark;
-      this.router.broadcastWatermark(watermark);
-    }
+    if (watermark <= src.lastWatermark) return;
+    src.lastWatermark = watermark;
+    this.router.broadcastWatermark(watermark);
+    this.recorder?.watermarkEmitted(src.offset, this.#barriersInjected);
   }
 
   #pollInput(now: number, effects: TaskEffect[]): PollOutcome {
@@ -769,7 +783,8 @@ export class StreamTask {
     let at = Math.min(wakeAt ?? Infinity, this.#nextTimerAt() ?? Infinity);
     if (this.router.hasPartialBuffers) at = Math.min(at, this.#nextFlushAt);
     const src = this.#source;
-    if (src && src.maxTimestamp - 1 > src.lastWatermark) at = Math.min(at, src.nextWatermarkAt);
+    // Under replay watermarks go out at recorded offsets, not on the periodic timer.
+    if (src && !this.#replay && src.maxTimestamp - 1 > src.lastWatermark) at = Math.min(at, src.nextWatermarkAt);
     return at === Infinity ? { status: 'idle' } : { status: 'idle', wakeAt: at };
   }
 

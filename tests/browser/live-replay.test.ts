@@ -59,6 +59,25 @@ describe('replaying a recorded live session in sim', () => {
     expect(check.differingKeys).toEqual([]);
   });
 
+  it('replays a live run rescaled through the API: the replay rescales from the recorded checkpoint and the outputs agree', async () => {
+    await startLive(session, keyedCounts({ name: 'Recorded keyed counts rescaled', count: 6000, rate: 2000, sinkEdge: 'hash' }));
+    await waitForLive(session, 's.latestCheckpointId !== null');
+    expect(await session.page.evaluate(() => window.liveDriver!.rescale('count', 2))).toBeUndefined();
+    const done = await waitForLive(session, "s.jobStatus === 'FINISHED'", 90_000);
+    expect(done.restarts).toBe(0);
+    const check = await replayInSim(session);
+    expect(check.divergence).toBeNull();
+    expect(check.liveRestores).toHaveLength(1);
+    expect(check.replayRestores).toEqual(check.liveRestores);
+    // Attempt 1 runs count with parallelism 2: four sources, two counts, four sinks.
+    expect(check.recordedSubtasks.filter((key) => key.startsWith('1/count#'))).toHaveLength(2);
+    expect(check.differingSubtasks).toEqual([]);
+    expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
+    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
+    expect(check.replayRecords).toBe(check.liveRecords);
+    expect(check.differingKeys).toEqual([]);
+  });
+
   it('replays a live run with a killed TaskManager: the restart restores the recorded checkpoint and the outputs agree', async () => {
     const scenario = { ...keyedCounts({ name: 'Recorded keyed counts with a killed TaskManager', count: 6000, rate: 2000 }), faults: [{ at: '1500 ms', type: 'kill-task-manager', task_manager: 'tm-2' }] };
     await startLive(session, scenario);

@@ -37,7 +37,8 @@ function validDocument(): Record<string, unknown> {
         checkpoints: [{ time: 100, checkpointId: 1, isSavepoint: false }],
         faults: [{ time: 250, fault: { at_ms: 250, type: 'fail-task', vertex: 'count', subtask: 1 } }],
         restores: [{ attempt: 1, checkpointId: 1 }],
-        subtasks: [{ attempt: 0, vertex: 'count', subtask: 0, gates: [[0, 12, 1, 3, 0, -1, 1, -1]], barriers: [], aborts: [] }],
+        restarts: [{ time: 600, operation: 'rescale', checkpointId: 1, vertex: 'count', parallelism: 1 }],
+        subtasks: [{ attempt: 0, vertex: 'count', subtask: 0, gates: [[0, 12, 1, 3, 0, -1, 1, -1]], barriers: [], aborts: [], watermarks: [] }],
       }),
     ),
   ) as Record<string, unknown>;
@@ -62,15 +63,16 @@ describe('the delivery recording format', () => {
     expect(runs).toEqual([0, 5, 1, 5, 1, -1, 0, 1]);
   });
 
-  it('drains what a subtask consumed since the last drain, gate by gate, with its source barriers', () => {
+  it('drains what a subtask consumed since the last drain, gate by gate, with its source barriers and watermarks', () => {
     const recorder = new DeliveryRecorder(2);
     recorder.consumed(0, 1, data(2));
     recorder.consumed(1, 0, barrier(1));
     recorder.barrierInjected(1, 40);
+    recorder.watermarkEmitted(55, 1);
     expect(recorder.isEmpty).toBe(false);
-    expect(recorder.drain()).toEqual({ gates: [[1, 2], [0, -1]], barriers: [1, 40], aborts: [] });
+    expect(recorder.drain()).toEqual({ gates: [[1, 2], [0, -1]], barriers: [1, 40], aborts: [], watermarks: [55, 1] });
     expect(recorder.isEmpty).toBe(true);
-    expect(recorder.drain()).toEqual({ gates: [[], []], barriers: [], aborts: [] });
+    expect(recorder.drain()).toEqual({ gates: [[], []], barriers: [], aborts: [], watermarks: [] });
   });
 });
 
@@ -110,6 +112,39 @@ describe('session documents', () => {
     const doc = validDocument();
     (doc.recording as { faults: Array<{ fault: object }> }).faults[0]!.fault = { at_ms: 250, type: 'trigger-checkpoint' };
     expect(errorsOf(doc)).toMatch(/recording\.faults\[0\]\.fault\.type: unknown fault type "trigger-checkpoint" \(allowed: fail-task, kill-task-manager/);
+  });
+
+  it('reads a recording exported before restart requests were recorded as one with none', () => {
+    const doc = validDocument();
+    delete (doc.recording as { restarts?: unknown }).restarts;
+    const reading = readSessionDocument(doc);
+    expect(reading.ok).toBe(true);
+    if (reading.ok) expect(reading.document.recording.restarts).toEqual([]);
+  });
+
+  it('reads a subtask recorded before source watermarks were recorded as one with none', () => {
+    const doc = validDocument();
+    delete (doc.recording as { subtasks: Array<{ watermarks?: unknown }> }).subtasks[0]!.watermarks;
+    const reading = readSessionDocument(doc);
+    expect(reading.ok).toBe(true);
+    if (reading.ok) expect(reading.document.recording.subtasks[0]!.watermarks).toEqual([]);
+  });
+
+  it('reports a bad watermark position with its pair index', () => {
+    const doc = validDocument();
+    (doc.recording as { subtasks: Array<{ watermarks: number[] }> }).subtasks[0]!.watermarks = [40, 0, -3, 1];
+    expect(errorsOf(doc)).toContain('recording.subtasks[0].watermarks[2]: the pair [-3, 1] is not valid (allowed: a list of [offset, barriers] pairs');
+  });
+
+  it('names the field of a bad restart request and what is allowed', () => {
+    const doc = validDocument();
+    const restarts = (doc.recording as { restarts: Array<Record<string, unknown>> }).restarts;
+    restarts[0]!.operation = 'resize';
+    expect(errorsOf(doc)).toMatch(/recording\.restarts\[0\]\.operation: unknown restart operation "resize" \(allowed: rescale, restart-from-savepoint\)/);
+    restarts[0] = { time: 600, operation: 'rescale', checkpointId: 1, vertex: 'cont', parallelism: 1 };
+    expect(errorsOf(doc)).toContain('recording.restarts[0].vertex: unknown vertex "cont" (allowed: source, count, sink)');
+    restarts[0] = { time: 600, operation: 'rescale', checkpointId: 1, vertex: 'count' };
+    expect(errorsOf(doc)).toContain('recording.restarts[0].parallelism: required field is missing (allowed: an integer at least 1)');
   });
 
   it('reports a scenario that does not validate under the scenario field', () => {

@@ -82,3 +82,133 @@ describe('replaying a recorded session in sim', () => {
     expect(() => record(keyedCounts(), log)).toThrow(/replay diverged: coordinator at [\d.]+ ms: the recording triggers checkpoint 7, the replay triggered checkpoint 1/);
   });
 });
+
+/** Keyed counts whose count → sink edge is hash, so `count` may be rescaled. */
+function rescalableCounts(recordCostUs = 5): Scenario {
+  const s = keyedCounts({ recordCostUs });
+  return { ...s, job: { ...s.job, edges: s.job.edges.map((e) => (e.from === 'count' ? { ...e, partitioning: 'hash' as const } : e)) } };
+}
+
+/** Runs to `at` ms, makes an API request there (it must be accepted), then runs to the end. */
+function recordWithRequest(scenario: Scenario, at: number, request: (sim: Simulation) => string | undefined, replay?: DeliveryLog): { sim: Simulation; log: DeliveryLog } {
+  const recorder = new SessionRecorder();
+  const sim = new Simulation(scenario, { recorder, ...(replay ? { replay } : {}) });
+  sim.runUntil(at);
+  if (!replay) expect(request(sim)).toBeUndefined();
+  sim.runToEnd();
+  return { sim, log: recorder.log(sim.now) };
+}
+
+/** The same requests, each no sooner than recorded (it waits until the slower replay consumed what the recording had). */
+function expectSameRestarts(replayed: DeliveryLog, original: DeliveryLog): void {
+  expect(replayed.restarts.map(({ time: _, ...r }) => r)).toEqual(original.restarts.map(({ time: _, ...r }) => r));
+  replayed.restarts.forEach((r, i) => expect(r.time).toBeGreaterThanOrEqual(original.restarts[i]!.time));
+}
+
+describe('replaying restarts asked for through the API', () => {
+  it('records a rescale and replays it at the recorded time, from the recorded checkpoint, with the new parallelism', () => {
+    const original = recordWithRequest(rescalableCounts(), 900, (sim) => sim.rescale('count', 2));
+    expect(original.sim.jobStatus).toBe('FINISHED');
+    expect(original.log.restarts).toEqual([{ time: 900, operation: 'rescale', checkpointId: original.log.restores[0]!.checkpointId, vertex: 'count', parallelism: 2 }]);
+    expect(original.log.subtasks.filter((s) => s.attempt === 1 && s.vertex === 'count')).toHaveLength(2);
+    const replayed = recordWithRequest(rescalableCounts(11), 900, () => undefined, original.log);
+    expectSameRestarts(replayed.log, original.log);
+    expect(replayed.log.restores).toEqual(original.log.restores);
+    expect(replayed.log.subtasks).toEqual(original.log.subtasks);
+    expect(replayed.sim.topology().vertices.find((v) => v.id === 'count')?.parallelism).toBe(2);
+    expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+
+  it('records a restart from a savepoint and replays it restoring that savepoint', () => {
+    // The savepoint is triggered by the schedule at 1000 ms; the restart from it is asked for at 1300 ms.
+    const withSavepoint = (recordCostUs: number) => keyedCounts({ recordCostUs, faults: [{ at_ms: 1000, type: 'trigger-savepoint' }] });
+    const original = recordWithRequest(withSavepoint(5), 1300, (sim) => sim.restartFromSavepoint());
+    expect(original.log.restarts).toHaveLength(1);
+    const savepointId = original.log.restarts[0]!.checkpointId;
+    expect(original.log.checkpoints.find((c) => c.checkpointId === savepointId)?.isSavepoint).toBe(true);
+    expect(original.log.restores).toEqual([{ attempt: 1, checkpointId: savepointId }]);
+    const replayed = recordWithRequest(withSavepoint(11), 1300, () => undefined, original.log);
+    expectSameRestarts(replayed.log, original.log);
+    expect(replayed.log.restores).toEqual(original.log.restores);
+    expect(replayed.log.subtasks).toEqual(original.log.subtasks);
+    expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+
+  it('reports a divergence when the replay cannot make the recorded rescale', () => {
+    const { log } = recordWithRequest(rescalableCounts(), 900, (sim) => sim.rescale('count', 2));
+    log.restarts[0]!.parallelism = 99;
+    expect(() => recordWithRequest(rescalableCounts(), 900, () => undefined, log)).toThrow(/replay diverged: rescale of count to 99 at [\d.]+ ms: the recording made it, the replay refused it: parallelism 99 needs 99 slots; the cluster has 4/);
+  });
+});
+
+/**
+ * Counts per key in 5 ms tumbling event-time windows; the sources could go faster than the
+ * operators (so where a watermark falls depends on the costs); watermarks every 10 ms.
+ */
+function windowedCounts(recordCostUs: number, latencyMs: number): Scenario {
+  const scenario = pipeline(
+    [
+      vertex('source', sequenceSource(8, 100_000, 3000), 2, recordCostUs),
+      vertex('windows', { type: 'window', size_ms: 5, aggregate: 'count' }, 2, recordCostUs),
+      vertex('sink', { type: 'sink', sink: 'two-phase-commit' }, 2, recordCostUs),
+    ],
+    [
+      ['source', 'windows', 'hash'],
+      ['windows', 'sink', 'forward'],
+    ],
+    { config: { 'execution.checkpointing.interval': '50 ms', 'pipeline.auto-watermark-interval': '10 ms' } },
+  );
+  return { ...scenario, costs: { ...scenario.costs, network_latency_ms: latencyMs } };
+}
+
+function sourceWatermarks(log: DeliveryLog): number[][] {
+  return log.subtasks.filter((s) => s.vertex === 'source').map((s) => s.watermarks);
+}
+
+describe('replaying source watermarks', () => {
+  it('puts each source watermark out at its recorded offset, so windows fire where they did (sim → record → sim)', () => {
+    const original = record(windowedCounts(5, 0.2));
+    expect(original.sim.jobStatus).toBe('FINISHED');
+    expect(sourceWatermarks(original.log).every((w) => w.length > 0)).toBe(true);
+    const other = windowedCounts(41, 1.7);
+    // Unreplayed, the other costs put the watermarks out at other offsets (so this test can fail).
+    expect(sourceWatermarks(record(other).log)).not.toEqual(sourceWatermarks(original.log));
+    const replayed = record(other, original.log);
+    expect(sourceWatermarks(replayed.log)).toEqual(sourceWatermarks(original.log));
+    expect(replayed.log.subtasks).toEqual(original.log.subtasks);
+    expect(completedCheckpoints(replayed.sim)).toEqual(completedCheckpoints(original.sim));
+    expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+
+  it('reports a divergence when a source passed the offset of its recorded watermark', () => {
+    const { log } = record(windowedCounts(5, 0.2));
+    const source0 = log.subtasks.find((s) => s.attempt === 0 && s.vertex === 'source' && s.subtask === 0)!;
+    // A watermark recorded after a barrier that the source reaches only later: the barrier holds it at an offset past the watermark's.
+    source0.watermarks = [source0.barriers[1]! + 1, 0, ...source0.watermarks];
+    expect(() => record(windowedCounts(5, 0.2), log)).toThrow(/replay diverged: source#0 \(attempt 0\): /);
+  });
+});
+
+describe('replaying unaligned checkpoints', () => {
+  /** Keyed counts with unaligned checkpoints; `count` is slowed 20× at 150 ms, so barriers overtake the buffers queued before it. */
+  function unalignedUnderBackpressure(recordCostUs: number, latencyMs: number): Scenario {
+    const s = keyedCounts({ recordCostUs, latencyMs, faults: [{ at_ms: 150, type: 'slow-operator', vertex: 'count', factor: 20 }] });
+    return { ...s, config: { ...s.config, 'execution.checkpointing.unaligned.enabled': true } };
+  }
+
+  function persistedInFlightBytes(sim: Simulation): number {
+    return completedCheckpoints(sim).reduce((n, id) => n + (sim.coordinator.stats.checkpointDetails(id)?.persisted_data ?? 0), 0);
+  }
+
+  it('reproduces the order, the overtaking barriers and the output under backpressure (sim → record → sim)', () => {
+    const original = record(unalignedUnderBackpressure(5, 0.2));
+    expect(original.sim.jobStatus).toBe('FINISHED');
+    expect(completedCheckpoints(original.sim).length).toBeGreaterThan(0);
+    expect(persistedInFlightBytes(original.sim)).toBeGreaterThan(0);
+    const replayed = record(unalignedUnderBackpressure(13, 0.9), original.log);
+    expect(replayed.log.subtasks).toEqual(original.log.subtasks);
+    expect(completedCheckpoints(replayed.sim)).toEqual(completedCheckpoints(original.sim));
+    expect(persistedInFlightBytes(replayed.sim)).toBe(persistedInFlightBytes(original.sim));
+    expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+});
