@@ -16,7 +16,7 @@
  */
 import type { NetworkBuffer, StreamRecord } from '../engine/protocol.ts';
 import type { StreamTask } from '../engine/task/stream-task.ts';
-import { ItemKind, type ItemKindCode } from '../web/job-graph/channel-item-kind.ts';
+import { eventItemKind, ItemKind } from '../web/job-graph/channel-item-kind.ts';
 import { InFlightTracker } from '../web/job-graph/in-flight-tracker.ts';
 import { watermarkHolder } from '../web/job-graph/sim-channel-snapshot.ts';
 import type { NetworkSnapshot } from './protocol.ts';
@@ -114,23 +114,12 @@ export class NetworkSnapshotEncoder {
       return;
     }
     const event = buffer.event;
-    snapshot.kinds[i] = eventKind(buffer);
+    snapshot.kinds[i] = eventItemKind(buffer);
     if (event.kind === 'end-of-partition') return;
     snapshot.checkpointIds[i] = event.checkpointId;
     if (event.kind !== 'barrier') return;
     snapshot.values[i] = event.timestamp;
     snapshot.itemFlags[i] = (event.checkpointKind === 'SAVEPOINT' ? NETWORK_ITEM_SAVEPOINT : 0) | (event.alignment === 'AT_LEAST_ONCE' ? NETWORK_ITEM_AT_LEAST_ONCE : 0);
-  }
-}
-
-function eventKind(buffer: Extract<NetworkBuffer, { kind: 'event' }>): ItemKindCode {
-  switch (buffer.event.kind) {
-    case 'barrier':
-      return buffer.priority ? ItemKind.priorityBarrier : ItemKind.barrier;
-    case 'cancel-checkpoint':
-      return ItemKind.cancelMarker;
-    case 'end-of-partition':
-      return ItemKind.endOfPartition;
   }
 }
 

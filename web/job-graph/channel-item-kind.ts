@@ -3,6 +3,7 @@
  * send these codes in their network snapshots (workers/network-snapshot-encoder.ts), so both
  * drivers speak the same kinds.
  */
+import type { EventBuffer } from '../../engine/protocol.ts';
 export const ItemKind = {
   data: 0,
   /** in-flight data of an unaligned checkpoint (persisted as channel state) */
@@ -14,3 +15,15 @@ export const ItemKind = {
   endOfPartition: 5,
 } as const;
 export type ItemKindCode = (typeof ItemKind)[keyof typeof ItemKind];
+
+/** The kind of an event buffer (a data buffer is data or persisted, which only the tracker knows). */
+export function eventItemKind(buffer: EventBuffer): ItemKindCode {
+  switch (buffer.event.kind) {
+    case 'barrier':
+      return buffer.priority ? ItemKind.priorityBarrier : ItemKind.barrier;
+    case 'cancel-checkpoint':
+      return ItemKind.cancelMarker;
+    case 'end-of-partition':
+      return ItemKind.endOfPartition;
+  }
+}

@@ -13,7 +13,7 @@
 import type { NetworkBuffer } from '../../engine/protocol.ts';
 import { pointOnLane, type ChannelLanes } from './channel-lanes.ts';
 import type { SendLog } from '../playground/send-log.ts';
-import { ItemKind, type ItemKindCode } from './channel-item-kind.ts';
+import { eventItemKind, ItemKind, type ItemKindCode } from './channel-item-kind.ts';
 import type { ChannelSnapshot } from './channel-snapshot.ts';
 
 export { ItemKind, type ItemKindCode };
@@ -226,14 +226,7 @@ export class ChannelScene {
 
   #kindOf(buffer: NetworkBuffer): ItemKindCode {
     if (buffer.kind === 'data') return this.#source?.persistedIn(buffer) === undefined ? ItemKind.data : ItemKind.persisted;
-    switch (buffer.event.kind) {
-      case 'barrier':
-        return buffer.priority ? ItemKind.priorityBarrier : ItemKind.barrier;
-      case 'cancel-checkpoint':
-        return ItemKind.cancelMarker;
-      case 'end-of-partition':
-        return ItemKind.endOfPartition;
-    }
+    return eventItemKind(buffer);
   }
 
   #count(kind: ItemKindCode, watermark: boolean): void {
