@@ -38,9 +38,9 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
   try {
     switch (command) {
       case 'run':
-        return runRunCommand(rest, readScenarioFile, lsmStorage);
+        return runRunCommand(rest, fileReader('scenario'), lsmStorage);
       case 'replay':
-        return runReplayCommand(rest, readScenarioFile, lsmStorage);
+        return runReplayCommand(rest, fileReader('session'), lsmStorage);
       case 'key-group':
         return runKeyGroupCommand(rest);
       case undefined:
@@ -58,12 +58,17 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
   }
 }
 
-function readScenarioFile(path: string): { ok: true; text: string } | { ok: false; message: string } {
+/** Reads the command's input file; a failure names what the file was meant to be (a scenario, a session). */
+function fileReader(what: 'scenario' | 'session'): (path: string) => { ok: true; text: string } | { ok: false; message: string } {
+  return (path) => readInputFile(path, what);
+}
+
+function readInputFile(path: string, what: string): { ok: true; text: string } | { ok: false; message: string } {
   try {
     return { ok: true, text: readFileSync(path, 'utf8') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
-    return { ok: false, message: `cannot read scenario file "${path}": ${reason}` };
+    return { ok: false, message: `cannot read ${what} file "${path}": ${reason}` };
   }
 }

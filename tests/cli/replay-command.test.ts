@@ -38,7 +38,7 @@ function recordedSession(): { text: string; sinkRecords: number; completed: numb
 }
 
 const reader = (files: Record<string, string>) => (path: string) =>
-  path in files ? { ok: true as const, text: files[path]! } : { ok: false as const, message: `cannot read scenario file "${path}": no such file` };
+  path in files ? { ok: true as const, text: files[path]! } : { ok: false as const, message: `cannot read session file "${path}": no such file` };
 
 describe('ckpt-lab replay', () => {
   it('replays a recorded session and reports it as `run --json` does, exit code 0 when expectations hold', () => {
@@ -76,7 +76,7 @@ describe('ckpt-lab replay', () => {
   });
 
   it('names a missing file and a missing argument', () => {
-    expect(runReplayCommand(['nope.json'], reader({})).stderr).toBe('ckpt-lab replay: cannot read scenario file "nope.json": no such file\n');
+    expect(runReplayCommand(['nope.json'], reader({})).stderr).toBe('ckpt-lab replay: cannot read session file "nope.json": no such file\n');
     const missing = runReplayCommand([], reader({}));
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(/^ckpt-lab replay: missing SESSION/);
