@@ -247,7 +247,7 @@ export const FLINK_OPTIONS: readonly FlinkOption[] = [
     default: 'hashmap',
     values: ['hashmap', 'rocksdb'],
     deprecatedKeys: ['state.backend'],
-    description: 'hashmap keeps state as objects on the heap; rocksdb keeps it in an LSM tree and can snapshot incrementally.',
+    description: 'hashmap keeps state as objects on the heap; rocksdb keeps it in an LSM tree built on wa-sqlite (SQLite in WebAssembly) that stands in for RocksDB, and can snapshot incrementally.',
     group: 'state-backend',
   },
   {

@@ -600,6 +600,11 @@ export class Simulation {
     return slot !== undefined && this.#stalled.has(slot.taskManager);
   }
 
+  /** Remote storage's fault state: a slow-remote-storage factor (1: none) and whether it fails. */
+  get remoteStorageFaults(): { slowFactor: number; failing: boolean } {
+    return { slowFactor: this.#remoteSlowdown, failing: this.#remoteFailing };
+  }
+
   /** Slows remote storage down by `factor` (1 = normal). */
   slowRemoteStorage(factor: number): string | undefined {
     return this.#applyFault({ at_ms: this.now, type: 'slow-remote-storage', factor });

@@ -92,6 +92,22 @@ describe('cluster and checkpoint storage', () => {
     await session.screenshot('storage-incremental-shared');
   });
 
+  it('shows remote storage’s cost model beside it, with a slow-down and a failure as faults change it', async () => {
+    const page = session.page;
+    const cost = page.getByTestId('remote-cost');
+    // incremental-checkpoints.yaml gives no costs: the defaults of an object store (50 ms per request, 100 MB/s).
+    await expect(cost.getAttribute('data-latency-ms')).resolves.toBe('50');
+    await expect(cost.getAttribute('data-bandwidth-mb-per-s')).resolves.toBe('100');
+    await expect(cost.textContent()).resolves.toContain('50 ms per request, 100 MB/s');
+    await page.evaluate(() => window.playground!.slowRemoteStorage(4));
+    await page.evaluate(() => window.playground!.failRemoteStorage(true));
+    await page.waitForFunction(() => document.querySelector('[data-testid="remote-cost"]')?.getAttribute('data-failing') === 'true');
+    await expect(cost.getAttribute('data-slow-factor')).resolves.toBe('4');
+    await expect(cost.textContent()).resolves.toMatch(/slowed ×4 by a fault[\s\S]*failing: writes are refused/);
+    await page.locator('.cluster-panel').scrollIntoViewIfNeeded();
+    await session.screenshot('storage-remote-cost-model');
+  });
+
   it('logs no errors', () => {
     expect(session.errors).toEqual([]);
   });

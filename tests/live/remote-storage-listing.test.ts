@@ -32,6 +32,7 @@ describe('storageViewFromListing (the live storage view from what IndexedDB hold
       [],
       true,
       'checkpoint-playground-live-x',
+      { latencyMs: 50, bandwidthMbPerS: 100, slowFactor: 4, failing: false },
     );
     expect(view.checkpoints.map((d) => [d.id, d.latest, d.files.map((f) => `${f.name}:${f.bytes}:${f.subtask ?? ''}`)])).toEqual([
       [3, true, ['_metadata:192:', 'op-count-0:300:count#0', 'op-count-1:400:count#1']],
@@ -43,18 +44,20 @@ describe('storageViewFromListing (the live storage view from what IndexedDB hold
     expect(view.savepoints.map((d) => [d.id, d.isSavepoint])).toEqual([[5, true]]);
     expect(view.sharedFiles).toEqual([{ name: 'sst-1', sizeBytes: 2048, createdByCheckpointId: 2, lastUsedCheckpointId: 3 }]);
     expect(view.localRecovery).toBe(true);
+    expect(view.remoteCost).toEqual({ latencyMs: 50, bandwidthMbPerS: 100, slowFactor: 4, failing: false });
     // What the database holds, counted from the same listing: every file, and the chk-N directories.
     expect(view.database).toEqual({ databaseName: 'checkpoint-playground-live-x', jobDirectory: job, checkpointIds: [3, 4, 5], sharedFiles: 1, files: 7, bytes: 192 + 300 + 400 + 310 + 192 + 2048 + 1, behind: false, lastError: null });
   });
 
   it('shows empty remote storage before anything was written', () => {
-    const view = storageViewFromListing(location, [], { retained: [], savepoints: [], pending: [], sharedFiles: [] }, [], false, 'db');
+    const view = storageViewFromListing(location, [], { retained: [], savepoints: [], pending: [], sharedFiles: [] }, [], false, 'db', { latencyMs: 50, bandwidthMbPerS: 100, slowFactor: 1, failing: false });
     expect(view).toEqual({
       localDisks: [],
       checkpoints: [],
       savepoints: [],
       sharedFiles: [],
       localRecovery: false,
+      remoteCost: { latencyMs: 50, bandwidthMbPerS: 100, slowFactor: 1, failing: false },
       database: { databaseName: 'db', jobDirectory: job, checkpointIds: [], sharedFiles: 0, files: 0, bytes: 0, behind: false, lastError: null },
     });
   });

@@ -19,6 +19,10 @@ export const storageEn = {
   'storage.database.none': 'no chk-N directory',
   'storage.database.behind': 'writing…',
   'storage.database.error': 'Last storage error: {message}',
+  'storage.cost': 'Behaves like an object store: {latency} ms per request, {bandwidth} MB/s',
+  'storage.cost.title': 'The real reads and writes go to IndexedDB and are slowed to this cost model (scenario costs.remote_latency_ms and costs.remote_bandwidth_mb_per_s), so remote storage is never as fast as a local disk.',
+  'storage.cost.slow': 'slowed ×{factor} by a fault',
+  'storage.cost.failing': 'failing: writes are refused',
 } as const;
 
 export const storageZhCN: { readonly [K in keyof typeof storageEn]: string } = {
@@ -40,4 +44,8 @@ export const storageZhCN: { readonly [K in keyof typeof storageEn]: string } = {
   'storage.database.none': '没有 chk-N 目录',
   'storage.database.behind': '写入中……',
   'storage.database.error': '最近一次存储错误：{message}',
+  'storage.cost': '按对象存储计费：每个请求 {latency} ms，{bandwidth} MB/s',
+  'storage.cost.title': '真实的读写落在 IndexedDB 中，并按这个代价模型放慢（场景的 costs.remote_latency_ms 与 costs.remote_bandwidth_mb_per_s），所以远程存储永远不会像本地磁盘那样快。',
+  'storage.cost.slow': '因故障放慢 ×{factor}',
+  'storage.cost.failing': '故障中：写入被拒绝',
 };

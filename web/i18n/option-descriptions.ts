@@ -25,7 +25,7 @@ export const optionDescriptions: Record<Exclude<Locale, 'en'>, Readonly<Record<s
     'execution.checkpointing.savepoint-dir': 'Savepoint 的默认目录。',
     'execution.state-recovery.claim-mode': '从快照恢复的作业是接管其文件（CLAIM），还是不去动它们。',
     'web.checkpoints.history': '统计历史中保留最近多少个 Checkpoint。',
-    'state.backend.type': 'hashmap 把状态作为对象放在堆上；rocksdb 把状态放在 LSM 树中，并能做增量快照。',
+    'state.backend.type': 'hashmap 把状态作为对象放在堆上；rocksdb 把状态放在基于 wa-sqlite（WebAssembly 中的 SQLite）构建、代替 RocksDB 的 LSM 树中，并能做增量快照。',
     'execution.checkpointing.incremental': '只上传自上一个完成的 Checkpoint 以来变化的文件（仅限 rocksdb）。',
     'state.backend.rocksdb.checkpoint.transfer.thread.num': '每个有状态子任务上传和下载状态文件的线程数。',
     'state.backend.rocksdb.memory.managed': '用 Slot 的托管内存来决定 RocksDB 共享 block cache 和 write buffer 的大小。',

@@ -427,6 +427,11 @@ export class LiveDriver {
     return this.#applyFault({ at_ms: this.now, type: 'kill-task-manager', task_manager: taskManager });
   }
 
+  /** Remote storage's fault state: a slow-remote-storage factor (1: none) and whether it fails. */
+  get remoteStorageFaults(): { slowFactor: number; failing: boolean } {
+    return { ...this.#remoteFaults };
+  }
+
   loseHost(host: string): string | undefined {
     return this.#applyFault({ at_ms: this.now, type: 'lose-host', host });
   }

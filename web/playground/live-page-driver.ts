@@ -40,7 +40,7 @@ import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkp
 import { MetricsHistory } from '../charts/metrics-history.ts';
 import { LiveDriver } from '../live/live-driver.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from '../live/task-manager-process.ts';
-import type { StorageView } from '../storage/storage-view.ts';
+import { remoteCostView, type StorageView } from '../storage/storage-view.ts';
 import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './live-output-reference.ts';
 import type { PlaygroundStats } from './playground-api-types.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
@@ -292,6 +292,7 @@ export class LivePageDriver implements PlaygroundDriver {
       this.localDisks(),
       this.#live.config.localRecovery,
       this.#live.checkpointStorageSpec.databaseName,
+      remoteCostView(this.#live.scenario.costs, this.#live.remoteStorageFaults),
     );
   }
 

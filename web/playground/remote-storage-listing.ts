@@ -10,7 +10,7 @@ import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoi
 import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
 import { checkpointDirectory as checkpointPath, jobDirectory, parseJobPath, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import type { StoredFile } from '../../engine/storage/checkpoint-storage.ts';
-import type { CheckpointDirectory, CheckpointFile, SharedFile, StorageView } from '../storage/storage-view.ts';
+import type { CheckpointDirectory, CheckpointFile, RemoteCostView, SharedFile, StorageView } from '../storage/storage-view.ts';
 
 /** What the coordinator knows, to label the listed directories. */
 export interface KnownCheckpoints {
@@ -52,6 +52,7 @@ export function storageViewFromListing(
   localDisks: LocalDiskListing[],
   localRecovery: boolean,
   databaseName: string,
+  remoteCost: RemoteCostView,
 ): StorageView {
   const directories = new Map<number, CheckpointFile[]>();
   const shared: SharedFile[] = [];
@@ -75,6 +76,7 @@ export function storageViewFromListing(
     savepoints: all.filter((d) => savepointIds.has(d.id)),
     sharedFiles: shared.sort((a, b) => a.createdByCheckpointId - b.createdByCheckpointId || (a.name < b.name ? -1 : 1)),
     localRecovery,
+    remoteCost,
     // the listing is what the database holds: never behind, it is read from it
     database: {
       databaseName,

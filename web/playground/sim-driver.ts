@@ -40,7 +40,7 @@ import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { MetricsHistory } from '../charts/metrics-history.ts';
-import { checkpointDirectory, type StorageView } from '../storage/storage-view.ts';
+import { checkpointDirectory, remoteCostView, type StorageView } from '../storage/storage-view.ts';
 import { OutputOracle, type OutputRow } from './output-oracle.ts';
 import type { OperationScript } from './operation-script.ts';
 import { SendLog } from './send-log.ts';
@@ -364,6 +364,7 @@ export class SimDriver implements PlaygroundDriver {
       sharedFiles: this.sharedFiles().sort((a, b) => a.createdByCheckpointId - b.createdByCheckpointId || (a.name < b.name ? -1 : 1)),
       localRecovery: this.config.localRecovery,
       database: this.#remote?.view ?? null,
+      remoteCost: remoteCostView(this.scenario.costs, this.#simulation.remoteStorageFaults),
     };
   }
 

@@ -7,6 +7,7 @@
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
 import type { CheckpointDatabaseView } from '../playground/sim-checkpoint-storage.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 
 /** One file of a checkpoint directory: `_metadata`, or a subtask's exclusive state. */
 export interface CheckpointFile {
@@ -48,6 +49,27 @@ export interface StorageView {
   localRecovery: boolean;
   /** what the IndexedDB database of remote storage really holds (null: no database, as in Node) */
   database: CheckpointDatabaseView | null;
+  /** the cost model that makes the store behave like a remote object store */
+  remoteCost: RemoteCostView;
+}
+
+/**
+ * The remote store's cost model as it applies now: the scenario's `costs.remote_latency_ms` and
+ * `costs.remote_bandwidth_mb_per_s`, times a slow-remote-storage fault's factor. Shown beside the
+ * store so nobody mistakes IndexedDB (a local database) for a local disk's speed.
+ */
+export interface RemoteCostView {
+  latencyMs: number;
+  bandwidthMbPerS: number;
+  /** a slow-remote-storage fault's factor (1: none) */
+  slowFactor: number;
+  /** a fail-remote-storage fault is active: writes fail */
+  failing: boolean;
+}
+
+/** The cost model of `scenario` with a driver's remote-storage faults applied. */
+export function remoteCostView(costs: Scenario['costs'], faults: { slowFactor: number; failing: boolean }): RemoteCostView {
+  return { latencyMs: costs.remote_latency_ms, bandwidthMbPerS: costs.remote_bandwidth_mb_per_s, slowFactor: faults.slowFactor, failing: faults.failing };
 }
 
 /** Bytes Flink's `_metadata` file takes here: the handles of every subtask's state. */
