@@ -5,8 +5,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
+import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { Simulation } from '../../engine/sim/simulation.ts';
 import type { PlaygroundApi } from '../../web/playground/playground-api-types.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { loadAndRunUntil } from './channel-view-helpers.ts';
+
+/** The RocksDB metrics of `count#0` when the scenario runs in Node to `untilMs` (the sim is deterministic). */
+async function rocksDbMetricsInNode(yaml: string, untilMs: number): Promise<Record<string, number>> {
+  const parsed = parseScenarioText(yaml);
+  if (!parsed.ok) throw new Error('the scenario does not parse');
+  const validated = validateScenario(parsed.value);
+  if (!validated.ok) throw new Error('the scenario is invalid');
+  const simulation = new Simulation(validated.scenario, { lsmStorage: await nodeLsmStorage() });
+  simulation.runUntil(untilMs);
+  const metrics = simulation.metrics().subtasks.find((m) => m.vertexId === 'count' && m.subtaskIndex === 0)?.rocksdb;
+  if (!metrics) throw new Error('count#0 reports no RocksDB metrics');
+  return metrics;
+}
 
 declare global {
   interface Window {
@@ -39,6 +56,25 @@ describe('the rocksdb backend in the page', () => {
     expect(stats.job.status).toBe('FINISHED');
     expect(stats.restores.length).toBe(1);
     expect(history.filter((h) => h.status === 'COMPLETED').some((h) => h.checkpointed_size < h.state_size)).toBe(true);
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
+  it('shows a subtask’s flushes, compactions, SST files per level, block cache and write stalls in the inspector', async () => {
+    const yaml = readFileSync('public/scenarios/incremental-checkpoints.yaml', 'utf8');
+    const expected = await rocksDbMetricsInNode(yaml, 6000);
+    await loadAndRunUntil(session, yaml, 6000);
+    const page = session.page;
+    await page.locator('[data-vertex-id="count"] [data-subtask="0"]').click();
+    const section = page.getByTestId('inspect-rocksdb');
+    await expect(section.getAttribute('data-flushes')).resolves.toBe(String(expected['lsm.flush.count']));
+    await expect(section.getAttribute('data-compactions')).resolves.toBe(String(expected['lsm.compaction.count']));
+    await expect(section.getAttribute('data-write-stalls')).resolves.toBe(String(expected['lsm.write-stall.count']));
+    expect(expected['lsm.flush.count']).toBeGreaterThan(0);
+    const levels = Object.keys(expected).filter((k) => k.startsWith('rocksdb.num-files-at-level')).length;
+    await expect(section.getByTestId('rocksdb-levels').textContent()).resolves.toContain(`L0: ${expected['rocksdb.num-files-at-level0']}`);
+    await expect(section.getByTestId('rocksdb-levels').textContent()).resolves.toContain(`L${levels - 1}: `);
+    await expect(section.getByTestId('rocksdb-block-cache').textContent()).resolves.toMatch(/hits \(/);
+    await session.screenshot('inspect-subtask-rocksdb');
     expect(session.errors).toEqual([]);
   }, 120_000);
 });
