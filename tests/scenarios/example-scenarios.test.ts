@@ -4,7 +4,7 @@ import { nodeLsmStorage } from '../support/wa-sqlite-node.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
-import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import type { ConfigValue, Scenario } from '../../engine/scenario/scenario-types.ts';
 import { runScenario } from '../../engine/run/run-report.ts';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 
@@ -32,6 +32,42 @@ function gapsBetweenCheckpoints(events: readonly JobEvent[]): Array<{ duration: 
   }
   return pairs;
 }
+
+/** `file` with its config changed by `config` (a what-if run of an example). */
+function loadWith(file: string, config: Record<string, ConfigValue>, change: (scenario: Scenario) => Scenario = (s) => s): Scenario {
+  const scenario = load(file);
+  return change({ ...scenario, config: { ...scenario.config, ...config } });
+}
+
+/** The largest of `pick` over the subtasks of `vertex`, for each completed checkpoint in order. */
+function perCheckpoint(scenario: Scenario, vertex: string, pick: (summary: TaskSummary) => number): number[] {
+  const { simulation } = runScenario(scenario, { lsmStorage });
+  const stats = simulation.coordinator.stats;
+  const history = (stats.checkpointingStatistics() as { history: Array<{ id: number; status: string }> }).history;
+  return history
+    .filter((h) => h.status === 'COMPLETED')
+    .sort((a, b) => a.id - b.id)
+    .map((h) => pick((stats.taskCheckpointStatistics(h.id, vertex) as unknown as { summary: TaskSummary }).summary));
+}
+
+interface TaskSummary {
+  checkpoint_duration: { sync: { max: number }; async: { max: number } };
+  checkpointed_size: { max: number };
+  end_to_end_duration: { max: number };
+}
+
+/** RocksDB's counters of every subtask of `vertex` at the end of the run, summed. */
+function rocksDbTotals(scenario: Scenario, vertex: string): { flushes: number; compactions: number } {
+  const { simulation } = runScenario(scenario, { lsmStorage });
+  const totals = { flushes: 0, compactions: 0 };
+  for (const m of simulation.metrics().subtasks.filter((s) => s.vertexId === vertex)) {
+    totals.flushes += m.rocksdb?.['lsm.flush.count'] ?? 0;
+    totals.compactions += m.rocksdb?.['lsm.compaction.count'] ?? 0;
+  }
+  return totals;
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 let lsmStorage: LsmStorageFactory;
 beforeAll(async () => {
@@ -69,5 +105,44 @@ describe('the example scenarios', () => {
     expect(drops.length).toBeGreaterThan(0);
     const counts = (simulation.coordinator.stats.checkpointingStatistics() as { counts: { failed: number } }).counts;
     expect(counts.failed).toBe(0); // a min-pause drop is not a failed checkpoint
+  }, 120_000);
+
+  it('heap timers lengthen the synchronous phase: HEAP takes more than twice as long as ROCKSDB', () => {
+    const sync = (s: TaskSummary) => s.checkpoint_duration.sync.max;
+    const heap = perCheckpoint(load('heap-timers.yaml'), 'windows', sync);
+    const inLsm = perCheckpoint(loadWith('heap-timers.yaml', { 'state.backend.rocksdb.timer-service.factory': 'ROCKSDB' }), 'windows', sync);
+    expect(heap.length).toBeGreaterThanOrEqual(5);
+    expect(sum(heap)).toBeGreaterThan(2 * sum(inLsm));
+  }, 120_000);
+
+  it('more managed memory for RocksDB means fewer flushes and compactions', () => {
+    const small = rocksDbTotals(load('rocksdb-memory.yaml'), 'count');
+    const large = rocksDbTotals(loadWith('rocksdb-memory.yaml', { 'taskmanager.memory.managed.size': '64 mb' }), 'count');
+    expect(small.flushes).toBeGreaterThan(large.flushes);
+    expect(small.compactions).toBeGreaterThan(large.compactions);
+    expect(small.compactions).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('snapshot compression makes every full checkpoint smaller than without it', () => {
+    const size = (s: TaskSummary) => s.checkpointed_size.max;
+    const compressed = perCheckpoint(load('snapshot-compression.yaml'), 'count', size);
+    const plain = perCheckpoint(loadWith('snapshot-compression.yaml', { 'execution.checkpointing.snapshot-compression': false }), 'count', size);
+    expect(compressed.length).toBe(plain.length);
+    compressed.forEach((bytes, i) => expect(bytes).toBeLessThan(0.8 * plain[i]!));
+  }, 120_000);
+
+  it('the same state over four subtasks checkpoints in less than half the time of one', () => {
+    const duration = (s: TaskSummary) => s.end_to_end_duration.max;
+    const one = perCheckpoint(load('parallelism-and-state.yaml'), 'count', duration);
+    const four = perCheckpoint(
+      loadWith('parallelism-and-state.yaml', {}, (s) => ({ ...s, job: { ...s.job, vertices: s.job.vertices.map((v) => (v.id === 'count' ? { ...v, parallelism: 4 } : v)) } })),
+      'count',
+      duration,
+    );
+    expect(one.length).toBeGreaterThanOrEqual(4);
+    expect(four.length).toBe(one.length);
+    // Every upload pays the store's latency, so the first, small checkpoints gain less.
+    expect(sum(four)).toBeLessThan(0.5 * sum(one));
+    expect(four.at(-1)!).toBeLessThan(0.5 * one.at(-1)!);
   }, 120_000);
 });

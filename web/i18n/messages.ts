@@ -639,6 +639,10 @@ export const scenarioNames: Record<Locale, Readonly<Record<string, string>>> = {
     'at-least-once-duplicates.yaml': '至少一次会产生重复',
     'incremental-checkpoints.yaml': '增量 Checkpoint',
     'local-recovery.yaml': '任务本地恢复',
+    'rocksdb-memory.yaml': '调整 RocksDB 内存',
+    'heap-timers.yaml': '堆上定时器拉长 Checkpoint',
+    'snapshot-compression.yaml': '快照压缩',
+    'parallelism-and-state.yaml': '并行度与 Checkpoint 时间',
   },
 };
 
