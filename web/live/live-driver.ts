@@ -32,7 +32,9 @@
  * - remote storage faults (slow, failing) reach the JobManager's connection and every worker's;
  * - rescale and restart from a savepoint redeploy the job from storage (checks shared with the
  *   sim driver in engine/job/restart-request.ts);
- * - with `state.backend.type: rocksdb` each worker loads wa-sqlite and hosts the LSM backend;
+ * - with `state.backend.type: rocksdb` each worker loads wa-sqlite and hosts the LSM backend, its
+ *   working database in its host's OPFS directory (state.backend.rocksdb.localdir, see
+ *   workers/storage/rocksdb-local-dir.ts), which lose-host and dispose delete;
  *   incremental checkpoints share SST runs in storage, which the JobManager deletes once the
  *   SharedStateRegistry lets go of them.
  */
@@ -122,7 +124,8 @@ export interface LiveDriverOptions {
   /**
    * Where rocksdb TaskManagers keep their working databases: `opfs`, each host's directory in the
    * Origin Private File System (state.backend.rocksdb.localdir); `memory`, in the process (Node has
-   * no OPFS). Default: `opfs` with the Web Worker launcher, `memory` with another one.
+   * no OPFS: its in-process TaskManagers use MemoryVFS). Default `opfs`; a browser without OPFS
+   * fails the deployment saying so.
    */
   rocksdbLocalDirs?: 'opfs' | 'memory';
 }
@@ -252,7 +255,7 @@ export class LiveDriver {
     this.#heartbeatIntervalMs = this.config.heartbeatInterval * scale;
     this.#heartbeatTimeoutMs = this.config.heartbeatTimeout * scale;
     this.#launch = options.launchTaskManager ?? launchWorkerTaskManager;
-    this.#localDirsOnOpfs = this.config.stateBackend === 'rocksdb' && (options.rocksdbLocalDirs ?? (options.launchTaskManager ? 'memory' : 'opfs')) === 'opfs';
+    this.#localDirsOnOpfs = this.config.stateBackend === 'rocksdb' && (options.rocksdbLocalDirs ?? 'opfs') === 'opfs';
     this.#recordSinkOutput = options.recordSinkOutput ?? true;
     this.#clock = clockFrom(0, options.speed ?? 1);
     this.#timers = new JobTimers(() => this.#clock);
