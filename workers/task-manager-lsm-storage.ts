@@ -42,14 +42,32 @@ export type WorkingLsmDatabaseOpener = (attempt: number) => Promise<WorkingLsmDa
 type PoolVfs = SQLiteVFS & { name: string; close(): Promise<void> };
 const createPoolVfs = (AccessHandlePoolVFS as unknown as { create(directoryPath: string, module: unknown): Promise<PoolVfs> }).create;
 
-let module: Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }> | undefined;
+let loaded: Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }> | undefined;
 
 function loadModule(): Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }> {
-  module ??= (async () => {
-    const m = (await SQLiteESMFactory({ locateFile: () => wasmUrl })) as SqliteWasmModule;
-    return { module: m, sqlite3: SQLite.Factory(m) };
+  loaded ??= (async () => {
+    const module = (await SQLiteESMFactory({ locateFile: () => wasmUrl })) as SqliteWasmModule;
+    return { module, sqlite3: SQLite.Factory(module) };
   })();
-  return module;
+  return loaded;
+}
+
+/** A database alone in the OPFS directory `path`, on its own pool VFS; `close` releases its files (the directory stays). */
+export async function openPoolDatabase(path: string): Promise<{ module: SqliteWasmModule; db: number; close(): Promise<void> }> {
+  const { module, sqlite3 } = await loadModule();
+  const vfs = await createPoolVfs.call(AccessHandlePoolVFS, path, module);
+  // At the head of SQLite's VFS list: a VFS of an earlier database at the same path (a redeployed
+  // attempt) is shadowed, since VFS names are directory paths here.
+  sqlite3.vfs_register(vfs, true);
+  const db = await sqlite3.open_v2('rocksdb.db', SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, vfs.name);
+  return {
+    module,
+    db,
+    close: async () => {
+      await sqlite3.close(db);
+      await vfs.close();
+    },
+  };
 }
 
 /**
@@ -64,13 +82,10 @@ export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): Wor
   cleared.catch(() => {});
   return async (attempt) => {
     await cleared;
-    const { module: m, sqlite3 } = await loadModule();
     const path = instanceDir(dir, attempt);
     // A retried deployment of the same attempt starts from an empty directory.
     await removeOpfsDirectory(path);
-    const vfs = await createPoolVfs.call(AccessHandlePoolVFS, path, m);
-    sqlite3.vfs_register(vfs, false);
-    const db = await sqlite3.open_v2('rocksdb.db', SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, vfs.name);
+    const { module: m, db, close } = await openPoolDatabase(path);
     const stores: WaSqliteRunStore[] = [];
     const sizes = new RawSqliteConnection(m, db);
     const pageCount = sizes.prepare('PRAGMA page_count');
@@ -90,8 +105,7 @@ export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): Wor
       dispose: async () => {
         for (const store of stores) store.close();
         sizes.close();
-        await sqlite3.close(db);
-        await vfs.close();
+        await close();
         await removeOpfsDirectory(path);
       },
     };
