@@ -22,7 +22,7 @@ import type { SqliteWasmModule } from '../engine/state/lsm/sqlite-wasm-module.ts
 import { RawSqliteConnection } from '../engine/state/lsm/raw-sqlite.ts';
 import { WaSqliteRunStore } from '../engine/state/lsm/wa-sqlite-run-store.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
-import { entriesOf, instanceDir, openOpfsDirectory, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
+import { entriesOf, instanceDir, openOpfsDirectory, opfsRoot, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
 
 /** The rocksdb working database of one execution attempt in this TaskManager. */
 export interface WorkingLsmDatabase {
@@ -77,11 +77,14 @@ export async function openPoolDatabase(path: string): Promise<{ module: SqliteWa
  */
 export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): WorkingLsmDatabaseOpener {
   if (!dir) throw new Error('state.backend.type: rocksdb: this TaskManager was registered without state.backend.rocksdb.localdir');
-  const cleared = deletePredecessors(dir);
-  // Awaited by the first open, which fails with it; not a crash of the worker meanwhile.
-  cleared.catch(() => {});
+  // Fresh names make the deletion tidiness, not a condition for running: a predecessor's files
+  // still locked after the wait stay for the next process of this TaskManager, or for dispose.
+  const cleared = deletePredecessors(dir).catch((error: unknown) => {
+    console.warn(`${dir.taskManagerDir}: a predecessor's working database could not be deleted yet:`, error);
+  });
   return async (attempt) => {
     await cleared;
+    await opfsRoot();
     const path = instanceDir(dir, attempt);
     // A retried deployment of the same attempt starts from an empty directory.
     await removeOpfsDirectory(path);
@@ -114,6 +117,7 @@ export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): Wor
 
 /** Deletes every entry of the TaskManager's directory but this process's incarnation. */
 async function deletePredecessors(dir: RocksDbLocalDir): Promise<void> {
+  // Without OPFS this throws, and the first open does again: nothing is opened.
   const tmDir = (await openOpfsDirectory(dir.taskManagerDir, true))!;
   const own = `incarnation-${dir.incarnation}`;
   const stale: string[] = [];

@@ -106,18 +106,22 @@ export async function removeOpfsDirectory(path: string): Promise<void> {
 }
 
 /**
- * Deletes `path` and then each parent up to (not including) `keep` that was left empty: a
- * playground leaves no empty `checkpoint-playground/<id>/…` directories behind.
+ * Deletes `path`, then each of its `depth` nearest parents that is left empty: a playground leaves
+ * no empty `checkpoint-playground/<id>/…` directories behind. A parent is removed without
+ * `recursive`, so one another run has just written into stays, whatever the timing.
  */
 export async function removeOpfsDirectoryAndEmptyParents(path: string, depth: number): Promise<void> {
   await removeOpfsDirectory(path);
   const segments = path.split('/').filter((s) => s !== '');
   for (let i = 1; i <= depth && segments.length > i; i++) {
-    const parentPath = segments.slice(0, segments.length - i).join('/');
-    const dir = await openOpfsDirectory(parentPath);
-    if (!dir) continue;
-    for await (const _ of entriesOf(dir)) return;
-    await removeOpfsDirectory(parentPath);
+    const parent = await openOpfsDirectory(segments.slice(0, segments.length - i - 1).join('/'));
+    if (!parent) return;
+    try {
+      await parent.removeEntry(segments[segments.length - i - 1]!);
+    } catch (error) {
+      if (isDomError(error, 'InvalidModificationError') || isDomError(error, 'NotFoundError')) return;
+      throw error;
+    }
   }
 }
 
