@@ -7,7 +7,7 @@
  * instance directories and disposing the cluster deletes the rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserSession } from './browser-session.ts';
+import { REPO_ROOT, type BrowserSession } from './browser-session.ts';
 import { closeLiveTestPage, compareLiveWithSim, eventsOfType, keyedCounts, liveStatus, openLiveTestPage, startLive, waitForLive } from './live-test-page.ts';
 
 function rocksdbScenario(name: string, count: number): object {
@@ -145,6 +145,39 @@ describe('state.backend.rocksdb.localdir: the TaskManagers\' working databases o
     expect(output).toMatchObject({ liveStatus: 'FINISHED', simStatus: 'FINISHED', duplicates: 0, missing: 0, differingKeys: [] });
     expect(session.errors).toEqual([]);
   }, 180_000);
+
+  it('waits for a worker holding a working database open to be terminated, then deletes its directory', async () => {
+    const outcome = await session.page.evaluate(async (moduleUrl) => {
+      const path = 'release-probe/hosts/host-0/tm-0/incarnation-1';
+      // Through Function: vitest's transform would rewrite a plain import() in this callback.
+      const importInPage = new Function('url', 'return import(url)') as (url: string) => Promise<typeof import('../../workers/storage/rocksdb-local-dir.ts')>;
+      const { openOpfsDirectory, removeOpfsDirectory } = await importInPage(moduleUrl);
+      // A TaskManager stand-in: it holds the file through a sync access handle until it is terminated.
+      const source = `onmessage = async (e) => {
+        let dir = await navigator.storage.getDirectory();
+        for (const name of e.data.split('/')) dir = await dir.getDirectoryHandle(name, { create: true });
+        const file = await dir.getFileHandle('rocksdb.db', { create: true });
+        const handle = await file.createSyncAccessHandle();
+        handle.write(new Uint8Array(65536), { at: 0 });
+        handle.flush();
+        postMessage('open');
+      };`;
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      await new Promise<void>((resolve) => {
+        worker.onmessage = () => resolve();
+        worker.postMessage(path);
+      });
+      let settled = false;
+      const removal = removeOpfsDirectory('release-probe').finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const settledWhileHeld = settled;
+      worker.terminate();
+      await removal;
+      return { settledWhileHeld, left: (await openOpfsDirectory('release-probe')) !== undefined };
+    }, `/@fs${REPO_ROOT}/workers/storage/rocksdb-local-dir.ts`);
+    // The locked file made the removal retry rather than fail; once the handle was released it went through.
+    expect(outcome).toEqual({ settledWhileHeld: false, left: false });
+  });
 
   it('deletes a lost host\'s whole directory, and on cancel and dispose leaves no working database behind', async () => {
     await startLive(session, rocksdbScenario('Live rocksdb lose host', 200_000));
