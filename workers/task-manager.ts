@@ -158,7 +158,9 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   deploy(request: DeployRequest): DeployResult | Promise<DeployResult> {
-    if (request.config.stateBackend === 'hashmap') return this.#deployWith(request, undefined);
+    // RocksDB instances belong to keyed operators: a TaskManager without one opens no working database.
+    const keyed = request.tasks.some((t) => isKeyedOperator(t.deployment.vertex.operator));
+    if (request.config.stateBackend === 'hashmap' || !keyed) return this.#deployWith(request, undefined);
     // The previous attempt's working database is closed and deleted before this one's opens.
     this.#stopAttempt();
     this.#lsmStorage ??= this.#loadLsmStorage(this.#localDir);

@@ -131,9 +131,14 @@ export async function listOpfsFiles(path: string): Promise<Array<{ path: string;
   if (!dir) return [];
   const files: Array<{ path: string; bytes: number }> = [];
   const walk = async (d: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
-    for await (const [name, handle] of entriesOf(d)) {
-      if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
-      else files.push({ path: `${prefix}${name}`, bytes: (await (handle as FileSystemFileHandle).getFile()).size });
+    try {
+      for await (const [name, handle] of entriesOf(d)) {
+        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
+        else files.push({ path: `${prefix}${name}`, bytes: (await (handle as FileSystemFileHandle).getFile()).size });
+      }
+    } catch (error) {
+      // Deleted while listed (a worker disposing an attempt, a lost host): it is no longer there.
+      if (!isDomError(error, 'NotFoundError')) throw error;
     }
   };
   await walk(dir, '');
