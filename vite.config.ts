@@ -26,6 +26,9 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
+  // Imported only inside the TaskManager worker's lazily loaded rocksdb storage, which the dev
+  // server's dependency scan does not reach: found late, it would reload the page mid-run.
+  optimizeDeps: { include: ['@journeyapps/wa-sqlite/src/examples/AccessHandlePoolVFS.js'] },
   server: { host: '127.0.0.1' },
   test: {
     root: '.',

@@ -33,6 +33,7 @@ import type { CheckpointLocation } from '../engine/storage/checkpoint-layout.ts'
 import type { RemoteCostModel } from '../engine/storage/cost-modelled-storage.ts';
 import type { SubtaskStateReference } from '../engine/storage/checkpoint-files.ts';
 import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
+import type { RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
 
 // ---- 0. Time ----
 
@@ -61,6 +62,11 @@ export interface RegisterRequest {
   reportPort: MessagePort;
   /** the job's remote checkpoint storage, which the TaskManager uploads its snapshots to */
   storage: CheckpointStorageSpec;
+  /**
+   * `state.backend.rocksdb.localdir` of this process: the OPFS directory of its host where its
+   * rocksdb working databases live (sent for `state.backend.type: rocksdb` only)
+   */
+  rocksdbLocalDir?: RocksDbLocalDir;
 }
 
 /**
@@ -144,6 +150,8 @@ export interface HeartbeatPayload {
   /** the attempt the TaskManager is running (-1: none) */
   attempt: number;
   subtasks: Array<SubtaskMetrics & { taskIndex: number }>;
+  /** the running attempt's rocksdb working database on the host's disk (OPFS path, bytes), when it has one */
+  rocksdbWorkingDb?: { path: string; bytes: number };
 }
 
 /**

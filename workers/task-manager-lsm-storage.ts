@@ -1,24 +1,126 @@
 /**
  * wa-sqlite inside a TaskManager worker, for `state.backend.type: rocksdb`: the synchronous build
- * (the LSM backend calls it while processing records) with wa-sqlite's MemoryVFS, one database
- * per TaskManager process and one set of tables per backend. The working database lives in the
- * worker's memory, so it dies with the worker, like the RocksDB instances of a dead TaskManager;
- * what survives is in checkpoint storage and on the host's local disk.
+ * (the LSM backend calls it while processing records), one database per execution attempt, one
+ * set of tables per backend, on the host's disk: an OPFS directory under the TaskManager's
+ * `state.backend.rocksdb.localdir` (workers/storage/rocksdb-local-dir.ts). As with RocksDB, the
+ * working state can outgrow memory; what a restore reads is in checkpoint storage and in the
+ * task-local copies, never in a working directory.
+ *
+ * The VFS is wa-sqlite's AccessHandlePoolVFS rather than OPFSCoopSyncVFS. Both are synchronous
+ * and measured alike (toolchain-probe.md §3), but here each worker has exactly one connection to
+ * its own database: the pool VFS is made for that (no Web Locks or BroadcastChannel hand-over of
+ * access handles between connections, which OPFSCoopSyncVFS pays for on every lock), and it keeps
+ * every file it uses, temporary ones included, in the one directory it is given, where
+ * OPFSCoopSyncVFS puts a `.ahp-*` temporary directory at the OPFS root. So the attempt's instance
+ * directory holds all of its state, and deleting it (cancel, lose-host, dispose) deletes all.
  */
 import * as SQLite from '@journeyapps/wa-sqlite';
 import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
 import wasmUrl from '@journeyapps/wa-sqlite/dist/wa-sqlite.wasm?url';
-import { MemoryVFS } from '@journeyapps/wa-sqlite/src/examples/MemoryVFS.js';
+import { AccessHandlePoolVFS } from '@journeyapps/wa-sqlite/src/examples/AccessHandlePoolVFS.js';
 import type { SqliteWasmModule } from '../engine/state/lsm/sqlite-wasm-module.ts';
+import { RawSqliteConnection } from '../engine/state/lsm/raw-sqlite.ts';
 import { WaSqliteRunStore } from '../engine/state/lsm/wa-sqlite-run-store.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
+import { entriesOf, instanceDir, openOpfsDirectory, opfsRoot, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
 
-export async function openTaskManagerLsmStorage(): Promise<LsmStorageFactory> {
-  const module = (await SQLiteESMFactory({ locateFile: () => wasmUrl })) as SqliteWasmModule;
-  const sqlite3 = SQLite.Factory(module);
-  // wa-sqlite's typings still describe the old VFS.Base example; the class has a static create().
-  const create = (MemoryVFS as unknown as { create(name: string, module: unknown): Promise<SQLiteVFS> }).create;
-  sqlite3.vfs_register(await create.call(MemoryVFS, 'task-manager-state', module), true);
-  const db = await sqlite3.open_v2('task-manager-state.db');
-  return (backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
+/** The rocksdb working database of one execution attempt in this TaskManager. */
+export interface WorkingLsmDatabase {
+  readonly factory: LsmStorageFactory;
+  /** its instance directory (OPFS path); undefined where it lives in memory (Node tests) */
+  readonly path: string | undefined;
+  /** bytes of the database file (SQLite's page count × page size) */
+  bytes(): number;
+  /** closes the database and deletes its instance directory (RocksDB disposes its instance dir) */
+  dispose(): Promise<void>;
+}
+
+/** Opens the working database of `attempt` (after the predecessor's leftovers are gone). */
+export type WorkingLsmDatabaseOpener = (attempt: number) => Promise<WorkingLsmDatabase>;
+
+/** The pool VFS is a JS class without typings in @journeyapps/wa-sqlite 2.0.6. */
+type PoolVfs = SQLiteVFS & { name: string; close(): Promise<void> };
+const createPoolVfs = (AccessHandlePoolVFS as unknown as { create(directoryPath: string, module: unknown): Promise<PoolVfs> }).create;
+
+let loaded: Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }> | undefined;
+
+function loadModule(): Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }> {
+  loaded ??= (async () => {
+    const module = (await SQLiteESMFactory({ locateFile: () => wasmUrl })) as SqliteWasmModule;
+    return { module, sqlite3: SQLite.Factory(module) };
+  })();
+  return loaded;
+}
+
+/** A database alone in the OPFS directory `path`, on its own pool VFS; `close` releases its files (the directory stays). */
+export async function openPoolDatabase(path: string): Promise<{ module: SqliteWasmModule; db: number; close(): Promise<void> }> {
+  const { module, sqlite3 } = await loadModule();
+  const vfs = await createPoolVfs.call(AccessHandlePoolVFS, path, module);
+  // At the head of SQLite's VFS list: a VFS of an earlier database at the same path (a redeployed
+  // attempt) is shadowed, since VFS names are directory paths here.
+  sqlite3.vfs_register(vfs, true);
+  const db = await sqlite3.open_v2('rocksdb.db', SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, vfs.name);
+  return {
+    module,
+    db,
+    close: async () => {
+      await sqlite3.close(db);
+      await vfs.close();
+    },
+  };
+}
+
+/**
+ * The opener for this process. Before its first database it deletes whatever else is in the
+ * TaskManager's directory: the working databases of a predecessor with the same id (a killed
+ * worker), which Flink would never reuse. Fails loudly where the browser has no OPFS.
+ */
+export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): WorkingLsmDatabaseOpener {
+  if (!dir) throw new Error('state.backend.type: rocksdb: this TaskManager was registered without state.backend.rocksdb.localdir');
+  // Fresh names make the deletion tidiness, not a condition for running: a predecessor's files
+  // still locked after the wait stay for the next process of this TaskManager, or for dispose.
+  const cleared = deletePredecessors(dir).catch((error: unknown) => {
+    console.warn(`${dir.taskManagerDir}: a predecessor's working database could not be deleted yet:`, error);
+  });
+  return async (attempt) => {
+    await cleared;
+    await opfsRoot();
+    const path = instanceDir(dir, attempt);
+    // A retried deployment of the same attempt starts from an empty directory.
+    await removeOpfsDirectory(path);
+    const { module: m, db, close } = await openPoolDatabase(path);
+    const stores: WaSqliteRunStore[] = [];
+    const sizes = new RawSqliteConnection(m, db);
+    const pageCount = sizes.prepare('PRAGMA page_count');
+    const pageSize = sizes.prepare('PRAGMA page_size');
+    return {
+      path,
+      factory: (backendName) => {
+        const store = new WaSqliteRunStore(m, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
+        stores.push(store);
+        return store;
+      },
+      bytes: () => {
+        pageCount.reset();
+        pageSize.reset();
+        return pageCount.step() && pageSize.step() ? pageCount.columnInt(0) * pageSize.columnInt(0) : 0;
+      },
+      dispose: async () => {
+        for (const store of stores) store.close();
+        sizes.close();
+        await close();
+        await removeOpfsDirectory(path);
+      },
+    };
+  };
+}
+
+/** Deletes every entry of the TaskManager's directory but this process's incarnation. */
+async function deletePredecessors(dir: RocksDbLocalDir): Promise<void> {
+  // Without OPFS this throws, and the first open does again: nothing is opened.
+  const tmDir = (await openOpfsDirectory(dir.taskManagerDir, true))!;
+  const own = `incarnation-${dir.incarnation}`;
+  const stale: string[] = [];
+  for await (const [name] of entriesOf(tmDir)) if (name !== own) stale.push(name);
+  await Promise.all(stale.map((name) => removeOpfsEntry(tmDir, name)));
 }

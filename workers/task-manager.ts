@@ -55,6 +55,8 @@ import { NETWORK_SNAPSHOT_INTERVAL_MS, NetworkSnapshotEncoder, networkSnapshotBu
 import { columnBuffers, SinkRecordColumnsBuilder, sinkRecordColumns } from './sink-record-columns.ts';
 import { TurnScheduler } from './turn-scheduler.ts';
 import { DeliveryRecorder } from '../engine/replay/delivery-recorder.ts';
+import type { RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
+import type { WorkingLsmDatabase, WorkingLsmDatabaseOpener } from './task-manager-lsm-storage.ts';
 
 /**
  * Wall-clock ms a turn may poll before it yields, so that data-plane messages, control calls and
@@ -75,10 +77,13 @@ interface HostedTask {
   reportedEndOfInput: boolean;
 }
 
-/** Loads wa-sqlite for rocksdb backends; by default in this thread, on first need. */
-export type LsmStorageLoader = () => Promise<LsmStorageFactory>;
+/**
+ * Loads wa-sqlite for rocksdb backends (by default in this thread, on first need) and gives the
+ * opener of each attempt's working database in the TaskManager's `state.backend.rocksdb.localdir`.
+ */
+export type LsmStorageLoader = (localDir: RocksDbLocalDir | undefined) => Promise<WorkingLsmDatabaseOpener>;
 
-const loadWaSqlite: LsmStorageLoader = () => import('./task-manager-lsm-storage.ts').then((m) => m.openTaskManagerLsmStorage());
+const loadWaSqlite: LsmStorageLoader = (localDir) => import('./task-manager-lsm-storage.ts').then((m) => m.openTaskManagerLsmStorage(localDir));
 
 export class TaskManager implements TaskManagerGateway {
   #id = '';
@@ -111,8 +116,14 @@ export class TaskManager implements TaskManagerGateway {
   /** hung (an injected stall): alive, but nothing runs and nothing is answered any more */
   #stalled = false;
   readonly #loadLsmStorage: LsmStorageLoader;
+  /** where this process keeps its rocksdb working databases (state.backend.rocksdb.localdir) */
+  #localDir: RocksDbLocalDir | undefined;
   /** wa-sqlite, once a rocksdb deployment needed it */
-  #lsmStorage: Promise<LsmStorageFactory> | undefined;
+  #lsmStorage: Promise<WorkingLsmDatabaseOpener> | undefined;
+  /** the running attempt's rocksdb working database, once open */
+  #workingDb: WorkingLsmDatabase | undefined;
+  /** the working databases of stopped attempts being closed and deleted: the next opens after them */
+  #released: Promise<void> = Promise.resolve();
   /** rocksdb managed memory, one budget per slot, shared by the slot's backends */
   #slotMemory = new Map<string, LsmSharedResources | undefined>();
   /** the keyed state backends of the running attempt (their working state goes with it) */
@@ -136,6 +147,7 @@ export class TaskManager implements TaskManagerGateway {
     this.#host = request.host;
     this.#reportPort = request.reportPort;
     this.#storageSpec = request.storage;
+    this.#localDir = request.rocksdbLocalDir;
     const spec = request.storage;
     this.#storage = IndexedDbCheckpointStorage.open({ databaseName: spec.databaseName, location: spec.location, ...(spec.quotaBytes === undefined ? {} : { quotaBytes: spec.quotaBytes }) }).then(
       (inner) => new CostModelledStorage(inner, spec.remote, (ms) => this.#sleep(ms), spec.faults ?? {}),
@@ -146,13 +158,23 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   deploy(request: DeployRequest): DeployResult | Promise<DeployResult> {
-    if (request.config.stateBackend === 'hashmap') return this.#deployWith(request, undefined);
-    this.#lsmStorage ??= this.#loadLsmStorage();
-    return this.#lsmStorage.then((lsm) => this.#deployWith(request, lsm));
+    // RocksDB instances belong to keyed operators: a TaskManager without one opens no working database.
+    const keyed = request.tasks.some((t) => isKeyedOperator(t.deployment.vertex.operator));
+    if (request.config.stateBackend === 'hashmap' || !keyed) return this.#deployWith(request, undefined);
+    // The previous attempt's working database is closed and deleted before this one's opens.
+    this.#stopAttempt();
+    this.#lsmStorage ??= this.#loadLsmStorage(this.#localDir);
+    const released = this.#released;
+    return this.#lsmStorage.then(async (open) => {
+      await released;
+      return this.#deployWith(request, await open(request.attempt));
+    });
   }
 
-  #deployWith(request: DeployRequest, lsm: LsmStorageFactory | undefined): DeployResult {
+  #deployWith(request: DeployRequest, workingDb: WorkingLsmDatabase | undefined): DeployResult {
     this.#stopAttempt();
+    this.#workingDb = workingDb;
+    const lsm = workingDb?.factory;
     this.#attempt = request.attempt;
     this.#clock = request.clock;
     this.#sampler = new MetricsSampler();
@@ -228,6 +250,7 @@ export class TaskManager implements TaskManagerGateway {
       time: now,
       attempt: this.#attempt,
       subtasks: subtasks.map((s, i) => ({ ...s, taskIndex: this.#tasks[i]!.index })),
+      ...(this.#workingDb?.path === undefined ? {} : { rocksdbWorkingDb: { path: this.#workingDb.path, bytes: this.#workingDb.bytes() } }),
     };
   }
 
@@ -278,6 +301,7 @@ export class TaskManager implements TaskManagerGateway {
     // A cancelled attempt's working state is dropped (its runs leave the worker's database).
     for (const backend of this.#backends) if (backend instanceof LsmKeyedStateBackend) backend.dispose();
     this.#backends = [];
+    this.#releaseWorkingDatabase();
     for (const port of [...this.#bufferPorts.values(), ...this.#creditPorts.values()]) {
       port.onmessage = null;
       port.close();
@@ -291,6 +315,19 @@ export class TaskManager implements TaskManagerGateway {
     this.#outBuffers.clear();
     this.#outCredits.clear();
     this.#attempt = -1;
+  }
+
+  /**
+   * The stopped attempt's working database is closed and its instance directory deleted, as
+   * Flink disposes a cancelled task's RocksDB instance (and its directory).
+   */
+  #releaseWorkingDatabase(): void {
+    const db = this.#workingDb;
+    if (!db) return;
+    this.#workingDb = undefined;
+    const released = this.#released.then(() => db.dispose());
+    // A failed deletion leaves a directory the next process of this TaskManager deletes; the next open still runs.
+    this.#released = released.catch(() => {});
   }
 
   #current(attempt: number, taskIndex: number): HostedTask | undefined {

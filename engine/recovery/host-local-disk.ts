@@ -66,6 +66,11 @@ export interface LocalDiskListing {
   host: string;
   bytes: number;
   stores: LocalStoreListing[];
+  /**
+   * The live runtime's rocksdb working databases on this disk (state.backend.rocksdb.localdir),
+   * one per TaskManager with a running rocksdb attempt: OPFS path and bytes.
+   */
+  rocksdbWorkingDbs?: Array<{ taskManager: string; path: string; bytes: number }>;
 }
 
 export interface LocalStoreListing {

@@ -10,6 +10,7 @@ import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
 import { benchLsmBackend } from '../state/lsm-bench.ts';
 import { benchIncrementalSize } from './incremental-size.ts';
 import { benchStorageThroughput } from './storage-throughput.ts';
+import { benchLsmOpfs } from './lsm-opfs.ts';
 import { benchLiveThroughput } from './live-throughput.ts';
 import { benchLiveRestore } from './live-restore.ts';
 import { buildAndServe } from './built-app.ts';
@@ -33,6 +34,8 @@ const BENCHES: Record<string, () => Promise<Iterable<BenchFigure>> | Iterable<Be
   sim: benchSimThroughput,
   'checkpoint-overhead': benchCheckpointOverhead,
   lsm: () => benchLsmBackend(),
+  // In headless Chromium: the same LSM bench on OPFS in a worker, against raw wa-sqlite on the same VFS.
+  'lsm-opfs': () => benchLsmOpfs(),
   incremental: benchIncrementalSize,
   // In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
   storage: () => benchStorageThroughput(),

@@ -1,7 +1,8 @@
 /**
  * `state.backend.type: rocksdb` in the live runtime, in real Chromium: each TaskManager worker
- * loads wa-sqlite (MemoryVFS: the working database dies with the worker, like the RocksDB
- * instances of a dead TaskManager) and its keyed subtasks keep state in the LSM tree. With
+ * loads wa-sqlite (its working database in an OPFS directory of its host, never reused by a
+ * replacement, like the RocksDB instances of a dead TaskManager; live-rocksdb-local-dir.test.ts)
+ * and its keyed subtasks keep state in the LSM tree. With
  * incremental checkpoints the workers upload only the SST runs the last confirmed checkpoint did
  * not have (shared files in IndexedDB), so checkpointed_size stays below state_size; a killed
  * worker's subtasks restore from the runs read back from IndexedDB; the output is exactly-once

@@ -9,6 +9,7 @@ import * as Comlink from 'comlink';
 import { TaskManager } from '../../workers/task-manager.ts';
 import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
 import type { TaskManagerGateway } from '../../workers/protocol.ts';
+import type { LsmStorageLoader } from '../../workers/task-manager.ts';
 import type { TaskManagerLauncher } from '../../web/live/task-manager-process.ts';
 
 export interface InProcessCluster {
@@ -17,11 +18,14 @@ export interface InProcessCluster {
   readonly started: Array<{ name: string; alive: boolean }>;
 }
 
+/** One MemoryVFS database per attempt, gone with it: no host directory (the heartbeat reports none). */
+const memoryWorkingDatabases: LsmStorageLoader = async () => async () => ({ factory: await nodeLsmStorage(), path: undefined, bytes: () => 0, dispose: async () => {} });
+
 export function inProcessTaskManagers(): InProcessCluster {
   const started: InProcessCluster['started'] = [];
   const launch: TaskManagerLauncher = (name) => {
-    // wa-sqlite from Node's file system (the worker's loader fetches it); one database per process.
-    const taskManager = new TaskManager({ loadLsmStorage: nodeLsmStorage });
+    // wa-sqlite from Node's file system (the worker's loader fetches it), on MemoryVFS (Node has no OPFS).
+    const taskManager = new TaskManager({ loadLsmStorage: memoryWorkingDatabases });
     const { port1, port2 } = new MessageChannel();
     Comlink.expose(taskManager, port1);
     const entry = { name, alive: true };

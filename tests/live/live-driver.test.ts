@@ -164,7 +164,8 @@ describe('live driver start', () => {
     const base = checkpointedCounts({ count: 16_000 });
     const scenario = { ...base, config: { ...base.config, 'state.backend.type': 'rocksdb', 'execution.checkpointing.incremental': true } };
     // At half speed: wa-sqlite and every TaskManager share this one thread, and checkpoints must still complete.
-    driver = await LiveDriver.start(scenario, { launchTaskManager: inProcessTaskManagers().launch, heartbeatScale: 0.1, speed: 0.5 });
+    // Node has no OPFS: the in-process TaskManagers keep their working databases on MemoryVFS.
+    driver = await LiveDriver.start(scenario, { launchTaskManager: inProcessTaskManagers().launch, heartbeatScale: 0.1, speed: 0.5, rocksdbLocalDirs: 'memory' });
     expect(await driver.whenTerminal()).toBe('FINISHED');
     expect(driver.coordinator.stats.checkpointingStatistics().counts.completed).toBeGreaterThan(0);
     // The incremental checkpoints shared SST runs (the registry held them; the job's end deleted them).

@@ -7,15 +7,13 @@
  * value (a keyed count's access pattern: the first round inserts, later rounds overwrite).
  * Reads: `reads` random point reads of written keys.
  */
-import { performance } from 'node:perf_hooks';
 import type { BenchFigure } from '../bench/sim-throughput.ts';
 import { HeapKeyedStateBackend } from '../../engine/state/heap-keyed-state-backend.ts';
-import type { KeyedStateBackend } from '../../engine/state/keyed-state-backend.ts';
 import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-backend.ts';
 import type { LsmOptions } from '../../engine/state/lsm/lsm-options.ts';
-import { RawSqliteConnection } from '../../engine/state/lsm/raw-sqlite.ts';
 import { WaSqliteRunStore, type RunTableLayout } from '../../engine/state/lsm/wa-sqlite-run-store.ts';
 import { openNodeDatabase } from '../support/wa-sqlite-node.ts';
+import { benchRows, KEY_GROUPS, rawSqliteRates, timeBackend, type Rates } from './lsm-rates.ts';
 
 export interface LsmBenchOptions {
   keys: number;
@@ -28,8 +26,6 @@ export interface LsmBenchOptions {
   smallCacheBytes: number;
 }
 
-const KEY_GROUPS = 128;
-
 export const DEFAULT_LSM_BENCH: LsmBenchOptions = {
   keys: 100_000,
   rounds: 2,
@@ -40,16 +36,10 @@ export const DEFAULT_LSM_BENCH: LsmBenchOptions = {
   smallCacheBytes: 64 << 10,
 };
 
-interface Rates {
-  putsPerS: number;
-  getsPerS: number;
-}
-
 /** Every figure of the LSM benchmark, one object per figure (the shape of tests/bench). */
 export async function benchLsmBackend(options: Partial<LsmBenchOptions> = {}): Promise<BenchFigure[]> {
   const o = { ...DEFAULT_LSM_BENCH, ...options };
-  const keys = Array.from({ length: o.keys }, (_, i) => `key-${i}`);
-  const readOrder = Array.from({ length: o.reads }, (_, i) => (Math.imul(i + 1, 2654435761) >>> 0) % o.keys);
+  const { keys, readOrder } = benchRows(o.keys, o.reads);
   const best: Record<string, Rates> = {};
   const keep = (name: string, r: Rates) => {
     const b = (best[name] ??= { putsPerS: 0, getsPerS: 0 });
@@ -58,7 +48,7 @@ export async function benchLsmBackend(options: Partial<LsmBenchOptions> = {}): P
   };
   let lastMetrics: ReturnType<LsmKeyedStateBackend['metrics']> | undefined;
   for (let rep = 0; rep < o.repeat; rep++) {
-    keep('raw', await rawSqliteRates(keys, o.rounds, readOrder));
+    keep('raw', await rawRates(keys, o.rounds, readOrder));
     const exact = await lsmRates(keys, o.rounds, readOrder, { ...o.lsm, statistics: 'exact' }, 'shared-table');
     lastMetrics = exact.metrics;
     keep('lsm_exact', exact);
@@ -119,47 +109,8 @@ async function lsmRates(
   return { ...rates, metrics: backend.metrics() };
 }
 
-function timeBackend(backend: KeyedStateBackend, keys: readonly string[], rounds: number, readOrder: readonly number[]): Rates {
-  let start = performance.now();
-  for (let r = 1; r <= rounds; r++) {
-    for (let i = 0; i < keys.length; i++) backend.put('count', i % KEY_GROUPS, keys[i]!, r);
-  }
-  const putS = (performance.now() - start) / 1000;
-  start = performance.now();
-  let found = 0;
-  for (const i of readOrder) if (backend.get('count', i % KEY_GROUPS, keys[i]!) !== undefined) found++;
-  const getS = (performance.now() - start) / 1000;
-  if (found !== readOrder.length) throw new Error(`bench: ${readOrder.length - found} reads missed`);
-  return { putsPerS: (keys.length * rounds) / putS, getsPerS: readOrder.length / getS };
-}
-
-/** The same rows straight into one wa-sqlite table, through the same raw C exports. */
-async function rawSqliteRates(keys: readonly string[], rounds: number, readOrder: readonly number[]): Promise<Rates> {
+/** The same rows straight into one wa-sqlite table (MemoryVFS), through the same raw C exports. */
+async function rawRates(keys: readonly string[], rounds: number, readOrder: readonly number[]): Promise<Rates> {
   const { module, db } = await openNodeDatabase();
-  const conn = new RawSqliteConnection(module, db);
-  for (const p of ['PRAGMA page_size=16384', 'PRAGMA locking_mode=EXCLUSIVE', 'PRAGMA journal_mode=MEMORY', 'PRAGMA synchronous=OFF']) conn.exec(p);
-  conn.exec('CREATE TABLE kv (kg INTEGER NOT NULL, k TEXT NOT NULL, v TEXT NOT NULL, PRIMARY KEY (kg, k)) WITHOUT ROWID');
-  const insert = conn.prepare('INSERT OR REPLACE INTO kv (kg, k, v) VALUES (?1, ?2, ?3)');
-  const select = conn.prepare('SELECT v FROM kv WHERE kg = ?1 AND k = ?2');
-  let start = performance.now();
-  conn.exec('BEGIN');
-  for (let r = 1; r <= rounds; r++) {
-    for (let i = 0; i < keys.length; i++) {
-      insert.bindInt(1, i % KEY_GROUPS).bindText(2, keys[i]!).bindText(3, JSON.stringify(r));
-      insert.run();
-    }
-  }
-  conn.exec('COMMIT');
-  const putS = (performance.now() - start) / 1000;
-  start = performance.now();
-  let found = 0;
-  for (const i of readOrder) {
-    select.bindInt(1, i % KEY_GROUPS).bindText(2, keys[i]!);
-    if (select.step() && JSON.parse(select.columnUtf8(0)) !== undefined) found++;
-    select.reset();
-  }
-  const getS = (performance.now() - start) / 1000;
-  conn.close();
-  if (found !== readOrder.length) throw new Error(`bench: raw sqlite missed ${readOrder.length - found} reads`);
-  return { putsPerS: (keys.length * rounds) / putS, getsPerS: readOrder.length / getS };
+  return rawSqliteRates(module, db, keys, rounds, readOrder);
 }

@@ -6,6 +6,9 @@ export const storageEn = {
   'storage.localDisk.empty': 'No task-local copies yet.',
   'storage.localDisk.off': 'Task-local recovery is off: no local copies are written.',
   'storage.localCopy.label': 'Local copy of {subtask}, checkpoint {id}, on {host}',
+  'storage.rocksdbWorkingDb': 'RocksDB working directory',
+  'storage.rocksdbWorkingDb.title':
+    'The wa-sqlite LSM working database of {taskManager}, standing in for RocksDB\'s state.backend.rocksdb.localdir, in this host\'s OPFS directory {path}',
   'storage.more': '… and {n} more',
   'storage.remote': 'Remote checkpoint storage',
   'storage.remote.empty': 'No completed checkpoint is retained yet.',
@@ -31,6 +34,8 @@ export const storageZhCN: { readonly [K in keyof typeof storageEn]: string } = {
   'storage.localDisk.empty': '还没有任务本地副本。',
   'storage.localDisk.off': '任务本地恢复未开启：不写本地副本。',
   'storage.localCopy.label': '{host} 上 {subtask} 的本地副本，Checkpoint {id}',
+  'storage.rocksdbWorkingDb': 'RocksDB 工作目录',
+  'storage.rocksdbWorkingDb.title': '{taskManager} 的 wa-sqlite LSM 工作数据库，代替 RocksDB 的 state.backend.rocksdb.localdir，位于本主机的 OPFS 目录 {path}',
   'storage.more': '……还有 {n} 个',
   'storage.remote': '远程 Checkpoint 存储',
   'storage.remote.empty': '还没有保留的已完成 Checkpoint。',

@@ -32,7 +32,9 @@
  * - remote storage faults (slow, failing) reach the JobManager's connection and every worker's;
  * - rescale and restart from a savepoint redeploy the job from storage (checks shared with the
  *   sim driver in engine/job/restart-request.ts);
- * - with `state.backend.type: rocksdb` each worker loads wa-sqlite and hosts the LSM backend;
+ * - with `state.backend.type: rocksdb` each worker loads wa-sqlite and hosts the LSM backend, its
+ *   working database in its host's OPFS directory (state.backend.rocksdb.localdir, see
+ *   workers/storage/rocksdb-local-dir.ts), which lose-host and dispose delete;
  *   incremental checkpoints share SST runs in storage, which the JobManager deletes once the
  *   SharedStateRegistry lets go of them.
  */
@@ -90,6 +92,7 @@ import { placeOnPreviousSlots } from '../../engine/recovery/slot-selection.ts';
 import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
 import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../../workers/storage/indexeddb-local-disk-store.ts';
+import { hostDir, hostsDir, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir } from '../../workers/storage/rocksdb-local-dir.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and
@@ -118,6 +121,13 @@ export interface LiveDriverOptions {
   recordSinkOutput?: boolean;
   /** the scenario as the user wrote it (YAML or JSON): an exported session carries it (exportSession) */
   scenarioText?: string;
+  /**
+   * Where rocksdb TaskManagers keep their working databases: `opfs`, each host's directory in the
+   * Origin Private File System (state.backend.rocksdb.localdir); `memory`, in the process (Node has
+   * no OPFS: its in-process TaskManagers use MemoryVFS). Default `opfs`; a browser without OPFS
+   * fails the deployment saying so.
+   */
+  rocksdbLocalDirs?: 'opfs' | 'memory';
 }
 
 /** The job id in checkpoint paths and local-state keys. */
@@ -228,6 +238,10 @@ export class LiveDriver {
   /** the delivery order the TaskManagers report, checkpoint triggers, faults and restores: what exportSession() exports */
   readonly #session = new SessionRecorder();
   readonly #scenarioText: string | undefined;
+  /** the rocksdb working databases are in OPFS directories of the hosts (deleted on lose-host and dispose) */
+  readonly #localDirsOnOpfs: boolean;
+  /** deletions of hosts' rocksdb working directories, one after the other */
+  #localDirDeletions: Promise<void> = Promise.resolve();
 
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     this.#scenarioText = options.scenarioText;
@@ -241,6 +255,7 @@ export class LiveDriver {
     this.#heartbeatIntervalMs = this.config.heartbeatInterval * scale;
     this.#heartbeatTimeoutMs = this.config.heartbeatTimeout * scale;
     this.#launch = options.launchTaskManager ?? launchWorkerTaskManager;
+    this.#localDirsOnOpfs = this.config.stateBackend === 'rocksdb' && (options.rocksdbLocalDirs ?? 'opfs') === 'opfs';
     this.#recordSinkOutput = options.recordSinkOutput ?? true;
     this.#clock = clockFrom(0, options.speed ?? 1);
     this.#timers = new JobTimers(() => this.#clock);
@@ -296,9 +311,36 @@ export class LiveDriver {
     return this.#enqueue(request);
   }
 
-  /** What every host's local disk holds (task-local recovery). */
+  /**
+   * What every host's local disk holds: task-local copies, and the rocksdb working databases of
+   * its TaskManagers' running attempt (as their last heartbeats measured them).
+   */
   localDisks(): LocalDiskListing[] {
-    return [...this.#disks.values()].map((d) => d.list());
+    return [...this.#disks.values()].map((d) => {
+      const listing = d.list();
+      const working = this.#rocksdbWorkingDbs(listing.host);
+      return working.length === 0 ? listing : { ...listing, rocksdbWorkingDbs: working };
+    });
+  }
+
+  #rocksdbWorkingDbs(host: string): NonNullable<LocalDiskListing['rocksdbWorkingDbs']> {
+    if (this.job.isTerminal) return [];
+    return [...this.#taskManagers.values()].flatMap((tm) => {
+      const db = tm.latest?.attempt === this.attempt ? tm.latest.rocksdbWorkingDb : undefined;
+      return tm.info.host === host && db ? [{ taskManager: tm.info.id, path: db.path, bytes: db.bytes }] : [];
+    });
+  }
+
+  /** Resolves once the hosts' rocksdb working directories deleted so far (lose-host, dispose) are gone. */
+  localDirsDeleted(): Promise<void> {
+    return this.#localDirDeletions;
+  }
+
+  /** Deletes an OPFS directory of rocksdb working databases after those queued before; a failure is a storage error. */
+  #deleteLocalDirs(remove: () => Promise<void>): void {
+    this.#localDirDeletions = this.#localDirDeletions.then(remove).catch((error: unknown) => {
+      this.#storageErrors.push(`deleting rocksdb working directories: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 
   /** Runs a storage request after the ones before it. */
@@ -529,6 +571,8 @@ export class LiveDriver {
     const remote = this.#remote;
     if (remote) void this.storageIdle().then(() => remote.close());
     void destroyLocalDisks(this.#disks.values());
+    // RocksDB's instance directories go with the cluster (the workers' access handles are released meanwhile).
+    if (this.#localDirsOnOpfs) this.#deleteLocalDirs(() => removeOpfsDirectoryAndEmptyParents(hostsDir(this.#storageSpec.databaseName), 3));
   }
 
   // ---- TaskManager processes and heartbeats ----
@@ -544,7 +588,10 @@ export class LiveDriver {
     const reports = new MessageChannel();
     let crash: (message: string) => void = () => {};
     const crashed = new Promise<never>((_, reject) => (crash = (message) => reject(new Error(message))));
-    const registered = process.gateway.register(Comlink.transfer({ taskManagerId: info.id, host: info.host, reportPort: reports.port2, storage: { ...this.#storageSpec, faults: { ...this.#remoteFaults } } }, [reports.port2]));
+    // Each process has its own incarnation directory: it never opens files a killed predecessor may still hold.
+    const localDir = this.#localDirsOnOpfs ? { rocksdbLocalDir: rocksDbLocalDir(this.#storageSpec.databaseName, info.host, info.id, this.workersLaunched) } : {};
+    const request = { taskManagerId: info.id, host: info.host, reportPort: reports.port2, storage: { ...this.#storageSpec, faults: { ...this.#remoteFaults } }, ...localDir };
+    const registered = process.gateway.register(Comlink.transfer(request, [reports.port2]));
     const ready = Promise.race([registered, crashed]).then(() => undefined);
     const tm: TaskManagerConnection = { info, process, reportPort: reports.port1, ready, lastHeartbeat: undefined, unanswered: 0, latest: undefined };
     ready.then(
@@ -1098,6 +1145,8 @@ export class LiveDriver {
         const lost = [...this.#taskManagers.values()].filter((tm) => tm.info.host === fault.host);
         this.#lostHosts.add(fault.host);
         this.#disks.get(fault.host)?.wipe();
+        // The disk is gone, and with it the rocksdb working directories of its TaskManagers.
+        if (this.#localDirsOnOpfs) this.#deleteLocalDirs(() => removeOpfsDirectory(hostDir(this.#storageSpec.databaseName, fault.host)));
         this.#emit(faultEvent(now, { kind: 'lose-host', host: fault.host, taskManagers: lost.map((tm) => tm.info.id) }));
         for (const tm of lost) tm.process.terminate();
         return undefined;

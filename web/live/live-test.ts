@@ -19,6 +19,7 @@ import { measureChannelCeiling, type ChannelCeiling } from './channel-ceiling.ts
 import { replayExportedSession, type ReplayCheck } from './session-replay-check.ts';
 import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
 import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { listOpfsFiles } from '../../workers/storage/rocksdb-local-dir.ts';
 
 /** What the page reports about the run, as plain data for page.evaluate. */
 export interface LiveTestStatus {
@@ -72,6 +73,8 @@ export interface LiveTestApi {
   checkStorage(settleMs?: number): Promise<StorageCheck>;
   /** Exports the live session, reads it back and replays it in sim; how the replay compares (session-replay-check.ts). */
   replayInSim(): ReplayCheck;
+  /** Every file under an OPFS directory (paths relative to it) with its bytes; [] when it does not exist. */
+  opfsFiles(path: string): Promise<Array<{ path: string; bytes: number }>>;
   /** The raw MessageChannel ceiling between two bare workers, measured on this page (for the bench). */
   channelCeiling(options: { records: number; batch: number }): Promise<ChannelCeiling>;
 }
@@ -210,6 +213,8 @@ const api: LiveTestApi = {
     // Each run has its own database: drop it once the driver let go of it.
     if (driver) void driver.storageIdle().then(() => new Promise((r) => setTimeout(r, 50))).then(() => deleteCheckpointDatabase(driver.checkpointStorageSpec.databaseName)).catch(() => {});
   },
+
+  opfsFiles: (path) => listOpfsFiles(path),
 
   channelCeiling: (options) => measureChannelCeiling(options),
 

@@ -52,6 +52,17 @@ export function sourceOffsetsOf(subtasks: readonly { vertexId: string; subtaskIn
   return offsets;
 }
 
+/**
+ * The scenario with keyed state on the heap, for a reference without wa-sqlite: the sink's output
+ * does not depend on where keyed state lives (the live rocksdb run keeps it in its workers).
+ */
+function onTheHeap(scenario: Scenario): Scenario {
+  if (scenario.config['state.backend.type'] !== 'rocksdb') return scenario;
+  const config: Scenario['config'] = { ...scenario.config, 'state.backend.type': 'hashmap' };
+  delete config['execution.checkpointing.incremental'];
+  return { ...scenario, config };
+}
+
 export class LiveOutputReference {
   readonly oracle = new OutputOracle();
   readonly #reference: Simulation;
@@ -69,7 +80,7 @@ export class LiveOutputReference {
   #complete = false;
 
   constructor(scenario: Scenario, seed: number, lsmStorage?: LsmStorageFactory) {
-    this.#reference = new Simulation({ ...scenario, faults: [] }, { seed, ...(lsmStorage ? { lsmStorage } : {}) });
+    this.#reference = new Simulation({ ...(lsmStorage ? scenario : onTheHeap(scenario)), faults: [] }, { seed, ...(lsmStorage ? { lsmStorage } : {}) });
     const { checkpointInterval, minPause } = this.#reference.config;
     const cycle = checkpointInterval === undefined ? 0 : Math.max(checkpointInterval, minPause);
     this.#slackMs = Math.min(SLACK_MAX_MS, Math.max(SLACK_MIN_MS, SLACK_CHECKPOINT_CYCLES * cycle));
