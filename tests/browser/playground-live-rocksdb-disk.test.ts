@@ -56,6 +56,10 @@ describe('the host disk panel in the live driver with the rocksdb backend', () =
     await expect.poll(() => page.getByTestId('driver-status').getAttribute('data-workers'), { timeout: 30_000 }).toBe('4');
     await page.getByRole('button', { name: en['controls.run'], exact: true }).click();
     await expect.poll(async () => (await listed(session, 'host-0')).filter((w) => w.bytes > 0).map((w) => w.taskManager), { timeout: 30_000 }).toEqual(['tm-0', 'tm-1']);
+    // The disk's size counts its working directories too (no local copies here: local recovery is off).
+    const disk = page.locator('[data-testid="local-disk"][data-host="host-0"]');
+    const workingBytes = (await listed(session, 'host-0')).reduce((n, w) => n + w.bytes, 0);
+    expect(Number(await disk.getAttribute('data-bytes'))).toBeGreaterThanOrEqual(workingBytes);
     const host1 = await listed(session, 'host-1');
     expect(host1.map((w) => w.taskManager)).toEqual(['tm-2', 'tm-3']);
     expect(host1[0]!.title).toContain('state.backend.rocksdb.localdir');
