@@ -3,6 +3,7 @@ import App from './App.svelte';
 import { ControlsState } from './controls/controls-state.svelte.ts';
 import { DashboardState } from './dashboard/dashboard-state.svelte.ts';
 import { createPlaygroundApi } from './playground/playground-api.ts';
+import { sweepAbandonedRunStorage } from './playground/run-storage-lease.ts';
 import { PlaygroundState } from './playground-state.svelte.ts';
 import './app.css';
 
@@ -18,3 +19,6 @@ export default mount(App, {
   target,
   props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState() },
 });
+
+// The storage of runs whose tab closed without disposing them (run-storage-lease.ts).
+void sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));

@@ -60,7 +60,7 @@ async function workerMarks(page: Page): Promise<[number, number]> {
 /** The IndexedDB databases of live runs (remote checkpoint storage, one per run). */
 async function liveDatabases(page: Page): Promise<string[]> {
   const names = await page.evaluate(() => indexedDB.databases().then((dbs) => dbs.map((d) => d.name ?? '')));
-  return names.filter((name) => name.startsWith('checkpoint-playground/live-'));
+  return names.filter((name) => name.startsWith('checkpoint-playground-live/'));
 }
 
 async function count(page: Page, key: string): Promise<number> {

@@ -9,6 +9,7 @@ import { ControlsState } from '../controls/controls-state.svelte.ts';
 import { DashboardState } from '../dashboard/dashboard-state.svelte.ts';
 import { i18n, matchLocale, t } from '../i18n/i18n.svelte.ts';
 import { createPlaygroundApi } from '../playground/playground-api.ts';
+import { sweepAbandonedRunStorage } from '../playground/run-storage-lease.ts';
 import { PlaygroundState } from '../playground-state.svelte.ts';
 import '../app.css';
 import EmbedApp from './EmbedApp.svelte';
@@ -48,3 +49,6 @@ async function loadScenario(): Promise<void> {
 }
 
 void loadScenario().finally(() => bridge.announceReady(window.parent, options.view));
+
+// The storage of runs whose tab closed without disposing them (run-storage-lease.ts).
+void sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));

@@ -90,7 +90,7 @@ import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-l
 import { faultEvent, type FaultDetail } from '../../engine/run/fault-event.ts';
 import { placeOnPreviousSlots } from '../../engine/recovery/slot-selection.ts';
 import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
-import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { IndexedDbCheckpointStorage, liveCheckpointDatabaseName, newLiveRunId } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { hostDir, hostsDir, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir } from '../../workers/storage/rocksdb-local-dir.ts';
 
@@ -265,7 +265,7 @@ export class LiveDriver {
     const costs = this.scenario.costs;
     const location: CheckpointLocation = { checkpointDir: this.config.checkpointDir ?? 'indexeddb://checkpoints', jobId: LIVE_JOB_ID };
     this.#storageSpec = {
-      databaseName: options.checkpointDatabase ?? checkpointDatabaseName(`live-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`),
+      databaseName: options.checkpointDatabase ?? liveCheckpointDatabaseName(newLiveRunId()),
       location,
       remote: { latencyMs: costs.remote_latency_ms, bandwidthMbPerS: costs.remote_bandwidth_mb_per_s },
       local: { latencyMs: costs.local_latency_ms, bandwidthMbPerS: costs.local_bandwidth_mb_per_s },

@@ -36,7 +36,8 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { jobDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import type { StoredFile } from '../../engine/storage/checkpoint-storage.ts';
 import type { StreamTask } from '../../engine/task/stream-task.ts';
-import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { deleteCheckpointDatabase, liveCheckpointDatabaseName, newLiveRunId } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { leaseRunStorage, liveRunRoot, type RunStorageLease } from './run-storage-lease.ts';
 import { MetricsHistory } from '../charts/metrics-history.ts';
 import { LiveDriver } from '../live/live-driver.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from '../live/task-manager-process.ts';
@@ -106,9 +107,12 @@ export class LivePageDriver implements PlaygroundDriver {
   #listing = false;
   #nextListing = -Infinity;
   #disposed = false;
+  /** keeps the run's storage from another tab's sweep until dispose deleted it */
+  readonly #lease: RunStorageLease;
 
-  private constructor(live: LiveDriver) {
+  private constructor(live: LiveDriver, lease: RunStorageLease) {
     this.#live = live;
+    this.#lease = lease;
     this.scenario = live.scenario;
     this.channelSnapshot = new LiveChannelSnapshot(() => live.attempt);
     live.onNetworkSnapshot((taskManagerId, snapshot) => this.channelSnapshot.receive(taskManagerId, snapshot));
@@ -119,13 +123,22 @@ export class LivePageDriver implements PlaygroundDriver {
 
   /** Boots the TaskManager workers and deploys the job; rejects with the runtime's message when it cannot. */
   static async start(scenario: Scenario, options: LivePageDriverOptions): Promise<LivePageDriver> {
-    const live = await LiveDriver.start(scenario, {
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      speed: options.paused ? PAUSED_SPEED : options.speed,
-      launchTaskManager: markedWorkerLauncher,
-      ...(options.scenarioText === undefined ? {} : { scenarioText: options.scenarioText }),
-    });
-    return new LivePageDriver(live);
+    const checkpointDatabase = liveCheckpointDatabaseName(newLiveRunId());
+    const lease = leaseRunStorage(liveRunRoot(checkpointDatabase));
+    try {
+      const live = await LiveDriver.start(scenario, {
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        speed: options.paused ? PAUSED_SPEED : options.speed,
+        launchTaskManager: markedWorkerLauncher,
+        checkpointDatabase,
+        ...(options.scenarioText === undefined ? {} : { scenarioText: options.scenarioText }),
+      });
+      return new LivePageDriver(live, lease);
+    } catch (error) {
+      // What the failed start created is left to the next page's sweep.
+      lease.release();
+      throw error;
+    }
   }
 
   /** Buffers travel between workers, not through this thread: nothing is logged (the snapshots show them queued). */
@@ -230,7 +243,8 @@ export class LivePageDriver implements PlaygroundDriver {
     void this.#live
       .storageIdle()
       .then(() => deleteCheckpointDatabase(database))
-      .catch((error: unknown) => console.warn(`The checkpoint database ${database} of a finished live run could not be deleted:`, error));
+      .catch((error: unknown) => console.warn(`The checkpoint database ${database} of a finished live run could not be deleted:`, error))
+      .finally(() => this.#lease.release());
   }
 
   // ---- views ----

@@ -48,6 +48,7 @@ import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './sim-ch
 import { readConfig } from '../../engine/config/flink-options.ts';
 import { checkpointDatabaseName } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk } from '../../workers/storage/indexeddb-local-disk-store.ts';
+import { leaseRunStorage, simRunRoot, type RunStorageLease } from './run-storage-lease.ts';
 import type { PlaygroundStats } from './playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
 import { SimChannelSnapshot } from '../job-graph/sim-channel-snapshot.ts';
@@ -98,6 +99,8 @@ export class SimDriver implements PlaygroundDriver {
   #journalStart = 0;
   /** the checkpoints mirrored into IndexedDB (absent where there is no IndexedDB, as in Node) */
   readonly #remote: SimCheckpointStorage | undefined;
+  /** keeps this run's host disks from another tab's sweep until dispose deleted them */
+  readonly #lease: RunStorageLease | undefined;
 
   constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean } = {}) {
     this.scenario = scenario;
@@ -106,7 +109,10 @@ export class SimDriver implements PlaygroundDriver {
     const persist = options.checkpointStorage ?? typeof indexedDB !== 'undefined';
     const config = readConfig(scenario.config);
     // Each host's local disk is a database of this run (named after its job), gone with the run.
-    const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, `${checkpointDatabaseName(config.checkpointDir ?? DEFAULT_CHECKPOINT_DIR)}/${jobId}`) } : {};
+    const diskRoot = simRunRoot(checkpointDatabaseName(config.checkpointDir ?? DEFAULT_CHECKPOINT_DIR), jobId);
+    // Leased before any disk opens: another tab's sweep never takes them for a closed tab's.
+    this.#lease = persist ? leaseRunStorage(diskRoot) : undefined;
+    const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, diskRoot) } : {};
     this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...(options.seed === undefined ? {} : { seed: options.seed }) });
     this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
     const { checkpointInterval, minPause } = this.#simulation.config;
@@ -151,7 +157,9 @@ export class SimDriver implements PlaygroundDriver {
   /** The page replaces this run: a job still running is cancelled, storage catches up and closes. */
   dispose(): Promise<void> {
     if (!this.isTerminal) this.cancel();
-    return Promise.all([this.#remote?.dispose(), destroyLocalDisks(this.#simulation.hostLocalDisks())]).then(() => undefined);
+    return Promise.all([this.#remote?.dispose(), destroyLocalDisks(this.#simulation.hostLocalDisks())])
+      .then(() => undefined)
+      .finally(() => this.#lease?.release());
   }
 
   /** Runs the reference to `now + ahead`, and hands the oracle its writes up to now. */

@@ -65,6 +65,22 @@ export function checkpointDatabaseName(playgroundId: string): string {
   return `checkpoint-playground/${playgroundId}/checkpoints`;
 }
 
+/** The top of every live run's storage: apart from `checkpoint-playground/`, which a checkpoint dir names. */
+export const LIVE_RUNS_ROOT = 'checkpoint-playground-live';
+
+/**
+ * The database of one live run (`runId` unique per run). Live runs live under their own root, so
+ * no `execution.checkpointing.dir` of the sim can name a database there.
+ */
+export function liveCheckpointDatabaseName(runId: string): string {
+  return `${LIVE_RUNS_ROOT}/${runId}/checkpoints`;
+}
+
+/** A live run's id: its start time and some randomness, so two tabs never share one. */
+export function newLiveRunId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 export interface IndexedDbCheckpointStorageOptions extends CheckpointStorageOptions {
   /** the database (one per playground: `checkpointDatabaseName(id)`) */
   databaseName: string;
