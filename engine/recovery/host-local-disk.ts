@@ -329,7 +329,7 @@ export class HostLocalDisk {
     return removed;
   }
 
-  /** A playground fault: damages the selected copies so that verification fails. Returns their paths. */
+  /** A playground fault: damages the selected copies (or, with `run`, that shared run) so that verification fails. Returns their paths. */
   corrupt(selector: LocalCopySelector, mode: CorruptionMode = 'content'): string[] {
     if (selector.run !== undefined) return this.#corruptRuns(selector, mode);
     const damaged = this.#selected((store) => matches(store.key, selector), selector.checkpointId);
@@ -337,16 +337,16 @@ export class HostLocalDisk {
     return damaged.map((c) => c.path);
   }
 
-  /** A playground fault: the selected copies disappear from the disk. Returns their paths. */
+  /** A playground fault: the selected copies (or, with `run`, that shared run) disappear from the disk. Returns their paths, and those of runs no copy links any more. */
   delete(selector: LocalCopySelector): string[] {
     if (selector.run !== undefined) {
       const doomed = this.#selectedRuns(selector);
       for (const { store, run } of doomed) store.runs.delete(run.name);
       return doomed.map((d) => d.run.path);
     }
-    const doomed = this.#selected((store) => matches(store.key, selector), selector.checkpointId);
-    for (const copy of doomed) this.#storeOf(copy.key, false)!.copies.delete(copy.checkpointId);
-    return doomed.map((c) => c.path);
+    // The copies go, and with them the runs no other copy links.
+    const stores = [...this.#stores.values()].filter((s) => matches(s.key, selector)).sort((a, b) => compareKeys(a.key, b.key));
+    return stores.flatMap((store) => this.#prune(store, (id) => selector.checkpointId === undefined || id === selector.checkpointId));
   }
 
   /** Everything on the disk, sorted by allocation, job, vertex, subtask and checkpoint id. */
