@@ -82,6 +82,8 @@ describe('live runtime: each host local disk is an IndexedDB database', () => {
   it('keeps a killed worker’s copies in its host database and restores from them; a lost host’s database is empty', async () => {
     await session.page.evaluate(([s, o]) => window.liveTest!.start(s, o).then(() => undefined), [SCENARIO, { heartbeatScale: 1 / 20 }] as const);
     await waitForStatus(session, `s.latestCheckpointId !== null && s.latestCheckpointId >= 2`);
+    // The page module loaded before the kill: damaging the copy must not wait for Vite while the restart's 200 ms delay runs.
+    await inPage<CopyOnDisk[]>(session, 'copiesOnDisk', 'host-0');
 
     expect(await session.page.evaluate(() => window.liveDriver!.killTaskManager('tm-1'))).toBeUndefined();
     await waitForStatus(session, `s.jobStatus === 'RESTARTING'`);
