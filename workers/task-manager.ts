@@ -509,13 +509,15 @@ export class TaskManager implements TaskManagerGateway {
 
   /**
    * The runs an incremental snapshot's local copy sends to the host's disk: all it references
-   * (Flink's native RocksDB checkpoint links every SST file of the DB) but those sent before;
-   * a reused run's contents come from the task's own backend, never from remote storage.
+   * (Flink's native RocksDB checkpoint links every SST file of the DB) but the reused ones sent
+   * before (the confirmed copy they came with keeps them on the disk); a reused run's contents
+   * come from the task's own backend, never from remote storage.
    */
   #localCopyRuns(t: HostedTask, snapshot: TaskStateSnapshot): EncodedLocalRun[] {
     const runs: EncodedLocalRun[] = [];
     for (const f of snapshot.sharedFiles ?? []) {
-      if (t.localRuns.has(f.name)) continue;
+      // A run uploaded now goes too: an aborted checkpoint's copy that carried it may be pruned already.
+      if (f.contents === undefined && t.localRuns.has(f.name)) continue;
       const contents = f.contents ?? t.task.keyedState?.sharedFileContents?.(f.name);
       if (contents === undefined) continue;
       const encoded = encodeSharedFile(f.name, contents);
