@@ -25,10 +25,10 @@ function stored(copy: LocalCopy, encoded?: Uint8Array): StoredLocalCopy {
   return { path, key, checkpointId, bytes, checksum, complete, snapshot: encodeTaskStateSnapshot(copy.snapshot), ...runs };
 }
 
-/** The record of a shared run for the store; `encoded`: its bytes whose checksum the run records. */
+/** The record of a shared run for the store; `encoded`: its bytes, then checksummed as bytes (fnv1a32Bytes). */
 function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, encoded?: Uint8Array): StoredLocalRun {
   const { path, name, bytes, checksum } = run;
-  if (encoded) return { path, key, name, bytes, checksum, checksumOf: 'bytes', contents: encoded };
+  if (encoded) return { path, key, name, bytes, checksum: fnv1a32Bytes(encoded), checksumOf: 'bytes', contents: encoded };
   return { path, key, name, bytes, checksum, contents: encodeSharedFile(name, run.contents) };
 }
 
@@ -184,6 +184,12 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
    * bytes stored); memory keeps the contents only with contents in memory.
    */
   override addRuns(key: TaskLocalStateStoreKey, runs: ReadonlyArray<{ name: string; bytes: number; contents: unknown; checksum?: string; verified?: boolean }>): LocalRun[] {
+    if (this.#contentsInMemory) {
+      // The contents stay in memory anyway: encoded for the store in a task of its own, as copies are.
+      const added = super.addRuns(key, runs);
+      if (added.length > 0) this.#write(() => ({ putRuns: added.map((run) => storedRun(key, run, encodeSharedFile(run.name, run.contents))) }));
+      return added;
+    }
     const held = new Set(this.runsOf(key).map((r) => r.name));
     const fresh = runs.filter((r) => !held.has(r.name)).map((r) => ({ ...r, encoded: encodeSharedFile(r.name, r.contents) }));
     return this.#addEncodedRuns(key, fresh.map((r) => ({ name: r.name, bytes: r.bytes, encoded: r.encoded, checksum: fnv1a32Bytes(r.encoded), contents: r.contents })));
