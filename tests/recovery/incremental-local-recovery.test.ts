@@ -117,26 +117,33 @@ describe('task-local recovery of incremental rocksdb checkpoints', () => {
     }
   });
 
-  it('falls back to remote for the subtask whose reused run was corrupted, with the reason, and locally for the others', () => {
-    const scenario = job([{ at_ms: KILL_AT, type: 'kill-task-manager', task_manager: 'tm-1' }]);
-    const sim = run(scenario, KILL_AT - 1);
-    // count#0 runs on tm-0 of host-0: damage a run its latest confirmed copy reused from earlier checkpoints.
-    const [store] = countStores(sim).filter((s) => s.subtaskIndex === 0);
+  it('falls back to remote for the subtask whose reused run a fault corrupted or deleted, with the reason, and locally for the others', () => {
+    const kill = { at_ms: KILL_AT, type: 'kill-task-manager', task_manager: 'tm-1' } as const;
+    // A first run finds a run that count#0's latest confirmed copy reused from earlier checkpoints.
+    const probe = run(job([kill]), KILL_AT - 1);
+    const [store] = countStores(probe).filter((s) => s.subtaskIndex === 0);
     const latest = store!.copies.filter((c) => c.confirmed).at(-1)!;
-    const reused = reusedRuns(sim, latest.checkpointId, 0);
+    const reused = reusedRuns(probe, latest.checkpointId, 0);
     expect(reused.length).toBeGreaterThan(0);
-    const damaged = diskOf(sim, store!.host).corrupt({ vertexId: 'count', subtaskIndex: 0, run: reused[0]! });
-    expect(damaged).toEqual([`${store!.directory}/shared/${reused[0]}`]);
-    sim.runToEnd();
-    const restore = sim.restores[0]!;
-    expect(restore.checkpointId).toBe(latest.checkpointId);
-    const counts = restore.subtasks.filter((s) => s.vertexId === 'count');
-    expect(counts.map((s) => [s.source, s.reason, s.remoteBytes === s.bytes])).toEqual([
-      ['remote', 'corrupt', true],
-      ['local', undefined, false],
-    ]);
-    expect(counts[1]!.remoteBytes).toBe(0);
-    const reference = run({ ...scenario, faults: [] });
-    expect(sim.sinkOutput.compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+    for (const [type, reason] of [
+      ['corrupt-local-copy', 'corrupt'],
+      ['delete-local-copy', 'missing'],
+    ] as const) {
+      // The same seeded run, with the fault on that run just before the kill.
+      const scenario = job([{ at_ms: KILL_AT - 10, type, host: store!.host, vertex: 'count', subtask: 0, run: reused[0]! }, kill]);
+      const sim = run(scenario);
+      const fault = sim.events.flatMap((e) => (e.type === 'fault' && e.fault?.kind === type ? [e.fault] : []))[0];
+      expect(fault).toMatchObject({ run: reused[0], paths: [`${store!.directory}/shared/${reused[0]}`] });
+      const restore = sim.restores[0]!;
+      expect(restore.checkpointId).toBe(latest.checkpointId);
+      const counts = restore.subtasks.filter((s) => s.vertexId === 'count');
+      expect(counts.map((s) => [s.source, s.reason, s.remoteBytes === s.bytes])).toEqual([
+        ['remote', reason, true],
+        ['local', undefined, false],
+      ]);
+      expect(counts[1]!.remoteBytes).toBe(0);
+      const reference = run({ ...scenario, faults: [] });
+      expect(sim.sinkOutput.compareTo(reference.sinkOutput), type).toEqual({ duplicates: 0, missing: 0 });
+    }
   });
 });

@@ -1073,7 +1073,7 @@ export class LiveDriver {
     if (fault.type === 'fail-remote-storage') return this.#setRemoteFaults({ failing: true }, { kind: 'fail-remote-storage' });
     if (fault.type === 'heal-remote-storage') return this.#setRemoteFaults({ failing: false }, { kind: 'heal-remote-storage' });
     if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
-      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
+      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete', fault.run);
     }
     if (fault.type === 'stall-task-manager') return this.#stallTaskManager(fault.task_manager);
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to fail`;
@@ -1118,11 +1118,13 @@ export class LiveDriver {
   }
 
   /** A playground fault: damage or remove a subtask's task-local copies on a host's disk. */
-  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete'): string | undefined {
+  /** `run`: only that shared run of the subtask's incremental copies (every copy linking it is damaged with it). */
+  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete', run?: string): string | undefined {
     const disk = this.#disks.get(host)!;
-    const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
-    if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
-    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, paths }));
+    const selector = { vertexId, subtaskIndex, ...(run === undefined ? {} : { run }) };
+    const paths = mode === 'corrupt' ? disk.corrupt(selector) : disk.delete(selector);
+    if (paths.length === 0) return run === undefined ? `${host} holds no local copy of ${vertexId}#${subtaskIndex}` : `${host} holds no shared run ${run} of ${vertexId}#${subtaskIndex}`;
+    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, ...(run === undefined ? {} : { run }), paths }));
     return undefined;
   }
 
