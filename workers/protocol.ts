@@ -225,6 +225,10 @@ export type TaskManagerReport =
       checksum: string;
       /** its state size (bytes on the disk) */
       bytes: number;
+      /** an incremental snapshot: every shared run the copy references (`snapshot` holds them as handles) */
+      runs?: Array<{ name: string; sizeBytes: number }>;
+      /** of those, the runs sent now (encodeSharedFile, with fnv1a32Bytes of the bytes): the disk links the others it holds */
+      newRuns?: Array<{ name: string; bytes: number; encoded: Uint8Array; checksum: string }>;
     }
   /** the subtask declined a checkpoint (Flink's declineCheckpoint) */
   | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: string }

@@ -17,7 +17,9 @@
 import type { CheckpointBarrier, NetworkBuffer, PollOutcome, StreamRecord, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
 import { checkpointPlacement, taskSnapshotFiles } from '../engine/storage/checkpoint-files.ts';
 import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
-import { decodeValue, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
+import { decodeValue, encodeSharedFile, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
+import { withoutRunContents } from '../engine/recovery/host-local-disk.ts';
+import type { EncodedLocalRun } from '../engine/recovery/persistent-host-local-disk.ts';
 import { fnv1a32Bytes } from '../engine/recovery/checksum.ts';
 import { stateHandleOf } from './state-handle.ts';
 import { transferMs } from '../engine/storage/transfer-cost.ts';
@@ -75,6 +77,12 @@ interface HostedTask {
   lazy: boolean;
   reportedState: ExecutionState;
   reportedEndOfInput: boolean;
+  /**
+   * Shared runs this task's local copies sent to the host's disk since it was deployed: a later
+   * copy sends only the runs not among them, the disk links the rest (none after a restart: the
+   * first copy sends all it references, and the disk writes those it lacks).
+   */
+  localRuns: Set<string>;
 }
 
 /**
@@ -273,7 +281,7 @@ export class TaskManager implements TaskManagerGateway {
     task.recorder = new DeliveryRecorder(task.gates.length);
     task.initialize(spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore));
     task.run();
-    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', reportedEndOfInput: false };
+    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', reportedEndOfInput: false, localRuns: new Set() };
     this.#tasks.push(hosted);
     this.#byIndex.set(spec.taskIndex, hosted);
     for (const gate of deployment.inputGates) for (const channelId of gate) this.#receiverOf.set(channelId, hosted);
@@ -465,7 +473,7 @@ export class TaskManager implements TaskManagerGateway {
         return this.#report({ type: 'sink-commit', attempt, taskIndex: t.index, transactionId: id, records: sinkRecordColumns(records) });
       }
       case 'persist-snapshot':
-        return this.#startUpload(t.index, attempt, effect.checkpointId, effect.snapshot, effect.metrics);
+        return this.#startUpload(t, attempt, effect.checkpointId, effect.snapshot, effect.metrics);
       case 'decline-checkpoint':
         return this.#report({ type: 'decline-checkpoint', attempt, taskIndex: t.index, checkpointId: effect.checkpointId, reason: effect.reason });
     }
@@ -498,7 +506,8 @@ export class TaskManager implements TaskManagerGateway {
    * copy of keyed state goes to the host's disk (reported when written). An upload whose attempt
    * was cancelled meanwhile still reports, so the JobManager deletes what nobody will read.
    */
-  #startUpload(taskIndex: number, attempt: number, checkpointId: number, snapshot: TaskStateSnapshot, metrics: SubtaskCheckpointMetrics): void {
+  #startUpload(t: HostedTask, attempt: number, checkpointId: number, snapshot: TaskStateSnapshot, metrics: SubtaskCheckpointMetrics): void {
+    const taskIndex = t.index;
     const spec = this.#storageSpec;
     const storage = this.#storage;
     if (!spec || !storage) {
@@ -522,14 +531,37 @@ export class TaskManager implements TaskManagerGateway {
     })();
     if (spec.localBackupEnabled && !metrics.unalignedCheckpoint && snapshot.keyedState !== undefined) {
       // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
-      const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(snapshot) : upload.files[0]!.bytes;
+      const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
       // Of the bytes (the host's disk stores them as they are): cheap, where serializing the snapshot is not.
       const sum = fnv1a32Bytes(copy);
-      void this.#sleep(transferMs(snapshot.stateSize, spec.local.latencyMs, spec.local.bandwidthMbPerS)).then(() => {
-        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum: sum, bytes: snapshot.stateSize });
+      const runs = this.#localCopyRuns(t, snapshot);
+      const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
+      const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));
+      void this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS)).then(() => {
+        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum: sum, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
         this.#flushReports();
       });
     }
+  }
+
+  /**
+   * The runs an incremental snapshot's local copy sends to the host's disk: all it references
+   * (Flink's native RocksDB checkpoint links every SST file of the DB) but the reused ones sent
+   * before (the confirmed copy they came with keeps them on the disk); a reused run's contents
+   * come from the task's own backend, never from remote storage.
+   */
+  #localCopyRuns(t: HostedTask, snapshot: TaskStateSnapshot): EncodedLocalRun[] {
+    const runs: EncodedLocalRun[] = [];
+    for (const f of snapshot.sharedFiles ?? []) {
+      // A run uploaded now goes too: an aborted checkpoint's copy that carried it may be pruned already.
+      if (f.contents === undefined && t.localRuns.has(f.name)) continue;
+      const contents = f.contents ?? t.task.keyedState?.sharedFileContents?.(f.name);
+      if (contents === undefined) continue;
+      const encoded = encodeSharedFile(f.name, contents);
+      runs.push({ name: f.name, bytes: f.sizeBytes, encoded, checksum: fnv1a32Bytes(encoded) });
+    }
+    t.localRuns = new Set((snapshot.sharedFiles ?? []).map((f) => f.name));
+    return runs;
   }
 
   #fail(t: HostedTask, cause: string): void {

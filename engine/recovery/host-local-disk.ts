@@ -33,6 +33,29 @@ export interface LocalCopy {
    * is the snapshot as written, undamaged since (damage clears this).
    */
   readonly verifiedOnRead?: boolean;
+  /**
+   * Names of every shared run (SST file) the copy references, those its checkpoint reused
+   * included; their contents live once per store beside the copies (LocalRun), as the hard links
+   * of Flink's native RocksDB checkpoint directories. Empty for a full snapshot.
+   */
+  readonly runs: readonly string[];
+}
+
+/**
+ * One shared run of an incremental snapshot on the disk: stored once per subtask store however
+ * many of its copies reference it (Flink hard-links the SST files of successive local RocksDB
+ * checkpoints), deleted when no copy of the store references it any more.
+ */
+export interface LocalRun {
+  readonly name: string;
+  /** `<store directory>/shared/<name>` */
+  readonly path: string;
+  readonly bytes: number;
+  readonly contents: unknown;
+  /** checksum of the contents as written (checksum.ts, or of their encoded bytes when read back verified) */
+  readonly checksum: string;
+  /** known intact: read back as bytes that matched their checksum, or as written and undamaged since */
+  readonly verifiedOnRead?: boolean;
 }
 
 /** How a copy was written: partially (`complete: false`, `bytes` so far), or with a checksum computed before (default: of `snapshot`). */
@@ -53,6 +76,8 @@ export interface LocalCopySelector {
   subtaskIndex: number;
   /** only this checkpoint (default: every checkpoint of the subtask) */
   checkpointId?: number;
+  /** only this shared run of the copies (corrupt/delete the run, not the copies' own files) */
+  run?: string;
   /** only this allocation (default: every allocation on the host) */
   allocationId?: string;
   jobId?: string;
@@ -81,6 +106,8 @@ export interface LocalStoreListing {
   vertexId: string;
   subtaskIndex: number;
   copies: Array<{ checkpointId: number; path: string; bytes: number; complete: boolean; confirmed: boolean }>;
+  /** the shared runs on the disk, each once however many copies reference it */
+  runs: Array<{ name: string; path: string; bytes: number }>;
 }
 
 export function localStoreDirectory(key: TaskLocalStateStoreKey): string {
@@ -91,16 +118,46 @@ export function localCopyPath(key: TaskLocalStateStoreKey, checkpointId: number)
   return `${localStoreDirectory(key)}/chk_${checkpointId}`;
 }
 
+export function localRunPath(key: TaskLocalStateStoreKey, runName: string): string {
+  return `${localStoreDirectory(key)}/shared/${runName}`;
+}
+
 /** Whether a copy still matches the checksum it was written with. */
 export function verifyLocalCopy(copy: LocalCopy): boolean {
   return copy.verifiedOnRead === true || checksum(copy.snapshot) === copy.checksum;
 }
+
+export function verifyLocalRun(run: LocalRun): boolean {
+  return run.verifiedOnRead === true || checksum(run.contents) === run.checksum;
+}
+
+/**
+ * The copy's own part of a snapshot: its shared files as handles (name and size), their contents
+ * going to the store's runs. A snapshot without shared files is kept as it is.
+ */
+export function withoutRunContents(snapshot: TaskStateSnapshot): TaskStateSnapshot {
+  if (!snapshot.sharedFiles) return snapshot;
+  return { ...snapshot, sharedFiles: snapshot.sharedFiles.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes })) };
+}
+
+/** Bytes of a copy that are its own, not in shared runs (the private state, operator state). */
+function ownBytes(copy: LocalCopy): number {
+  const runBytes = (copy.snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0);
+  return Math.max(0, copy.bytes - runBytes);
+}
+
+/** What reading a copy's runs found: every run's contents, or the first run that cannot be used. */
+export type LocalRunsRead =
+  | { ok: true; snapshot: TaskStateSnapshot }
+  | { ok: false; reason: 'missing' | 'corrupt'; run: string; bytes: number };
 
 interface TaskLocalStateStore {
   key: TaskLocalStateStoreKey;
   /** highest checkpoint confirmed (notify-complete) for this store; copies up to it are confirmed */
   lastConfirmed: number;
   copies: Map<number, LocalCopy>;
+  /** run name → the run, shared by the copies that reference it */
+  runs: Map<string, LocalRun>;
 }
 
 /**
@@ -122,6 +179,41 @@ export class HostLocalDisk {
 
   /** Writes the local copy of checkpoint `checkpointId` (Flink's storeLocalState); replaces an older write of the same id. */
   store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
+    const complete = write.complete ?? true;
+    // A write in flight has not put its new runs down yet; a complete one adds those the disk lacks.
+    if (complete) this.addRuns(key, (snapshot.sharedFiles ?? []).flatMap((f) => (f.contents === undefined ? [] : [{ name: f.name, bytes: f.sizeBytes, contents: f.contents }])));
+    return this.storeOwn(key, checkpointId, withoutRunContents(snapshot), write);
+  }
+
+  /**
+   * Adds the runs the store does not hold yet (a run already there is linked, not written again)
+   * and returns the ones added. Without a checksum, one is taken of the contents when first needed;
+   * `verified`: the checksum is of bytes that matched when the contents were written (intact until damaged).
+   */
+  addRuns(key: TaskLocalStateStoreKey, runs: ReadonlyArray<{ name: string; bytes: number; contents: unknown; checksum?: string; verified?: boolean }>): LocalRun[] {
+    const store = this.#storeOf(key, true);
+    const added: LocalRun[] = [];
+    for (const r of runs) {
+      if (store.runs.has(r.name)) continue;
+      let recorded = r.checksum;
+      const run: LocalRun = {
+        name: r.name,
+        path: localRunPath(key, r.name),
+        bytes: r.bytes,
+        contents: r.contents,
+        get checksum() {
+          return (recorded ??= checksum(r.contents));
+        },
+        ...(r.checksum === undefined || r.verified === true ? { verifiedOnRead: true } : {}),
+      };
+      store.runs.set(r.name, run);
+      added.push(run);
+    }
+    return added;
+  }
+
+  /** Writes a copy's own part (shared files as handles): the runs it references are the store's. */
+  protected storeOwn(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
     // Without a checksum from the writer, it is taken when first needed (damage, a copy to persist):
     // an intact copy verifies without it, and serializing every snapshot for a checksum nobody
     // reads cost the page's main thread as much as the checkpoint itself.
@@ -137,6 +229,7 @@ export class HostLocalDisk {
         return (recorded ??= compute());
       },
       complete: write.complete ?? true,
+      runs: (snapshot.sharedFiles ?? []).map((f) => f.name),
       ...(typeof write.checksum === 'string' ? {} : { verifiedOnRead: true }),
     };
     this.#storeOf(key, true).copies.set(checkpointId, copy);
@@ -146,6 +239,29 @@ export class HostLocalDisk {
   /** The copy of exactly this checkpoint (Flink's retrieveLocalState), or undefined. */
   retrieve(key: TaskLocalStateStoreKey, checkpointId: number): LocalCopy | undefined {
     return this.#storeOf(key, false)?.copies.get(checkpointId);
+  }
+
+  /**
+   * The copy's snapshot with the contents of every run it references, read from the store's
+   * runs, each verified against its checksum: what a local restore reads, nothing of it remote.
+   */
+  readRuns(copy: LocalCopy): LocalRunsRead {
+    const store = this.#storeOf(copy.key, false);
+    const files = copy.snapshot.sharedFiles;
+    if (!files) return { ok: true, snapshot: copy.snapshot };
+    const read: Array<{ name: string; sizeBytes: number; contents: unknown }> = [];
+    for (const f of files) {
+      const run = store?.runs.get(f.name);
+      if (!run) return { ok: false, reason: 'missing', run: f.name, bytes: 0 };
+      if (!verifyLocalRun(run)) return { ok: false, reason: 'corrupt', run: f.name, bytes: run.bytes };
+      read.push({ name: f.name, sizeBytes: f.sizeBytes, contents: run.contents });
+    }
+    return { ok: true, snapshot: { ...copy.snapshot, sharedFiles: read } };
+  }
+
+  /** The runs a store holds (for persisting, tests and the inspector). */
+  runsOf(key: TaskLocalStateStoreKey): LocalRun[] {
+    return [...(this.#storeOf(key, false)?.runs.values() ?? [])].sort((a, b) => compareText(a.name, b.name));
   }
 
   /** notify-complete reached the subtask: every copy older than `checkpointId` goes (confirmCheckpoint). */
@@ -176,7 +292,7 @@ export class HostLocalDisk {
     const removed: string[] = [];
     for (const [directory, store] of this.#stores) {
       if (store.key.allocationId !== allocationId) continue;
-      removed.push(...this.#prune(store, () => true));
+      removed.push(...this.#prune(store, () => true), ...[...store.runs.values()].map((r) => r.path));
       this.#stores.delete(directory);
     }
     return removed;
@@ -187,10 +303,15 @@ export class HostLocalDisk {
    * (persistent-host-local-disk.ts), keeping each copy's recorded checksum, so damage done to
    * the stored bytes is found by verification as any other corruption.
    */
-  adopt(copies: readonly LocalCopy[], confirmations: ReadonlyArray<{ key: TaskLocalStateStoreKey; lastConfirmed: number }>): void {
+  adopt(
+    copies: readonly LocalCopy[],
+    confirmations: ReadonlyArray<{ key: TaskLocalStateStoreKey; lastConfirmed: number }>,
+    runs: ReadonlyArray<{ key: TaskLocalStateStoreKey; run: LocalRun }> = [],
+  ): void {
     this.#stores.clear();
     for (const c of confirmations) this.#storeOf(c.key, true).lastConfirmed = c.lastConfirmed;
     for (const copy of copies) this.#storeOf(copy.key, true).copies.set(copy.checkpointId, copy);
+    for (const r of runs) this.#storeOf(r.key, true).runs.set(r.run.name, r.run);
   }
 
   /** The highest confirmed checkpoint of a store (-Infinity: none), for persisting it. */
@@ -198,30 +319,39 @@ export class HostLocalDisk {
     return this.#storeOf(key, false)?.lastConfirmed ?? -Infinity;
   }
 
-  /** Replaces every copy on the disk by what `change` makes of it (same key and checkpoint). */
-  replaceCopies(change: (copy: LocalCopy) => LocalCopy): void {
-    for (const store of this.#stores.values()) for (const [id, copy] of store.copies) store.copies.set(id, change(copy));
+  /** Replaces every copy on the disk by what `change` makes of it (same key and checkpoint), and every run by what `changeRun` makes of it. */
+  replaceCopies(change: (copy: LocalCopy) => LocalCopy, changeRun: (run: LocalRun) => LocalRun = (r) => r): void {
+    for (const store of this.#stores.values()) {
+      for (const [id, copy] of store.copies) store.copies.set(id, change(copy));
+      for (const [name, run] of store.runs) store.runs.set(name, changeRun(run));
+    }
   }
 
   /** The host was lost: everything on its disk is gone. */
   wipe(): string[] {
-    const removed = this.#selected(() => true).map((c) => c.path);
+    const removed = [...this.#selected(() => true).map((c) => c.path), ...[...this.#stores.values()].flatMap((s) => [...s.runs.values()].map((r) => r.path))];
     this.#stores.clear();
     return removed;
   }
 
-  /** A playground fault: damages the selected copies so that verification fails. Returns their paths. */
+  /** A playground fault: damages the selected copies (or, with `run`, that shared run) so that verification fails. Returns their paths. */
   corrupt(selector: LocalCopySelector, mode: CorruptionMode = 'content'): string[] {
+    if (selector.run !== undefined) return this.#corruptRuns(selector, mode);
     const damaged = this.#selected((store) => matches(store.key, selector), selector.checkpointId);
     for (const copy of damaged) this.#storeOf(copy.key, false)!.copies.set(copy.checkpointId, corrupted(copy, mode));
     return damaged.map((c) => c.path);
   }
 
-  /** A playground fault: the selected copies disappear from the disk. Returns their paths. */
+  /** A playground fault: the selected copies (or, with `run`, that shared run) disappear from the disk. Returns their paths, and those of runs no copy links any more. */
   delete(selector: LocalCopySelector): string[] {
-    const doomed = this.#selected((store) => matches(store.key, selector), selector.checkpointId);
-    for (const copy of doomed) this.#storeOf(copy.key, false)!.copies.delete(copy.checkpointId);
-    return doomed.map((c) => c.path);
+    if (selector.run !== undefined) {
+      const doomed = this.#selectedRuns(selector);
+      for (const { store, run } of doomed) store.runs.delete(run.name);
+      return doomed.map((d) => d.run.path);
+    }
+    // The copies go, and with them the runs no other copy links.
+    const stores = [...this.#stores.values()].filter((s) => matches(s.key, selector)).sort((a, b) => compareKeys(a.key, b.key));
+    return stores.flatMap((store) => this.#prune(store, (id) => selector.checkpointId === undefined || id === selector.checkpointId));
   }
 
   /** Everything on the disk, sorted by allocation, job, vertex, subtask and checkpoint id. */
@@ -242,9 +372,12 @@ export class HostLocalDisk {
           complete: c.complete,
           confirmed: c.checkpointId <= s.lastConfirmed,
         })),
+        runs: [...s.runs.values()].sort((a, b) => compareText(a.name, b.name)).map((r) => ({ name: r.name, path: r.path, bytes: r.bytes })),
+        // Each run counts once, however many copies link it.
+        bytes: sortedCopies(s).reduce((n, c) => n + ownBytes(c), 0) + [...s.runs.values()].reduce((n, r) => n + r.bytes, 0),
       }));
-    const bytes = stores.reduce((n, s) => n + s.copies.reduce((m, c) => m + c.bytes, 0), 0);
-    return { host: this.host, bytes, stores };
+    const bytes = stores.reduce((n, s) => n + s.bytes, 0);
+    return { host: this.host, bytes, stores: stores.map(({ bytes: _bytes, ...s }) => s) };
   }
 
   #storeOf(key: TaskLocalStateStoreKey, create: true): TaskLocalStateStore;
@@ -253,16 +386,38 @@ export class HostLocalDisk {
     const directory = localStoreDirectory(key);
     let store = this.#stores.get(directory);
     if (!store && create) {
-      store = { key: { ...key, subtask: { ...key.subtask } }, lastConfirmed: -Infinity, copies: new Map() };
+      store = { key: { ...key, subtask: { ...key.subtask } }, lastConfirmed: -Infinity, copies: new Map(), runs: new Map() };
       this.#stores.set(directory, store);
     }
     return store;
   }
 
+  /** Removes the doomed copies, then the runs no remaining copy references (the last hard link went). */
   #prune(store: TaskLocalStateStore, doomed: (checkpointId: number) => boolean): string[] {
     const removed = sortedCopies(store).filter((c) => doomed(c.checkpointId));
     for (const copy of removed) store.copies.delete(copy.checkpointId);
-    return removed.map((c) => c.path);
+    if (removed.length === 0) return [];
+    const referenced = new Set([...store.copies.values()].flatMap((c) => c.runs));
+    const unlinked = [...store.runs.values()].filter((r) => !referenced.has(r.name)).sort((a, b) => compareText(a.name, b.name));
+    for (const run of unlinked) store.runs.delete(run.name);
+    return [...removed.map((c) => c.path), ...unlinked.map((r) => r.path)];
+  }
+
+  #selectedRuns(selector: LocalCopySelector): Array<{ store: TaskLocalStateStore; run: LocalRun }> {
+    return [...this.#stores.values()]
+      .filter((s) => matches(s.key, selector))
+      .sort((a, b) => compareKeys(a.key, b.key))
+      .flatMap((store) => {
+        const run = store.runs.get(selector.run!);
+        const linked = selector.checkpointId === undefined || store.copies.get(selector.checkpointId)?.runs.includes(selector.run!);
+        return run && linked ? [{ store, run }] : [];
+      });
+  }
+
+  #corruptRuns(selector: LocalCopySelector, mode: CorruptionMode): string[] {
+    const damaged = this.#selectedRuns(selector);
+    for (const { store, run } of damaged) store.runs.set(run.name, corruptedRun(run, mode));
+    return damaged.map((d) => d.run.path);
   }
 
   #selected(storeMatches: (store: TaskLocalStateStore) => boolean, checkpointId?: number): LocalCopy[] {
@@ -287,6 +442,12 @@ function corrupted(copy: LocalCopy, mode: CorruptionMode): LocalCopy {
   if (mode === 'checksum') return { ...copy, checksum: flipLowestBit(copy.checksum), verifiedOnRead: false };
   const damaged: TaskStateSnapshot = { ...copy.snapshot, keyedState: { corrupted: 'bytes on the local disk were damaged (injected)', was: copy.snapshot.keyedState } };
   return { ...copy, snapshot: damaged, verifiedOnRead: false };
+}
+
+function corruptedRun(run: LocalRun, mode: CorruptionMode): LocalRun {
+  const { name, path, bytes } = run;
+  if (mode === 'checksum') return { name, path, bytes, contents: run.contents, checksum: flipLowestBit(run.checksum), verifiedOnRead: false };
+  return { name, path, bytes, checksum: run.checksum, contents: { corrupted: 'bytes of a shared run on the local disk were damaged (injected)', was: run.contents }, verifiedOnRead: false };
 }
 
 function flipLowestBit(hex: string): string {

@@ -17,8 +17,23 @@ export interface StoredLocalCopy {
   /** 'bytes': `checksum` is of `snapshot` as stored (fnv1a32Bytes); otherwise of the decoded snapshot (checksum.ts) */
   checksumOf?: 'bytes';
   complete: boolean;
-  /** the snapshot, encoded by encodeTaskStateSnapshot */
+  /** the snapshot, encoded by encodeTaskStateSnapshot: its shared files as handles, their contents are runs */
   snapshot: Uint8Array;
+  /** names of the shared runs the copy references (absent: none) */
+  runs?: string[];
+}
+
+/** A shared run of a store, kept once for every copy that references it: `path` is its key (`aid_…/…/shared/<name>`). */
+export interface StoredLocalRun {
+  path: string;
+  key: TaskLocalStateStoreKey;
+  name: string;
+  bytes: number;
+  checksum: string;
+  /** 'bytes': `checksum` is of `contents` as stored (fnv1a32Bytes); otherwise of the decoded contents (checksum.ts) */
+  checksumOf?: 'bytes';
+  /** the run, encoded by encodeSharedFile */
+  contents: Uint8Array;
 }
 
 /** A TaskLocalStateStore's highest confirmed checkpoint; `directory` is its key. */
@@ -28,12 +43,14 @@ export interface StoredConfirmation {
   lastConfirmed: number;
 }
 
-/** Changes applied together, atomically, in this order: clear, delete, put, confirm. */
+/** Changes applied together, atomically, in this order: clear, delete, put, put runs, confirm. */
 export interface LocalDiskBatch {
   /** everything goes first (the host was lost) */
   clear?: boolean;
+  /** paths of copies and of runs */
   delete?: string[];
   put?: StoredLocalCopy[];
+  putRuns?: StoredLocalRun[];
   confirm?: StoredConfirmation[];
 }
 
@@ -41,7 +58,7 @@ export interface LocalDiskStore {
   /** the database (or directory) holding the disk */
   readonly name: string;
   apply(batch: LocalDiskBatch): Promise<void>;
-  read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[] }>;
+  read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[]; runs?: StoredLocalRun[] }>;
   /** Releases the store; the data stays. */
   close(): Promise<void>;
   /** Releases the store and deletes its data (the host is gone for good). */

@@ -15,11 +15,11 @@ export type LocalRecoveryFallbackReason =
   | 'different-slot'
   /** the slot is on another host than before, so its disk is another one */
   | 'different-host'
-  /** the disk has no copy of exactly this checkpoint (never written, pruned, deleted, or wiped with the host) */
+  /** the disk has no copy of exactly this checkpoint (never written, pruned, deleted, or wiped with the host), or lacks a shared run it references */
   | 'missing'
   /** the local write stopped part way (a failed local copy never fails the checkpoint) */
   | 'partial'
-  /** the copy no longer matches its checksum */
+  /** the copy, or a shared run it references, no longer matches its checksum */
   | 'corrupt';
 
 /** The storage costs of the scenario that a restore reads over. */
@@ -116,7 +116,10 @@ function examineLocalCopy(r: SubtaskRestoreRequest): LocalExamination {
   if (!copy) return unusable('missing');
   if (!copy.complete) return unusable('partial');
   if (!verifyLocalCopy(copy)) return unusable('corrupt', copy.bytes);
-  return { usable: true, bytes: copy.bytes, snapshot: copy.snapshot };
+  // An incremental copy: every run it references, the reused ones too, from this disk only.
+  const runs = r.disk!.readRuns(copy);
+  if (!runs.ok) return unusable(runs.reason, runs.reason === 'corrupt' ? copy.bytes : 0);
+  return { usable: true, bytes: copy.bytes, snapshot: runs.snapshot };
 }
 
 function readMs(bytes: number, latencyMs: number, bandwidthMbPerS: number): number {

@@ -10,9 +10,9 @@
  */
 import type { TaskStateSnapshot } from '../protocol.ts';
 import { fnv1a32Bytes } from './checksum.ts';
-import { decodeTaskStateSnapshot, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
-import { HostLocalDisk, localStoreDirectory, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type TaskLocalStateStoreKey } from './host-local-disk.ts';
-import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy } from './local-disk-store.ts';
+import { decodeSharedFile, decodeTaskStateSnapshot, encodeSharedFile, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
+import { HostLocalDisk, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
+import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
 
 /**
  * The record of a copy for the store. `encoded`: the snapshot's bytes whose checksum the copy
@@ -20,8 +20,29 @@ import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy } from './local-di
  */
 function stored(copy: LocalCopy, encoded?: Uint8Array): StoredLocalCopy {
   const { key, checkpointId, path, bytes, checksum, complete } = copy;
-  if (encoded) return { path, key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes' };
-  return { path, key, checkpointId, bytes, checksum, complete, snapshot: encodeTaskStateSnapshot(copy.snapshot) };
+  const runs = copy.runs.length > 0 ? { runs: [...copy.runs] } : {};
+  if (encoded) return { path, key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes', ...runs };
+  return { path, key, checkpointId, bytes, checksum, complete, snapshot: encodeTaskStateSnapshot(copy.snapshot), ...runs };
+}
+
+/** The record of a shared run for the store; `encoded`: its bytes, then checksummed as bytes (fnv1a32Bytes). */
+function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, encoded?: Uint8Array): StoredLocalRun {
+  const { path, name, bytes, checksum } = run;
+  if (encoded) return { path, key, name, bytes, checksum: fnv1a32Bytes(encoded), checksumOf: 'bytes', contents: encoded };
+  return { path, key, name, bytes, checksum, contents: encodeSharedFile(name, run.contents) };
+}
+
+/** A stored run back as a LocalRun; bytes that do not match or decode become contents that fail their checksum. */
+function loadedRun(record: StoredLocalRun): { key: TaskLocalStateStoreKey; run: LocalRun } {
+  const { key, path, name, bytes, checksum } = record;
+  const unreadable = (why: string) => ({ key, run: { path, name, bytes, checksum, contents: { unreadable: why }, verifiedOnRead: false } });
+  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.contents) !== record.checksum) return unreadable('its bytes do not match their checksum');
+  try {
+    const contents = decodeSharedFile(record.contents).contents;
+    return { key, run: { path, name, bytes, checksum, contents, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) } };
+  } catch (error) {
+    return unreadable(`the stored run does not decode: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** A stored copy back as a LocalCopy; bytes that do not decode become a snapshot that fails its checksum. */
@@ -35,14 +56,15 @@ function loaded(record: StoredLocalCopy): LocalCopy {
     return unreadable(record, `the stored copy does not decode: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { key, checkpointId, path, bytes, checksum, complete } = record;
-  return { key, checkpointId, path, bytes, checksum, complete, snapshot, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
+  const runs = record.runs ?? (snapshot.sharedFiles ?? []).map((f) => f.name);
+  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
 }
 
 /** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
 function unreadable(record: StoredLocalCopy, why: string): LocalCopy {
   const { key, checkpointId, path, bytes, checksum, complete } = record;
   const snapshot: TaskStateSnapshot = { subtask: { ...record.key.subtask }, keyedState: { unreadable: why }, stateSize: record.bytes, checkpointedSize: 0 };
-  return { key, checkpointId, path, bytes, checksum, complete, snapshot };
+  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs: record.runs ?? [] };
 }
 
 /**
@@ -51,7 +73,22 @@ function unreadable(record: StoredLocalCopy, why: string): LocalCopy {
  * store falls back to remote storage.
  */
 function contentless(snapshot: TaskStateSnapshot): TaskStateSnapshot {
-  return { subtask: { ...snapshot.subtask }, stateSize: snapshot.stateSize, checkpointedSize: snapshot.checkpointedSize };
+  const handles = snapshot.sharedFiles ? { sharedFiles: snapshot.sharedFiles.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes })) } : {};
+  return { subtask: { ...snapshot.subtask }, stateSize: snapshot.stateSize, checkpointedSize: snapshot.checkpointedSize, ...handles };
+}
+
+/** A run once its bytes are only in the store: fails verification until `reload()` reads it back. */
+function contentlessRun(run: LocalRun): LocalRun {
+  const { name, path, bytes, checksum } = run;
+  return { name, path, bytes, checksum, contents: undefined, verifiedOnRead: false };
+}
+
+/** A run a TaskManager sent encoded (encodeSharedFile), with the checksum of the bytes it computed. */
+export interface EncodedLocalRun {
+  name: string;
+  bytes: number;
+  encoded: Uint8Array;
+  checksum: string;
 }
 
 export interface PersistentHostLocalDiskOptions {
@@ -88,7 +125,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   /** Without contents in memory: every copy's snapshot goes back to the store only (after a restore read them). */
   releaseContents(): void {
     if (this.#contentsInMemory) return;
-    this.replaceCopies((copy) => ({ ...copy, snapshot: contentless(copy.snapshot) }));
+    this.replaceCopies((copy) => ({ ...copy, snapshot: contentless(copy.snapshot) }), contentlessRun);
   }
 
   /** Resolves when every write so far reached the store. */
@@ -103,8 +140,8 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   async reload(): Promise<void> {
     await this.#queue;
     try {
-      const { copies, confirmations } = await this.persistence.read();
-      this.adopt(copies.map(loaded), confirmations);
+      const { copies, confirmations, runs } = await this.persistence.read();
+      this.adopt(copies.map(loaded), confirmations, (runs ?? []).map(loadedRun));
     } catch (error) {
       this.#recordError(error);
     }
@@ -115,9 +152,9 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
    * and the checksum: serializing it again for a checksum of its JSON cost as much again, on the
    * page's main thread in the sim.
    */
-  override store(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
+  protected override storeOwn(key: TaskLocalStateStoreKey, checkpointId: number, snapshot: TaskStateSnapshot, write: LocalCopyWrite = {}): LocalCopy {
     if (write.checksum !== undefined) {
-      const copy = super.store(key, checkpointId, snapshot, write);
+      const copy = super.storeOwn(key, checkpointId, snapshot, write);
       this.#write(() => ({ put: [stored(copy)] }));
       return copy;
     }
@@ -125,14 +162,14 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
       // Encoded now, so the snapshot need not stay in memory until the write runs.
       const encoded = encodeTaskStateSnapshot(snapshot);
       const checksum = fnv1a32Bytes(encoded);
-      const copy = super.store(key, checkpointId, snapshot, { ...write, checksum: () => checksum });
+      const copy = super.storeOwn(key, checkpointId, snapshot, { ...write, checksum: () => checksum });
       this.#write({ put: [stored(copy, encoded)] });
-      return super.store(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum });
+      return super.storeOwn(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum });
     }
     // The snapshot stays in memory anyway: encoded in a task of its own, or earlier if the checksum is asked for.
     let encoded: Uint8Array | undefined;
     const encode = () => (encoded ??= encodeTaskStateSnapshot(snapshot));
-    const copy = super.store(key, checkpointId, snapshot, { ...write, checksum: () => fnv1a32Bytes(encode()) });
+    const copy = super.storeOwn(key, checkpointId, snapshot, { ...write, checksum: () => fnv1a32Bytes(encode()) });
     this.#write(() => {
       const record = stored(copy, encode());
       encoded = undefined;
@@ -142,16 +179,56 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   }
 
   /**
-   * Writes a copy that arrives encoded (from a TaskManager, with the checksum it computed of the
-   * bytes, fnv1a32Bytes): straight to the store, without decoding it here. Memory keeps the copy's handle,
-   * or the decoded snapshot when contents stay in memory.
+   * Runs new to the store go to it beside the copy that brought them: a run the store holds
+   * already is linked by the new copy, not written again. Encoded now (the checksum is of the
+   * bytes stored); memory keeps the contents only with contents in memory.
    */
-  storeEncoded(key: TaskLocalStateStoreKey, checkpointId: number, encoded: Uint8Array, write: Required<Pick<LocalCopyWrite, 'bytes' | 'checksum'>> & LocalCopyWrite): LocalCopy {
-    if (this.#contentsInMemory) return this.store(key, checkpointId, decodeTaskStateSnapshot(encoded), { complete: write.complete, bytes: write.bytes });
-    const handle: TaskStateSnapshot = { subtask: { ...key.subtask }, stateSize: write.bytes, checkpointedSize: write.bytes };
-    const copy = super.store(key, checkpointId, handle, write);
+  override addRuns(key: TaskLocalStateStoreKey, runs: ReadonlyArray<{ name: string; bytes: number; contents: unknown; checksum?: string; verified?: boolean }>): LocalRun[] {
+    if (this.#contentsInMemory) {
+      // The contents stay in memory anyway: encoded for the store in a task of its own, as copies are.
+      const added = super.addRuns(key, runs);
+      if (added.length > 0) this.#write(() => ({ putRuns: added.map((run) => storedRun(key, run, encodeSharedFile(run.name, run.contents))) }));
+      return added;
+    }
+    const held = new Set(this.runsOf(key).map((r) => r.name));
+    const fresh = runs.filter((r) => !held.has(r.name)).map((r) => ({ ...r, encoded: encodeSharedFile(r.name, r.contents) }));
+    return this.#addEncodedRuns(key, fresh.map((r) => ({ name: r.name, bytes: r.bytes, encoded: r.encoded, checksum: fnv1a32Bytes(r.encoded), contents: r.contents })));
+  }
+
+  #addEncodedRuns(key: TaskLocalStateStoreKey, runs: ReadonlyArray<EncodedLocalRun & { contents?: unknown }>): LocalRun[] {
+    const held = new Set(this.runsOf(key).map((r) => r.name));
+    const fresh = runs.filter((r) => !held.has(r.name));
+    if (fresh.length === 0) return [];
+    const added = super.addRuns(
+      key,
+      // Kept in memory, the contents are as written: intact until damaged. Otherwise only the store has them.
+      fresh.map((r) => ({ name: r.name, bytes: r.bytes, contents: this.#contentsInMemory ? (r.contents ?? decodeSharedFile(r.encoded).contents) : undefined, checksum: r.checksum, verified: this.#contentsInMemory })),
+    );
+    const byName = new Map(fresh.map((r) => [r.name, r.encoded]));
+    this.#write({ putRuns: added.map((run) => storedRun(key, run, byName.get(run.name))) });
+    return added;
+  }
+
+  /**
+   * Writes a copy that arrives encoded (from a TaskManager, with the checksum it computed of the
+   * bytes, fnv1a32Bytes): straight to the store, without decoding it here, with the runs it
+   * brought that the store lacks (`newRuns`; `runs`: every run it references). Memory keeps the
+   * copy's handle, or the decoded snapshot when contents stay in memory.
+   */
+  storeEncoded(
+    key: TaskLocalStateStoreKey,
+    checkpointId: number,
+    encoded: Uint8Array,
+    write: Required<Pick<LocalCopyWrite, 'bytes' | 'checksum'>> & LocalCopyWrite & { runs?: ReadonlyArray<{ name: string; sizeBytes: number }>; newRuns?: readonly EncodedLocalRun[] },
+  ): LocalCopy {
+    if (write.complete ?? true) this.#addEncodedRuns(key, write.newRuns ?? []);
+    if (this.#contentsInMemory) return this.storeOwn(key, checkpointId, withoutRunContents(decodeTaskStateSnapshot(encoded)), { complete: write.complete, bytes: write.bytes });
+    const handles = write.runs ? { sharedFiles: write.runs.map((r) => ({ name: r.name, sizeBytes: r.sizeBytes })) } : {};
+    const handle: TaskStateSnapshot = { subtask: { ...key.subtask }, stateSize: write.bytes, checkpointedSize: write.bytes, ...handles };
+    const copy = super.storeOwn(key, checkpointId, handle, write);
     const { path, bytes, checksum, complete } = copy;
-    this.#write({ put: [{ path, key: copy.key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes' }] });
+    const runs = copy.runs.length > 0 ? { runs: [...copy.runs] } : {};
+    this.#write({ put: [{ path, key: copy.key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes', ...runs }] });
     return copy;
   }
 
@@ -186,6 +263,14 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
 
   override corrupt(selector: LocalCopySelector, mode: CorruptionMode = 'content'): string[] {
     const damaged = super.corrupt(selector, mode);
+    if (selector.run !== undefined) {
+      const runs = this.list().stores.flatMap((s) => {
+        const key = { allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } };
+        return this.runsOf(key).filter((r) => damaged.includes(r.path)).map((r) => storedRun(key, r));
+      });
+      if (runs.length > 0) this.#write({ putRuns: runs });
+      return damaged;
+    }
     const copies = this.list().stores.flatMap((s) =>
       s.copies
         .filter((c) => damaged.includes(c.path))

@@ -10,6 +10,8 @@ export interface SubtaskRestore {
   /** why a remote restore did not use a local copy (local-recovery-disabled, different-slot, rescaled, missing, partial, corrupt) */
   reason?: string;
   bytes: number;
+  /** of `bytes`, those read from remote checkpoint storage (0 for a local restore: every run came from the host's disk) */
+  remoteBytes: number;
   durationMs: number;
 }
 

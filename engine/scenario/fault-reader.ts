@@ -68,7 +68,8 @@ function readFaultTarget(context: FaultContext, fault: ObjectReader, type: Fault
     case 'delete-local-copy': {
       const host = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);
       const subtask = readSubtask(context, fault);
-      return host === undefined || subtask === undefined ? undefined : { host, ...subtask };
+      const run = fault.string('run', { allowed: 'the name of a shared run of the subtask (from the host disk listing)' });
+      return host === undefined || subtask === undefined ? undefined : { host, ...subtask, ...(run === undefined ? {} : { run }) };
     }
   }
 }

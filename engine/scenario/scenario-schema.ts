@@ -251,8 +251,9 @@ function costsSchema(): JsonSchema {
 function faultSchemas(): JsonSchema[] {
   const at = duration('When the fault happens, from the start of the run.');
   const vertex = { type: 'string', description: 'Id of a vertex.' };
-  const fault = (type: string, properties: Record<string, JsonSchema>, description: string) =>
-    object({ at, type: { const: type }, ...properties }, ['at', 'type', ...Object.keys(properties)], description);
+  const fault = (type: string, properties: Record<string, JsonSchema>, description: string, optional: readonly string[] = []) =>
+    object({ at, type: { const: type }, ...properties }, ['at', 'type', ...Object.keys(properties).filter((k) => !optional.includes(k))], description);
+  const run = { type: 'string', description: "Only this shared SST run of the subtask's incremental copies (a name from the host disk's listing): every copy that references it is damaged with it." };
   return [
     fault('fail-task', { vertex, subtask: integer('Subtask index, below the vertex parallelism.', 0) }, 'One subtask throws; the job fails over.'),
     fault('kill-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager process dies; its host\'s local disk survives.'),
@@ -264,8 +265,8 @@ function faultSchemas(): JsonSchema[] {
     fault('stall-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager stops answering but does not die: the JobManager notices after heartbeat.timeout.'),
     fault('trigger-checkpoint', {}, 'A manual checkpoint is triggered.'),
     fault('trigger-savepoint', {}, 'A savepoint is triggered.'),
-    fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0) }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy."),
-    fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0) }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy."),
+    fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy.", ['run']),
+    fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy.", ['run']),
   ];
 }
 

@@ -124,7 +124,8 @@ export type FaultSpec =
   | { at_ms: number; type: 'lose-host'; host: string }
   | { at_ms: number; type: 'slow-operator'; vertex: string; factor: number }
   /** a playground fault: damage (corrupt) or remove (delete) a subtask's task-local copies on a host's disk */
-  | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number }
+  /** `run`: only that shared run of the subtask's incremental copies */
+  | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string }
   /** remote checkpoint storage gets slower by `factor` (1 = normal again) */
   | { at_ms: number; type: 'slow-remote-storage'; factor: number }
   /** remote checkpoint storage fails every write and read (uploads decline with IO_EXCEPTION), until healed */

@@ -4,8 +4,8 @@ import { readConfig } from '../config/flink-options.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import { CheckpointCoordinator, type CheckpointPlan, type TriggerKind } from '../checkpoint/checkpoint-coordinator.ts';
 import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
-import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
-import { assignSubtaskState } from '../checkpoint/state-assignment.ts';
+import { subtaskKey, type CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import { assignSubtaskState, type AssignmentTarget, type SubtaskAssignment } from '../checkpoint/state-assignment.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import { faultTargetProblem } from '../job/fault-target.ts';
 import { planRescale, planSavepointRestart, type RestartPlan, type RestartRequestContext } from '../job/restart-request.ts';
@@ -532,8 +532,9 @@ export class Simulation {
       const info = this.graph.subtasks[i]!;
       const parallelism = this.graph.vertex(task.id.vertexId).parallelism;
       const target = { ...task.id, parallelism, keyGroupRange: info.keyGroupRange };
-      const { restore, bytes } = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
       const key = `${task.id.vertexId}#${task.id.subtaskIndex}`;
+      // What the subtask's share of the checkpoint weighs in remote storage (after a rescale, its key groups' share).
+      const { bytes } = assignSubtaskState(checkpoint, target, () => undefined);
       const decision = decideSubtaskRestore({
         jobId: Simulation.#JOB_ID,
         subtask: task.id,
@@ -546,10 +547,11 @@ export class Simulation {
         remote: this.#remoteFailing ? 'missing' : { bytes },
         costs: this.#remoteCosts(),
       });
+      const { restore, remoteBytes } = this.#assignState(checkpoint, target, decision.source === 'local' ? decision.snapshot : undefined);
       if (decision.source === 'failed') failed.push({ task: i, reason: decision.reason });
       const durationMs = decision.source === 'failed' || bytes === 0 ? 0 : decision.durationMs;
       const source = decision.source === 'local' ? 'local' : 'remote';
-      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, durationMs });
+      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, remoteBytes, durationMs });
       this.#localDisk(i)?.pruneAllBut(this.#localKey(i), checkpoint.id);
       task.initialize(restore);
       this.kernel.schedule(now + durationMs, { type: 'task-running', attempt: this.attempt, task: i });
@@ -567,6 +569,29 @@ export class Simulation {
   }
 
   /**
+   * A subtask's share of the checkpoint, with the bytes of it read from remote storage: from its
+   * local copy (every run it references on the host's disk) nothing, else its state and the shared
+   * runs it references.
+   */
+  #assignState(checkpoint: CompletedCheckpoint, target: AssignmentTarget, localCopy: TaskStateSnapshot | undefined): SubtaskAssignment & { remoteBytes: number } {
+    const sizes = new Map<string, number>();
+    for (const s of checkpoint.taskStates.values()) for (const f of s.sharedFiles ?? []) sizes.set(f.name, f.sizeBytes);
+    if (!localCopy) {
+      const assignment = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
+      return { ...assignment, remoteBytes: assignment.bytes };
+    }
+    const carried = new Map((localCopy.sharedFiles ?? []).map((f) => [f.name, f.contents]));
+    let remoteBytes = 0;
+    const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(subtaskKey(target), localCopy) };
+    const assignment = assignSubtaskState(local, target, (name) => {
+      if (carried.get(name) !== undefined) return carried.get(name);
+      remoteBytes += sizes.get(name) ?? 0;
+      return this.coordinator.sharedState.contents(name);
+    });
+    return { ...assignment, remoteBytes };
+  }
+
+  /**
    * The secondary copy (task-local recovery): written to the host's disk beside the upload, never
    * gating the checkpoint; it stays partial until written, so a crash meanwhile leaves it partial.
    */
@@ -575,10 +600,31 @@ export class Simulation {
     if (!writesLocalCopy({ localBackupEnabled: this.config.localBackupEnabled, isSavepoint, unalignedCheckpoint, snapshot })) return;
     const disk = this.#localDisk(task);
     if (!disk) return;
-    disk.store(this.#localKey(task), checkpointId, snapshot, { complete: false, bytes: snapshot.stateSize });
+    const copy = this.#withRunsTheDiskLacks(task, disk, snapshot);
+    disk.store(this.#localKey(task), checkpointId, copy, { complete: false, bytes: snapshot.stateSize });
     const costs = this.scenario.costs;
-    const done = start + transferMs(snapshot.stateSize, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
-    this.kernel.schedule(done, { type: 'local-write-done', attempt: this.attempt, task, checkpointId, snapshot });
+    // Runs the disk holds already are linked, not written: the write costs what is new to the disk.
+    const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + (f.contents === undefined && copy.sharedFiles?.find((c) => c.name === f.name)?.contents === undefined ? f.sizeBytes : 0), 0);
+    const done = start + transferMs(written, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
+    this.kernel.schedule(done, { type: 'local-write-done', attempt: this.attempt, task, checkpointId, snapshot: copy });
+  }
+
+  /**
+   * An incremental snapshot carries the contents of the runs it uploaded only; its local copy
+   * references every run (Flink's native RocksDB checkpoint hard-links all the DB's SST files).
+   * The runs the subtask's store on the disk lacks (say, after a remote restore) come from the
+   * task's own backend, never from remote storage.
+   */
+  #withRunsTheDiskLacks(task: number, disk: HostLocalDisk, snapshot: TaskStateSnapshot): TaskStateSnapshot {
+    if (!snapshot.sharedFiles) return snapshot;
+    const held = new Set(disk.runsOf(this.#localKey(task)).map((r) => r.name));
+    const backend = this.tasks[task]!.keyedState;
+    const sharedFiles = snapshot.sharedFiles.map((f) => {
+      if (f.contents !== undefined || held.has(f.name)) return f;
+      const contents = backend?.sharedFileContents?.(f.name);
+      return contents === undefined ? f : { ...f, contents };
+    });
+    return { ...snapshot, sharedFiles };
   }
 
   #memoryOfSlot(d: { vertex: { id: string }; subtaskIndex: number }): LsmSharedResources | undefined {
@@ -661,11 +707,13 @@ export class Simulation {
   }
 
   /** A playground fault: damage or remove a subtask's task-local copies on a host. */
-  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete'): string | undefined {
+  /** `run`: only that shared run of the subtask's incremental copies (every copy linking it is damaged with it). */
+  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete', run?: string): string | undefined {
     const disk = this.#disks.get(host)!;
-    const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
-    if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
-    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, paths }));
+    const selector = { vertexId, subtaskIndex, ...(run === undefined ? {} : { run }) };
+    const paths = mode === 'corrupt' ? disk.corrupt(selector) : disk.delete(selector);
+    if (paths.length === 0) return run === undefined ? `${host} holds no local copy of ${vertexId}#${subtaskIndex}` : `${host} holds no shared run ${run} of ${vertexId}#${subtaskIndex}`;
+    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, ...(run === undefined ? {} : { run }), paths }));
     return undefined;
   }
 
@@ -748,7 +796,7 @@ export class Simulation {
     if (fault.type === 'fail-remote-storage' || fault.type === 'heal-remote-storage') return this.failRemoteStorage(fault.type === 'fail-remote-storage');
     if (fault.type === 'stall-task-manager') return this.#stallTaskManager(fault.task_manager);
     if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
-      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
+      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete', fault.run);
     }
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to fail`;
     switch (fault.type) {

@@ -47,6 +47,8 @@ export interface KeyedStateBackend {
   restore(snapshots: readonly KeyedStateSnapshot[]): void;
   /** Incremental backends (rocksdb): a snapshot that uploads only what the last confirmed checkpoint lacks. */
   incrementalSnapshot?(checkpointId: number): IncrementalKeyedSnapshot;
+  /** Incremental backends: the contents of a shared file it holds now (a task-local copy links it), or undefined. */
+  sharedFileContents?(name: string): unknown;
   /** Restores one incremental snapshot; called once per old snapshot that overlaps (rescaling). */
   restoreFromIncremental?(privateState: unknown, files: Iterable<unknown>): void;
   /** RocksDB's native metrics by their property names (flushes, compactions, block cache, stalls). */

@@ -42,3 +42,20 @@ export async function damageCopies(host: string, vertexId: string, subtaskIndex:
     await store.close();
   }
 }
+
+export interface RunOnDisk {
+  path: string;
+  subtask: string;
+  bytes: number;
+}
+
+/** The shared runs (of incremental copies) the host's database holds now, each stored once. */
+export async function runsOnDisk(host: string): Promise<RunOnDisk[]> {
+  const store = hostStore(host);
+  try {
+    const { runs } = await store.read();
+    return runs.map((r) => ({ path: r.path, subtask: `${r.key.subtask.vertexId}#${r.key.subtask.subtaskIndex}`, bytes: r.bytes })).sort((a, b) => (a.path < b.path ? -1 : 1));
+  } finally {
+    await store.close();
+  }
+}

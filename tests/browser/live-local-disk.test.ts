@@ -3,14 +3,16 @@
  * terminated by a kill leaves its task-local copies in its host's database, and the restore reads
  * them back from there (a copy damaged in the database, not in memory, makes that subtask fall
  * back to remote with reason `corrupt` while the others restore locally); losing the host empties
- * its database.
+ * its database. With incremental rocksdb checkpoints a copy holds every SST run its checkpoint
+ * references (each run stored once per subtask), so a local restore reads no state of its subtask
+ * from remote storage, the runs reused from earlier checkpoints included.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
 import type { LiveTestStatus } from '../../web/live/live-test.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
-import type { CopyOnDisk } from './live-local-disk-in-page.ts';
+import type { CopyOnDisk, RunOnDisk } from './live-local-disk-in-page.ts';
 
 const PAGE_MODULE = join(REPO_ROOT, 'tests', 'browser', 'live-local-disk-in-page.ts');
 
@@ -80,6 +82,8 @@ describe('live runtime: each host local disk is an IndexedDB database', () => {
   it('keeps a killed worker’s copies in its host database and restores from them; a lost host’s database is empty', async () => {
     await session.page.evaluate(([s, o]) => window.liveTest!.start(s, o).then(() => undefined), [SCENARIO, { heartbeatScale: 1 / 20 }] as const);
     await waitForStatus(session, `s.latestCheckpointId !== null && s.latestCheckpointId >= 2`);
+    // The page module loaded before the kill: damaging the copy must not wait for Vite while the restart's 200 ms delay runs.
+    await inPage<CopyOnDisk[]>(session, 'copiesOnDisk', 'host-0');
 
     expect(await session.page.evaluate(() => window.liveDriver!.killTaskManager('tm-1'))).toBeUndefined();
     await waitForStatus(session, `s.jobStatus === 'RESTARTING'`);
@@ -121,4 +125,58 @@ describe('live runtime: each host local disk is an IndexedDB database', () => {
     expect(await session.page.evaluate(() => window.liveTest!.compareWithSim())).toMatchObject({ duplicates: 0, missing: 0, differingKeys: [] });
     expect(session.errors).toEqual([]);
   }, 180_000);
+
+  it('restores every keyed subtask of an incremental rocksdb checkpoint from its local copy, reading none of their state or runs remotely', async () => {
+    await session.page.evaluate(() => window.liveTest?.dispose());
+    const scenario = {
+      ...SCENARIO,
+      name: 'Live local disks, incremental rocksdb',
+      job: { ...SCENARIO.job, vertices: SCENARIO.job.vertices.map((v) => (v.id === 'source' ? { ...v, source: { kind: 'sequence', keys: 4000, rate_per_s: 2000, count: 30000 } } : v)) },
+      config: { ...SCENARIO.config, 'state.backend.type': 'rocksdb', 'execution.checkpointing.incremental': true, 'state.backend.rocksdb.writebuffer.size': '16kb' },
+    };
+    await session.page.evaluate(([s, o]) => window.liveTest!.start(s, o).then(() => undefined), [scenario, { heartbeatScale: 1 / 20 }] as const);
+    // Kill tm-1 as soon as the latest completed checkpoint reuses runs of earlier ones for every
+    // count subtask (checked and killed in one task of the page, so no checkpoint completes between).
+    const killed = await session.page.waitForFunction(
+      () => {
+        const driver = window.liveDriver!;
+        const latest = driver.coordinator.latestCheckpoint();
+        if (!latest || driver.job.status !== 'RUNNING') return false;
+        const created = new Map(driver.coordinator.sharedState.files().map((f) => [f.name, f.createdByCheckpointId]));
+        const reused = [0, 1, 2, 3].map((i) => (latest.taskStates.get(`count#${i}`)?.sharedFiles ?? []).filter((f) => (created.get(f.name) ?? latest.id) < latest.id).length);
+        if (reused.some((n) => n === 0)) return false;
+        return { checkpointId: latest.id, reused, killed: driver.killTaskManager('tm-1') ?? 'ok' };
+      },
+      null,
+      { timeout: 90_000, polling: 10 },
+    );
+    const kill = (await killed.jsonValue()) as { checkpointId: number; reused: number[]; killed: string };
+    expect(kill.killed).toBe('ok');
+    // Each host's database holds runs, each once.
+    const runs = [...(await inPage<RunOnDisk[]>(session, 'runsOnDisk', 'host-0')), ...(await inPage<RunOnDisk[]>(session, 'runsOnDisk', 'host-1'))];
+    expect(runs.filter((r) => r.subtask.startsWith('count#')).length).toBeGreaterThan(0);
+    expect(new Set(runs.map((r) => r.path)).size).toBe(runs.length);
+
+    const afterKill = await waitForStatus(session, `s.events.some((e) => e.type === 'restore')`, 90_000);
+    const first = restores(afterKill.events)[0]!;
+    expect(first.checkpointId).toBe(kill.checkpointId);
+    for (const index of [0, 1, 2, 3]) expect(sourceOf(first, 'count', index), `count#${index}`).toEqual({ source: 'local' });
+    for (const s of first.subtasks.filter((x) => x.vertexId === 'count')) expect(s.remoteBytes).toBe(0);
+    // Remote reads: `_metadata` and the state files of the subtasks without keyed state (sources'
+    // offsets, the sink's pending transactions); nothing of count: no state file, no shared run.
+    const read = await session.page.evaluate(async (checkpointId) => {
+      const driver = window.liveDriver!;
+      const files = await driver.checkpointStorage!.list(`${driver.checkpointStorageSpec.location.checkpointDir}/`);
+      return { reads: driver.remoteRestoreReads, files: files.filter((f) => f.path.includes(`/chk-${checkpointId}/`)).map((f) => ({ path: f.path, sizeBytes: f.sizeBytes })) };
+    }, first.checkpointId);
+    const remoteFiles = read.files.filter((f) => !/\/op-count-\d+$/.test(f.path));
+    expect(remoteFiles.map((f) => f.path.split('/').pop()).sort()).toEqual(['_metadata', 'op-sink-0', 'op-sink-1', 'op-sink-2', 'op-sink-3', 'op-source-0', 'op-source-1', 'op-source-2', 'op-source-3']);
+    expect(read.reads).toHaveLength(1);
+    expect(read.reads[0]).toMatchObject({ checkpointId: first.checkpointId, bytes: remoteFiles.reduce((n, f) => n + f.sizeBytes, 0) });
+
+    const finished = await waitForStatus(session, `s.jobStatus === 'FINISHED'`, 120_000);
+    expect(finished.restarts).toBe(1);
+    expect(await session.page.evaluate(() => window.liveTest!.compareWithSim())).toMatchObject({ duplicates: 0, missing: 0, differingKeys: [] });
+    expect(session.errors).toEqual([]);
+  }, 240_000);
 });

@@ -157,6 +157,7 @@ describe('HostLocalDisk listing', () => {
             { checkpointId: 6, path: `aid_tm-2/slot-1/jid_${JOB}/vtx_count_sti_0/chk_6`, bytes: MiB, complete: true, confirmed: false },
             { checkpointId: 7, path: `aid_tm-2/slot-1/jid_${JOB}/vtx_count_sti_0/chk_7`, bytes: 100, complete: false, confirmed: false },
           ],
+          runs: [],
         },
         {
           directory: `aid_tm-3/slot-0/jid_${JOB}/vtx_window_sti_1`,
@@ -165,6 +166,7 @@ describe('HostLocalDisk listing', () => {
           vertexId: 'window',
           subtaskIndex: 1,
           copies: [{ checkpointId: 7, path: `aid_tm-3/slot-0/jid_${JOB}/vtx_window_sti_1/chk_7`, bytes: 2 * MiB, complete: true, confirmed: false }],
+          runs: [],
         },
       ],
     });

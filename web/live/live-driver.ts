@@ -84,7 +84,7 @@ import {
 import { checkpointDirectory, jobDirectory, parseJobPath, sharedDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import { retainOnTermination, type CheckpointFile, type CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
 import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.ts';
-import { decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
+import { decodeSharedFile, decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { faultEvent, type FaultDetail } from '../../engine/run/fault-event.ts';
@@ -149,7 +149,7 @@ interface TaskManagerConnection {
 
 /** Where one subtask's restored state came from. */
 type RestoreSource =
-  | { source: 'local'; bytes: number; modelledMs: number }
+  | { source: 'local'; bytes: number; remoteBytes: number; modelledMs: number }
   | { source: 'remote'; reason: LocalRecoveryFallbackReason | undefined; bytes: number; modelledMs: number };
 
 /**
@@ -743,8 +743,10 @@ export class LiveDriver {
         if (this.#lostHosts.has(subtask.slot.host)) return;
         const disk = this.#disks.get(subtask.slot.host);
         // A persistent disk takes the bytes as they came; the in-memory one (Node) holds the snapshot.
-        if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(this.#localKey(report.taskIndex), report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum });
-        else disk?.store(this.#localKey(report.taskIndex), report.checkpointId, decodeTaskStateSnapshot(report.snapshot), { bytes: report.bytes });
+        // Runs it references that the disk holds already are linked (the TaskManager sent only the others).
+        const runs = report.runs ? { runs: report.runs, newRuns: report.newRuns ?? [] } : {};
+        if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(this.#localKey(report.taskIndex), report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, ...runs });
+        else disk?.store(this.#localKey(report.taskIndex), report.checkpointId, withSentRuns(decodeTaskStateSnapshot(report.snapshot), report.newRuns), { bytes: report.bytes });
         return;
       }
       case 'decline-checkpoint':
@@ -1046,7 +1048,9 @@ export class LiveDriver {
           // The subtask's own share comes from its host's disk (nothing of it was read from remote).
           const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(subtaskKey(s.id), planned.snapshot) };
           assignment = assignSubtaskState(local, target, sharedFile);
-          sources[i] = { source: 'local', bytes: planned.bytes, modelledMs: planned.modelledMs };
+          // A run the copy did not carry was read from remote storage (none: a copy holds every run it references).
+          const remoteBytes = (planned.snapshot.sharedFiles ?? []).reduce((n, f) => n + (f.contents === undefined ? f.sizeBytes : 0), 0);
+          sources[i] = { source: 'local', bytes: planned.bytes, remoteBytes, modelledMs: planned.modelledMs };
         } else {
           assignment = assignSubtaskState(checkpoint, target, sharedFile);
           sources[i] = { source: 'remote', reason: planned?.reason, bytes: assignment.bytes, modelledMs: restoring.remoteReadMs };
@@ -1094,8 +1098,8 @@ export class LiveDriver {
     this.graph.subtasks.forEach((s, i) => {
       const src = sources[i];
       const durationMs = (durations[i] ?? 0) + (src?.modelledMs ?? 0);
-      if (src?.source === 'local') record.subtasks.push({ ...s.id, source: 'local', bytes: src.bytes, durationMs });
-      else record.subtasks.push({ ...s.id, source: 'remote', ...(src?.reason ? { reason: src.reason } : {}), bytes: src?.bytes ?? 0, durationMs });
+      if (src?.source === 'local') record.subtasks.push({ ...s.id, source: 'local', bytes: src.bytes, remoteBytes: src.remoteBytes, durationMs });
+      else record.subtasks.push({ ...s.id, source: 'remote', ...(src?.reason ? { reason: src.reason } : {}), bytes: src?.bytes ?? 0, remoteBytes: src?.bytes ?? 0, durationMs });
     });
     this.restores.push(record);
     this.coordinator.stats.reportRestoredCheckpoint(checkpoint.id, now, checkpoint.isSavepoint, checkpoint.externalPath);
@@ -1121,7 +1125,7 @@ export class LiveDriver {
     if (fault.type === 'fail-remote-storage') return this.#setRemoteFaults({ failing: true }, { kind: 'fail-remote-storage' });
     if (fault.type === 'heal-remote-storage') return this.#setRemoteFaults({ failing: false }, { kind: 'heal-remote-storage' });
     if (fault.type === 'corrupt-local-copy' || fault.type === 'delete-local-copy') {
-      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete');
+      return this.#damageLocalCopy(fault.host, fault.vertex, fault.subtask, fault.type === 'corrupt-local-copy' ? 'corrupt' : 'delete', fault.run);
     }
     if (fault.type === 'stall-task-manager') return this.#stallTaskManager(fault.task_manager);
     if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; nothing to fail`;
@@ -1168,11 +1172,13 @@ export class LiveDriver {
   }
 
   /** A playground fault: damage or remove a subtask's task-local copies on a host's disk. */
-  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete'): string | undefined {
+  /** `run`: only that shared run of the subtask's incremental copies (every copy linking it is damaged with it). */
+  #damageLocalCopy(host: string, vertexId: string, subtaskIndex: number, mode: 'corrupt' | 'delete', run?: string): string | undefined {
     const disk = this.#disks.get(host)!;
-    const paths = mode === 'corrupt' ? disk.corrupt({ vertexId, subtaskIndex }) : disk.delete({ vertexId, subtaskIndex });
-    if (paths.length === 0) return `${host} holds no local copy of ${vertexId}#${subtaskIndex}`;
-    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, paths }));
+    const selector = { vertexId, subtaskIndex, ...(run === undefined ? {} : { run }) };
+    const paths = mode === 'corrupt' ? disk.corrupt(selector) : disk.delete(selector);
+    if (paths.length === 0) return run === undefined ? `${host} holds no local copy of ${vertexId}#${subtaskIndex}` : `${host} holds no shared run ${run} of ${vertexId}#${subtaskIndex}`;
+    this.#emit(faultEvent(this.now, { kind: `${mode}-local-copy`, host, vertex: vertexId, subtask: subtaskIndex, ...(run === undefined ? {} : { run }), paths }));
     return undefined;
   }
 
@@ -1316,7 +1322,7 @@ export class LiveDriver {
   async #readSharedFiles(checkpoint: CompletedCheckpoint, metadata: CheckpointMetadata, localCopies: ReadonlyMap<string, TaskStateSnapshot>): Promise<Map<string, unknown> | string> {
     const contents = new Map<string, unknown>();
     for (const ref of metadata.subtasks) {
-      // A local copy carries the runs its checkpoint uploaded; the ones it reuses come from remote.
+      // A local copy carries every run it references (read from the host's disk); a remote one the runs it uploaded.
       const snapshot = checkpoint.taskStates.get(ref.key) ?? localCopies.get(ref.key);
       if (!snapshot) continue;
       const handles = snapshot.sharedFiles ?? [];
@@ -1348,4 +1354,11 @@ export class LiveDriver {
     this.events.push(event);
     for (const listener of this.#listeners) listener(event);
   }
+}
+
+/** A local copy as a TaskManager sent it, with the contents of the runs it sent put back into its shared files. */
+function withSentRuns(snapshot: TaskStateSnapshot, sent: ReadonlyArray<{ name: string; encoded: Uint8Array }> | undefined): TaskStateSnapshot {
+  if (!snapshot.sharedFiles || !sent) return snapshot;
+  const contents = new Map(sent.map((r) => [r.name, decodeSharedFile(r.encoded).contents]));
+  return { ...snapshot, sharedFiles: snapshot.sharedFiles.map((f) => (contents.has(f.name) ? { ...f, contents: contents.get(f.name) } : f)) };
 }

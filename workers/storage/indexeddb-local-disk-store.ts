@@ -8,20 +8,23 @@
  * transaction, so a crash never leaves a confirmed store with its copy half-written; and the same
  * code runs in Node on fake-indexeddb, as the checkpoint storage does.
  *
- * Object stores: `copies` (path → StoredLocalCopy), `confirmations` (store directory →
+ * Object stores: `copies` (path → StoredLocalCopy), `runs` (path → StoredLocalRun: a shared run
+ * of incremental copies, once per subtask store), `confirmations` (store directory →
  * StoredConfirmation).
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HostLocalDisk } from '../../engine/recovery/host-local-disk.ts';
-import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
+import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/local-disk-store.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 
 interface LocalDiskDb extends DBSchema {
   copies: { key: string; value: StoredLocalCopy };
+  runs: { key: string; value: StoredLocalRun };
   confirmations: { key: string; value: StoredConfirmation };
 }
 
-const DB_VERSION = 1;
+/** 2: the `runs` store */
+const DB_VERSION = 2;
 
 /** The database of `host`'s local disk, next to the playground's checkpoint database. */
 export function localDiskDatabaseName(checkpointDatabase: string, host: string): string {
@@ -37,6 +40,7 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     this.#db = openDB<LocalDiskDb>(databaseName, DB_VERSION, {
       upgrade(database) {
         if (!database.objectStoreNames.contains('copies')) database.createObjectStore('copies');
+        if (!database.objectStoreNames.contains('runs')) database.createObjectStore('runs');
         if (!database.objectStoreNames.contains('confirmations')) database.createObjectStore('confirmations');
       },
     });
@@ -45,22 +49,25 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
 
   async apply(batch: LocalDiskBatch): Promise<void> {
     const db = await this.#db;
-    const tx = db.transaction(['copies', 'confirmations'], 'readwrite');
+    const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readwrite');
     const copies = tx.objectStore('copies');
+    const runs = tx.objectStore('runs');
     const confirmations = tx.objectStore('confirmations');
     const requests: Promise<unknown>[] = [];
-    if (batch.clear) requests.push(copies.clear(), confirmations.clear());
-    for (const path of batch.delete ?? []) requests.push(copies.delete(path));
+    if (batch.clear) requests.push(copies.clear(), runs.clear(), confirmations.clear());
+    // A path names a copy or a run (`…/shared/<name>`), never both.
+    for (const path of batch.delete ?? []) requests.push(path.includes('/shared/') ? runs.delete(path) : copies.delete(path));
     for (const copy of batch.put ?? []) requests.push(copies.put(copy, copy.path));
+    for (const run of batch.putRuns ?? []) requests.push(runs.put(run, run.path));
     for (const c of batch.confirm ?? []) requests.push(confirmations.put(c, c.directory));
     await Promise.all([...requests, tx.done]);
   }
 
-  async read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[] }> {
+  async read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[]; runs: StoredLocalRun[] }> {
     const db = await this.#db;
-    const tx = db.transaction(['copies', 'confirmations'], 'readonly');
-    const [copies, confirmations] = await Promise.all([tx.objectStore('copies').getAll(), tx.objectStore('confirmations').getAll(), tx.done]);
-    return { copies, confirmations };
+    const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readonly');
+    const [copies, confirmations, runs] = await Promise.all([tx.objectStore('copies').getAll(), tx.objectStore('confirmations').getAll(), tx.objectStore('runs').getAll(), tx.done]);
+    return { copies, confirmations, runs };
   }
 
   async close(): Promise<void> {

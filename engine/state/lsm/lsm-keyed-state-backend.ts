@@ -319,6 +319,16 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
     };
   }
 
+  /**
+   * The contents of a live run, for a task-local copy that must hold every run its checkpoint
+   * references (Flink's native RocksDB checkpoint hard-links the DB's own SST files), or undefined
+   * when compaction has removed it.
+   */
+  sharedFileContents(name: string): unknown {
+    const run = this.#liveRuns().find((r) => r.name === name);
+    return run ? this.#readContents(run) : undefined;
+  }
+
   restoreFromIncremental(privateState: unknown, files: Iterable<unknown>): void {
     this.restoreIncremental(privateState as IncrementalManifest, files as Iterable<RunContents>);
   }
