@@ -92,4 +92,23 @@ describe('replaying a recorded live session in sim', () => {
     expect(check.replayRecords).toBe(check.liveRecords);
     expect(check.differingKeys).toEqual([]);
   });
+
+  it('replays a live run restarted from a savepoint: the replay restores the recorded savepoint and the outputs agree', async () => {
+    await startLive(session, keyedCounts({ name: 'Recorded keyed counts restarted from a savepoint', count: 6000, rate: 2000 }));
+    await waitForLive(session, 's.latestCheckpointId !== null');
+    expect(await session.page.evaluate(() => window.liveDriver!.triggerCheckpoint('savepoint'))).toBeUndefined();
+    await expect.poll(() => session.page.evaluate(() => window.liveDriver!.coordinator.savepoints.length), { timeout: 30_000 }).toBe(1);
+    expect(await session.page.evaluate(() => window.liveDriver!.restartFromSavepoint())).toBeUndefined();
+    const done = await waitForLive(session, "s.jobStatus === 'FINISHED'", 90_000);
+    expect(done.restarts).toBe(0);
+    const check = await replayInSim(session);
+    expect(check.divergence).toBeNull();
+    expect(check.liveRestores).toHaveLength(1);
+    expect(check.replayRestores).toEqual(check.liveRestores);
+    expect(check.differingSubtasks).toEqual([]);
+    expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
+    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
+    expect(check.replayRecords).toBe(check.liveRecords);
+    expect(check.differingKeys).toEqual([]);
+  });
 });
