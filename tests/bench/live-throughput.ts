@@ -104,7 +104,7 @@ export async function benchLiveThroughput(): Promise<BenchFigure[]> {
         longest_ms: Math.round(Math.max(0, ...off!.longTasks.map(([, d]) => d))),
         with_checkpoints: on!.longTasks.length,
         aim: 0,
-        note: 'main thread of live-test.html (JobManager, SinkOutputLog) during the runs above; the playground page cannot run live yet',
+        note: 'main thread of live-test.html (JobManager, SinkOutputLog) during the runs above (the bench page: no UI draws meanwhile)',
       },
     ];
   } finally {
