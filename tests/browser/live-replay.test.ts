@@ -14,6 +14,23 @@ function replayInSim(session: BrowserSession): Promise<ReplayCheck> {
   return session.page.evaluate(() => window.liveTest!.replayInSim());
 }
 
+/**
+ * A run that restarted once replays to the same restore, the same consumption per subtask of the
+ * attempt after it, the same completed checkpoints and the same sink output. The attempt before
+ * it ran on live until its cancellation arrived; the replay cancels it where it was recorded, so
+ * only its subtasks may have consumed a prefix.
+ */
+function expectRestartReplayed(check: ReplayCheck): void {
+  expect(check.divergence).toBeNull();
+  expect(check.liveRestores).toHaveLength(1);
+  expect(check.replayRestores).toEqual(check.liveRestores);
+  expect(check.differingSubtasks).toEqual([]);
+  expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
+  expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
+  expect(check.replayRecords).toBe(check.liveRecords);
+  expect(check.differingKeys).toEqual([]);
+}
+
 describe('replaying a recorded live session in sim', () => {
   let session: BrowserSession;
 
@@ -47,16 +64,7 @@ describe('replaying a recorded live session in sim', () => {
     await startLive(session, scenario);
     const done = await waitForLive(session, "s.jobStatus === 'FINISHED'", 90_000);
     expect(done.restarts).toBe(1);
-    const check = await replayInSim(session);
-    expect(check.divergence).toBeNull();
-    expect(check.liveRestores).toHaveLength(1);
-    expect(check.replayRestores).toEqual(check.liveRestores);
-    expect(check.differingSubtasks).toEqual([]);
-    // The failed attempt ran on live until its cancellation arrived; the replay cancels at the fault's time.
-    expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
-    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
-    expect(check.replayRecords).toBe(check.liveRecords);
-    expect(check.differingKeys).toEqual([]);
+    expectRestartReplayed(await replayInSim(session));
   });
 
   it('replays a live run rescaled through the API: the replay rescales from the recorded checkpoint and the outputs agree', async () => {
@@ -66,16 +74,9 @@ describe('replaying a recorded live session in sim', () => {
     const done = await waitForLive(session, "s.jobStatus === 'FINISHED'", 90_000);
     expect(done.restarts).toBe(0);
     const check = await replayInSim(session);
-    expect(check.divergence).toBeNull();
-    expect(check.liveRestores).toHaveLength(1);
-    expect(check.replayRestores).toEqual(check.liveRestores);
+    expectRestartReplayed(check);
     // Attempt 1 runs count with parallelism 2: four sources, two counts, four sinks.
     expect(check.recordedSubtasks.filter((key) => key.startsWith('1/count#'))).toHaveLength(2);
-    expect(check.differingSubtasks).toEqual([]);
-    expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
-    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
-    expect(check.replayRecords).toBe(check.liveRecords);
-    expect(check.differingKeys).toEqual([]);
   });
 
   it('replays a live run with a killed TaskManager: the restart restores the recorded checkpoint and the outputs agree', async () => {
@@ -83,14 +84,7 @@ describe('replaying a recorded live session in sim', () => {
     await startLive(session, scenario);
     const done = await waitForLive(session, "s.jobStatus === 'FINISHED'", 90_000);
     expect(done.restarts).toBe(1);
-    const check = await replayInSim(session);
-    expect(check.divergence).toBeNull();
-    expect(check.replayRestores).toEqual(check.liveRestores);
-    expect(check.differingSubtasks).toEqual([]);
-    expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
-    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
-    expect(check.replayRecords).toBe(check.liveRecords);
-    expect(check.differingKeys).toEqual([]);
+    expectRestartReplayed(await replayInSim(session));
   });
 
   it('replays a live run restarted from a savepoint: the replay restores the recorded savepoint and the outputs agree', async () => {
@@ -101,14 +95,6 @@ describe('replaying a recorded live session in sim', () => {
     expect(await session.page.evaluate(() => window.liveDriver!.restartFromSavepoint())).toBeUndefined();
     const done = await waitForLive(session, "s.jobStatus === 'FINISHED'", 90_000);
     expect(done.restarts).toBe(0);
-    const check = await replayInSim(session);
-    expect(check.divergence).toBeNull();
-    expect(check.liveRestores).toHaveLength(1);
-    expect(check.replayRestores).toEqual(check.liveRestores);
-    expect(check.differingSubtasks).toEqual([]);
-    expect(check.prefixSubtasks.every((key) => key.startsWith('0/'))).toBe(true);
-    expect(check.replayCheckpoints.completed).toEqual(check.liveCheckpoints.completed);
-    expect(check.replayRecords).toBe(check.liveRecords);
-    expect(check.differingKeys).toEqual([]);
+    expectRestartReplayed(await replayInSim(session));
   });
 });

@@ -9,16 +9,11 @@ import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-bac
 import type { LsmOptions } from '../../engine/state/lsm/lsm-options.ts';
 import { removeOpfsDirectory } from '../../workers/storage/rocksdb-local-dir.ts';
 import { openPoolDatabase, openTaskManagerLsmStorage } from '../../workers/task-manager-lsm-storage.ts';
+import type { LsmBenchOptions } from '../state/lsm-bench.ts';
 import { benchRows, KEY_GROUPS, rawSqliteRates, timeBackend, type Rates } from '../state/lsm-rates.ts';
 
-export interface LsmOpfsBenchRequest {
-  keys: number;
-  rounds: number;
-  reads: number;
-  repeat: number;
-  lsm: Partial<LsmOptions>;
-  /** block cache of the cold-read figure: most of its reads go to wa-sqlite, so to OPFS */
-  smallCacheBytes: number;
+/** The Node bench's options (the cold-read cache's reads go to wa-sqlite, so to OPFS here), and where to work. */
+export interface LsmOpfsBenchRequest extends LsmBenchOptions {
   /** OPFS directory the bench works in (deleted at the end) */
   dir: string;
 }
