@@ -34,6 +34,8 @@ describe('metrics charts', () => {
     await loadAndRunUntil(session, await scenarioText('local-recovery.yaml'), 10_000);
     await expect.poll(() => points(session, 'chart-throughput')).toBe(10);
     expect(await points(session, 'chart-backpressure')).toBe(10);
+    // The hashmap backend has no RocksDB to chart.
+    expect(await session.page.getByTestId('chart-rocksdb').count()).toBe(0);
     // uPlot draws into a canvas inside each chart
     expect(await session.page.getByTestId('chart-throughput').locator('canvas').count()).toBe(1);
   });
@@ -65,6 +67,9 @@ describe('metrics charts', () => {
     const completed = Object.values(stats.checkpointDetails).filter((d) => d.status === 'COMPLETED');
     expect(completed.some((d) => d.checkpointed_size < d.state_size)).toBe(true);
     expect(await points(session, 'chart-size')).toBe(completed.length);
+    // The rocksdb backend: its flushes, compactions and write stalls, one sample per simulated second.
+    await expect.poll(() => points(session, 'chart-rocksdb')).toBe(6);
+    await expect(page.getByTestId('chart-rocksdb').locator('.visually-hidden').textContent()).resolves.toMatch(/flushes, .* compactions, .* write stalls/);
     await page.getByTestId('charts').scrollIntoViewIfNeeded();
     await session.screenshot('charts-incremental');
   });

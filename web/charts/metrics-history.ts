@@ -32,7 +32,13 @@ export interface SecondSeries {
   sinkIn: number[];
   /** per vertex: the highest backPressuredTimeMsPerSecond of its subtasks (as Flink's UI shows a vertex) */
   backpressure: Record<string, number[]>;
+  /** rocksdb backends, all subtasks together: flushes, compactions and write stalls in each second */
+  rocksdb: { flushes: number[]; compactions: number[]; writeStalls: number[] };
 }
+
+/** The RocksDB counters the chart follows, by property name (SubtaskMetrics.rocksdb). */
+const ROCKSDB_COUNTERS = { flushes: 'lsm.flush.count', compactions: 'lsm.compaction.count', writeStalls: 'lsm.write-stall.count' } as const;
+type RocksDbCounter = keyof typeof ROCKSDB_COUNTERS;
 
 /** Per completed checkpoint, at its completion time. */
 export interface CheckpointSeries {
@@ -61,7 +67,9 @@ const MAX_POINTS = 3600;
 export class MetricsHistory {
   version = 0;
   vertices: { id: string; name: string }[] = [];
-  readonly seconds: SecondSeries = { time: [], sourceOut: [], sinkIn: [], backpressure: {} };
+  readonly seconds: SecondSeries = { time: [], sourceOut: [], sinkIn: [], backpressure: {}, rocksdb: { flushes: [], compactions: [], writeStalls: [] } };
+  /** some subtask reported RocksDB metrics (state.backend.type: rocksdb) */
+  hasRocksDb = false;
   readonly checkpoints: CheckpointSeries = { time: [], id: [], durationMs: [], checkpointedBytes: [], fullBytes: [], alignmentMs: [], startDelayMs: [] };
   readonly restores: RestoreSeries = { time: [], checkpointId: [], localMs: [], remoteMs: [] };
 
@@ -69,6 +77,8 @@ export class MetricsHistory {
   #lastTime = 0;
   #lastSourceOut = 0;
   #lastSinkIn = 0;
+  /** each rocksdb subtask's counters at the last sample */
+  #lastRocksDb = new Map<string, Record<RocksDbCounter, number>>();
   #eventsSeen = 0;
   #restoresSeen = 0;
   #sources = new Set<string>();
@@ -106,19 +116,48 @@ export class MetricsHistory {
       backpressure.set(s.vertexId, Math.max(backpressure.get(s.vertexId) ?? 0, s.backPressuredTimeMsPerSecond));
     }
     const span = (source.now - this.#lastTime) / 1000;
+    // A counter that went down was restarted (a restore builds new tasks): all of it is new.
     const rate = (now: number, before: number) => (span > 0 ? Math.max(0, now >= before ? now - before : now) / span : 0);
+    const rocksdb = this.#rocksDbIncrements(metrics.subtasks);
+    if (rocksdb) this.hasRocksDb = true;
     const seconds = this.seconds;
     seconds.time.push(source.now / 1000);
     seconds.sourceOut.push(Math.round(rate(sourceOut, this.#lastSourceOut)));
     seconds.sinkIn.push(Math.round(rate(sinkIn, this.#lastSinkIn)));
     for (const v of this.vertices) seconds.backpressure[v.id]!.push(backpressure.get(v.id) ?? 0);
+    for (const counter of Object.keys(ROCKSDB_COUNTERS) as RocksDbCounter[]) {
+      seconds.rocksdb[counter].push(span > 0 ? Math.round(((rocksdb?.[counter] ?? 0) / span) * 100) / 100 : 0);
+    }
     this.#lastTime = source.now;
     this.#lastSourceOut = sourceOut;
     this.#lastSinkIn = sinkIn;
     if (seconds.time.length > MAX_POINTS) {
       const drop = seconds.time.length - MAX_POINTS;
-      for (const column of [seconds.time, seconds.sourceOut, seconds.sinkIn, ...Object.values(seconds.backpressure)]) column.splice(0, drop);
+      for (const column of [seconds.time, seconds.sourceOut, seconds.sinkIn, ...Object.values(seconds.backpressure), ...Object.values(seconds.rocksdb)]) column.splice(0, drop);
     }
+  }
+
+  /**
+   * What the rocksdb subtasks' counters grew by since the last sample, summed; undefined when no
+   * subtask reports them. A counter below its last value belongs to a new task (a restore): all
+   * of it is new.
+   */
+  #rocksDbIncrements(subtasks: JobMetrics['subtasks']): Record<RocksDbCounter, number> | undefined {
+    let increments: Record<RocksDbCounter, number> | undefined;
+    for (const s of subtasks) {
+      if (!s.rocksdb) continue;
+      increments ??= { flushes: 0, compactions: 0, writeStalls: 0 };
+      const key = `${s.vertexId}#${s.subtaskIndex}`;
+      const before = this.#lastRocksDb.get(key);
+      const now = { flushes: 0, compactions: 0, writeStalls: 0 };
+      for (const counter of Object.keys(ROCKSDB_COUNTERS) as RocksDbCounter[]) {
+        now[counter] = s.rocksdb[ROCKSDB_COUNTERS[counter]] ?? 0;
+        const last = before?.[counter] ?? 0;
+        increments[counter] += now[counter] >= last ? now[counter] - last : now[counter];
+      }
+      this.#lastRocksDb.set(key, now);
+    }
+    return increments;
   }
 
   #takeCheckpoints(source: HistorySource): boolean {
