@@ -180,6 +180,11 @@ export interface TaskManagerGateway {
   stall(): void;
   /** the remote checkpoint storage turned slow, failing, or healthy again */
   setRemoteStorageFaults(faults: RemoteStorageFaults): void;
+  /**
+   * The host's disk lacks these shared runs a local copy of the subtask referenced (a fault
+   * deleted them): its next copy sends them again instead of linking what is no longer there.
+   */
+  resendLocalRuns(attempt: number, taskIndex: number, runs: string[]): void;
   setClock(clock: JobClock): void;
   /** answers with the task metrics; a stalled TaskManager never answers */
   heartbeat(seq: number): HeartbeatPayload | Promise<HeartbeatPayload>;

@@ -237,6 +237,12 @@ export class TaskManager implements TaskManagerGateway {
     clearTimeout(this.#trailingSnapshot);
   }
 
+  resendLocalRuns(attempt: number, taskIndex: number, runs: string[]): void {
+    if (attempt !== this.#attempt) return;
+    const t = this.#byIndex.get(taskIndex);
+    if (t) for (const run of runs) t.localRuns.delete(run);
+  }
+
   setRemoteStorageFaults(faults: RemoteStorageFaults): void {
     // Uploads already sleeping keep their cost; a failing store fails them when they wake.
     void this.#storage?.then((storage) => Object.assign(storage.knobs, faults));

@@ -747,6 +747,7 @@ export class LiveDriver {
         const runs = report.runs ? { runs: report.runs, newRuns: report.newRuns ?? [] } : {};
         if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(this.#localKey(report.taskIndex), report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, ...runs });
         else disk?.store(this.#localKey(report.taskIndex), report.checkpointId, withSentRuns(decodeTaskStateSnapshot(report.snapshot), report.newRuns), { bytes: report.bytes });
+        if (disk && report.runs) this.#resendRunsTheDiskLacks(disk, report.taskIndex, report.runs);
         return;
       }
       case 'decline-checkpoint':
@@ -776,6 +777,19 @@ export class LiveDriver {
   /** Incremental rocksdb checkpoints share files between checkpoints. */
   get #sharesFiles(): boolean {
     return this.config.stateBackend === 'rocksdb' && this.config.incremental;
+  }
+
+  /**
+   * The TaskManager linked runs it sent before; if the disk lost some (a delete-local-copy fault),
+   * this copy misses them (a restore from it falls back to remote, `missing`) and the next copy
+   * must send them again, as the sim's copies take whatever the disk lacks.
+   */
+  #resendRunsTheDiskLacks(disk: HostLocalDisk, taskIndex: number, runs: ReadonlyArray<{ name: string }>): void {
+    const held = new Set(disk.runsOf(this.#localKey(taskIndex)).map((r) => r.name));
+    const lacking = runs.map((r) => r.name).filter((name) => !held.has(name));
+    if (lacking.length === 0) return;
+    const tm = this.#taskManagers.get(this.graph.subtasks[taskIndex]!.slot.taskManager);
+    void tm?.process.gateway.resendLocalRuns(this.attempt, taskIndex, lacking);
   }
 
   #applyCoordinatorEffect(effect: CoordinatorEffect, now: number): void {
