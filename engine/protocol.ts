@@ -195,6 +195,8 @@ export type CoordinatorEffect =
   | { type: 'fail-job'; message: string }
   /** a completed checkpoint was subsumed (or a failed one dropped): its files may be deleted */
   | { type: 'discard-checkpoint'; checkpointId: number }
+  /** the SharedStateRegistry let go of these shared files (incremental checkpoints' runs): no checkpoint refers to them */
+  | { type: 'discard-shared-files'; names: string[] }
   /** for listeners (timeline, API events): a checkpoint started, completed, failed, or a request was dropped */
   | {
       type: 'checkpoint-status';

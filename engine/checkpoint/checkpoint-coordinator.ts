@@ -158,7 +158,7 @@ export class CheckpointCoordinator {
     if (checkpointId < this.#nextId) this.sharedState.registerAll(checkpointId, snapshot.sharedFiles);
     const pending = this.#pending.get(checkpointId);
     if (!pending) {
-      if (checkpointId < this.#nextId) this.sharedState.discardCheckpoint(checkpointId);
+      if (checkpointId < this.#nextId) this.#discardSharedFiles(this.sharedState.discardCheckpoint(checkpointId), effects);
       return checkpointId < this.#nextId ? 'discarded' : 'unknown';
     }
     const result = pending.acknowledgeTask(subtask, { snapshot, metrics });
@@ -335,7 +335,7 @@ export class CheckpointCoordinator {
         effects.push({ type: 'discard-checkpoint', checkpointId: old.id });
       }
       // Shared files only subsumed checkpoints used are deleted now (SharedStateRegistry.unregisterUnusedState).
-      this.sharedState.unregisterUnusedState(this.store.lowestRetainedId ?? completed.id);
+      this.#discardSharedFiles(this.sharedState.unregisterUnusedState(this.store.lowestRetainedId ?? completed.id), effects);
       for (const older of [...this.#pending.values()]) {
         if (older.id < completed.id && !older.isSavepoint) this.#abort(older, 'CHECKPOINT_SUBSUMED', now, effects);
       }
@@ -351,10 +351,15 @@ export class CheckpointCoordinator {
     effects.push({ type: 'checkpoint-status', status: 'failed', checkpointId: pending.id, isSavepoint: pending.isSavepoint, reason });
     effects.push({ type: 'notify-aborted', checkpointId: pending.id });
     effects.push({ type: 'discard-checkpoint', checkpointId: pending.id });
-    this.sharedState.discardCheckpoint(pending.id);
+    this.#discardSharedFiles(this.sharedState.discardCheckpoint(pending.id), effects);
     const outcome = this.#failures.handleCheckpointFailure(reason, pending.id, { isSavepoint: pending.isSavepoint, jobLevel });
     if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });
     this.#executeQueued(now, effects);
+  }
+
+  /** Shared files the registry let go of are deleted by the runtime (Flink's registry deletes them asynchronously). */
+  #discardSharedFiles(names: string[], effects: CoordinatorEffect[]): void {
+    if (names.length > 0) effects.push({ type: 'discard-shared-files', names });
   }
 
   /** A request that failed before it became a checkpoint (no id, no history entry). */

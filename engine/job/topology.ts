@@ -7,6 +7,8 @@ import type { ExecutionGraph } from './execution-graph.ts';
 /** What runs where: the Playground API's `topology()` and the job view's input. */
 export interface Topology {
   hosts: string[];
+  /** hosts lost with `lose-host`: gone for the rest of the run (their TaskManagers came back elsewhere) */
+  lostHosts: string[];
   taskManagers: { id: string; host: string; slots: number }[];
   vertices: { id: string; name: string; type: string; parallelism: number; maxParallelism: number }[];
   edges: { from: string; to: string; partitioning: Partitioning }[];
@@ -22,9 +24,10 @@ export interface Topology {
   channels: { id: number; from: string; to: string; local: boolean }[];
 }
 
-export function describeTopology(graph: ExecutionGraph, tasks: readonly StreamTask[]): Topology {
+export function describeTopology(graph: ExecutionGraph, tasks: readonly StreamTask[], lostHosts: readonly string[] = []): Topology {
   return {
     hosts: [...graph.cluster.hosts],
+    lostHosts: [...lostHosts],
     taskManagers: graph.cluster.taskManagers.map((t) => ({ ...t })),
     vertices: graph.vertices.map((v) => ({
       id: v.id,

@@ -36,6 +36,8 @@ export type JobEvent =
   /** `fault`: what happened as data (fault-event.ts), for the UI to say in its language; absent from older traces */
   | { type: 'fault'; time: number; description: string; fault?: FaultDetail }
   | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
+  /** a scheduled fault that could not be carried out when it came due, and why (never dropped without a word) */
+  | { type: 'fault-not-applied'; time: number; faultType: string; reason: string }
   | { type: 'restore'; time: number; restore: RestoreRecord };
 
 /** The job event a coordinator's `checkpoint-status` effect stands for (both drivers emit these). */

@@ -33,8 +33,12 @@ export type SimEvent =
   | { type: 'local-write-done'; attempt: number; task: number; checkpointId: number; snapshot: TaskStateSnapshot }
   /** restoring read from nowhere: the attempt fails once the read was tried */
   | { type: 'restore-failed'; attempt: number; tasks: number[]; cause: string }
-  /** a stalled TaskManager missed heartbeats for heartbeat.timeout */
-  | { type: 'heartbeat-timeout'; attempt: number; taskManager: string };
+  /**
+   * a stalled TaskManager left the JobMaster's heartbeat requests unanswered since `since`: one
+   * check per heartbeat.interval, the last at heartbeat.timeout; keyed by the TaskManager's
+   * process (`incarnation`), not by the job's attempt, since liveness outlives failovers
+   */
+  | { type: 'heartbeat-missed'; taskManager: string; incarnation: number; since: number };
 
 /** One line of the trace: fixed-precision time, then the event in a stable textual form. */
 export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGraph): string {
@@ -72,8 +76,8 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
       return `${t} running ${task(event.task)} a${event.attempt}`;
     case 'restore-failed':
       return `${t} restore-failed a${event.attempt}`;
-    case 'heartbeat-timeout':
-      return `${t} heartbeat-timeout ${event.taskManager}`;
+    case 'heartbeat-missed':
+      return `${t} heartbeat-missed ${event.taskManager} since=${event.since}`;
     case 'local-write-done':
       return `${t} local-copy ${task(event.task)} chk=${event.checkpointId}`;
   }

@@ -41,7 +41,7 @@ describe('failover and job status', () => {
   });
 
   it('restores each subtask from the latest completed checkpoint and rewinds the sources to its offsets', () => {
-    const sim = new Simulation(job({}, [{ at_ms: 1050, type: 'kill-task-manager', task_manager: 'tm-1' }]));
+    const sim = new Simulation(job({}, [{ at_ms: 1050, type: 'kill-task-manager', task_manager: 'tm-0' }]));
     sim.runUntil(1050);
     const latest = sim.coordinator.latestCheckpoint()!;
     sim.runToEnd();

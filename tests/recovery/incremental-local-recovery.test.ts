@@ -70,7 +70,7 @@ function diskOf(sim: Simulation, host: string): HostLocalDisk {
 
 describe('task-local recovery of incremental rocksdb checkpoints', () => {
   it('restores every keyed subtask from its local copy after a TaskManager is killed, reading 0 remote bytes, with the failure-free output', () => {
-    const scenario = job([{ at_ms: KILL_AT, type: 'kill-task-manager', task_manager: 'tm-1' }]);
+    const scenario = job([{ at_ms: KILL_AT, type: 'kill-task-manager', task_manager: 'tm-0' }]);
     const sim = run(scenario, KILL_AT - 1);
     // The checkpoint to restore reuses runs of earlier ones: what a copy of its uploads alone lacked.
     const latest = sim.coordinator.store.getAllCheckpoints().at(-1)!;
@@ -118,7 +118,7 @@ describe('task-local recovery of incremental rocksdb checkpoints', () => {
   });
 
   it('falls back to remote for the subtask whose reused run a fault corrupted or deleted, with the reason, and locally for the others', () => {
-    const kill = { at_ms: KILL_AT, type: 'kill-task-manager', task_manager: 'tm-1' } as const;
+    const kill = { at_ms: KILL_AT, type: 'kill-task-manager', task_manager: 'tm-0' } as const;
     // A first run finds a run that count#0's latest confirmed copy reused from earlier checkpoints.
     const probe = run(job([kill]), KILL_AT - 1);
     const [store] = countStores(probe).filter((s) => s.subtaskIndex === 0);

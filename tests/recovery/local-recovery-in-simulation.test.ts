@@ -46,7 +46,7 @@ describe('task-local recovery in the simulation', () => {
   });
 
   it('restores locally after a TaskManager is killed: it restarts on its host, whose disk survived', () => {
-    const sim = new Simulation(job(LOCAL, [{ at_ms: 2200, type: 'kill-task-manager', task_manager: 'tm-1' }]));
+    const sim = new Simulation(job(LOCAL, [{ at_ms: 2200, type: 'kill-task-manager', task_manager: 'tm-0' }]));
     sim.runToEnd();
     expect(countRestores(sim.restores[0]!).map((s) => s.source)).toEqual(['local', 'local']);
   });
