@@ -30,7 +30,7 @@ import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult }
 import { LivePageDriver, taskManagerWorkersRunning } from './playground/live-page-driver.ts';
 import type { PlaygroundDriver } from './playground/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
-import type { SimOperation } from './playground/sim-operation.ts';
+import type { SimOperation } from '../engine/replay/sim-operation.ts';
 import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/sim-time-travel.svelte.ts';
 import type { BranchInfo, SeekResult } from './playground/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';

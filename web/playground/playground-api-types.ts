@@ -10,7 +10,7 @@ import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, Checkpo
 import type { Topology } from '../../engine/job/topology.ts';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { RunReport } from '../../engine/run/run-report.ts';
-import type { RecordedOperation } from './sim-history.ts';
+import type { RecordedOperation } from '../../engine/replay/sim-history.ts';
 
 export type { Topology } from '../../engine/job/topology.ts';
 export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../engine/run/job-events.ts';
@@ -92,8 +92,8 @@ export interface BranchInfo {
   operations: RecordedOperation[];
 }
 
-export type { RecordedOperation } from './sim-history.ts';
-export type { SimOperation } from './sim-operation.ts';
+export type { RecordedOperation } from '../../engine/replay/sim-history.ts';
+export type { SimOperation } from '../../engine/replay/sim-operation.ts';
 
 export interface PlaygroundStatus {
   driver: DriverName;

@@ -42,7 +42,7 @@ import { Simulation } from '../../engine/sim/simulation.ts';
 import { MetricsHistory } from '../charts/metrics-history.ts';
 import { checkpointDirectory, remoteCostView, type StorageView } from '../storage/storage-view.ts';
 import { OutputOracle, type OutputRow } from './output-oracle.ts';
-import type { OperationScript } from './operation-script.ts';
+import type { OperationScript } from '../../engine/replay/operation-script.ts';
 import { SendLog } from './send-log.ts';
 import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './sim-checkpoint-storage.ts';
 import { readConfig } from '../../engine/config/flink-options.ts';
