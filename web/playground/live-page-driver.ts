@@ -43,7 +43,7 @@ import { LiveDriver } from '../live/live-driver.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from '../live/task-manager-process.ts';
 import { remoteCostView, type StorageView } from '../storage/storage-view.ts';
 import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './live-output-reference.ts';
-import type { PlaygroundStats } from './playground-api-types.ts';
+import type { PlaygroundStats } from './api/playground-api-types.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
 import { storageViewFromListing } from './remote-storage-listing.ts';
 import type { SendLog } from './send-log.ts';

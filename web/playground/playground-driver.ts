@@ -28,7 +28,7 @@ import type { StreamTask } from '../../engine/task/stream-task.ts';
 import type { MetricsHistory } from '../charts/metrics-history.ts';
 import type { ChannelSnapshot } from '../job-graph/channel-snapshot.ts';
 import type { StorageView } from '../storage/storage-view.ts';
-import type { DriverName, PlaygroundStats } from './playground-api-types.ts';
+import type { DriverName, PlaygroundStats } from './api/playground-api-types.ts';
 import type { SendLog } from './send-log.ts';
 import type { OutputComparisonView } from './sim-driver.ts';
 

@@ -49,7 +49,7 @@ import { readConfig } from '../../engine/config/flink-options.ts';
 import { checkpointDatabaseName } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { leaseRunStorage, simRunRoot, type RunStorageLease } from './run-storage-lease.ts';
-import type { PlaygroundStats } from './playground-api-types.ts';
+import type { PlaygroundStats } from './api/playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
 import { SimChannelSnapshot } from '../job-graph/sim-channel-snapshot.ts';
 

@@ -8,7 +8,7 @@
  * fresh replay's driver is simply dropped, so the page stays where it was.
  */
 import { parseDuration } from '../../engine/config/duration.ts';
-import type { BranchInfo, SeekResult } from './playground-api-types.ts';
+import type { BranchInfo, SeekResult } from './api/playground-api-types.ts';
 import type { SimDriver } from './sim-driver.ts';
 import type { SimBranch } from '../../engine/replay/sim-history.ts';
 import type { SimOperation } from '../../engine/replay/sim-operation.ts';
