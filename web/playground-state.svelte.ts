@@ -378,7 +378,7 @@ export class PlaygroundState {
   async ensureLsmStorage(): Promise<void> {
     try {
       // a dynamic import: wa-sqlite's glue code stays out of the first paint too, not only its wasm
-      this.#lsmStorage ??= await (await import('./playground/wa-sqlite-browser.ts')).browserLsmStorage();
+      this.#lsmStorage ??= await (await import('./playground/storage/wa-sqlite-browser.ts')).browserLsmStorage();
     } catch (error) {
       console.error('wa-sqlite could not be loaded; rocksdb scenarios cannot run:', error);
     }

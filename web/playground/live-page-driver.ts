@@ -37,7 +37,7 @@ import { jobDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import type { StoredFile } from '../../engine/storage/checkpoint-storage.ts';
 import type { StreamTask } from '../../engine/task/stream-task.ts';
 import { deleteCheckpointDatabase, liveCheckpointDatabaseName, newLiveRunId } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { leaseRunStorage, liveRunRoot, type RunStorageLease } from './run-storage-lease.ts';
+import { leaseRunStorage, liveRunRoot, type RunStorageLease } from './storage/run-storage-lease.ts';
 import { MetricsHistory } from '../charts/metrics-history.ts';
 import { LiveDriver } from '../live/live-driver.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from '../live/task-manager-process.ts';
@@ -45,7 +45,7 @@ import { remoteCostView, type StorageView } from '../storage/storage-view.ts';
 import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './live-output-reference.ts';
 import type { PlaygroundStats } from './api/playground-api-types.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
-import { storageViewFromListing } from './remote-storage-listing.ts';
+import { storageViewFromListing } from './storage/remote-storage-listing.ts';
 import type { SendLog } from './send-log.ts';
 import { LiveChannelSnapshot } from '../job-graph/live-channel-snapshot.ts';
 

@@ -44,11 +44,11 @@ import { checkpointDirectory, remoteCostView, type StorageView } from '../storag
 import { OutputOracle, type OutputRow } from './output-oracle.ts';
 import type { OperationScript } from '../../engine/replay/operation-script.ts';
 import { SendLog } from './send-log.ts';
-import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './sim-checkpoint-storage.ts';
+import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './storage/sim-checkpoint-storage.ts';
 import { readConfig } from '../../engine/config/flink-options.ts';
 import { checkpointDatabaseName } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk } from '../../workers/storage/indexeddb-local-disk-store.ts';
-import { leaseRunStorage, simRunRoot, type RunStorageLease } from './run-storage-lease.ts';
+import { leaseRunStorage, simRunRoot, type RunStorageLease } from './storage/run-storage-lease.ts';
 import type { PlaygroundStats } from './api/playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
 import { SimChannelSnapshot } from '../job-graph/sim-channel-snapshot.ts';
