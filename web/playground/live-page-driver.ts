@@ -42,7 +42,7 @@ import { MetricsHistory } from '../charts/metrics-history.ts';
 import { LiveDriver } from '../live/live-driver.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from '../live/task-manager-process.ts';
 import { remoteCostView, type StorageView } from '../storage/storage-view.ts';
-import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './live-output-reference.ts';
+import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './oracle/live-output-reference.ts';
 import type { PlaygroundStats } from './api/playground-api-types.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
 import { storageViewFromListing } from './storage/remote-storage-listing.ts';

@@ -41,7 +41,7 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { MetricsHistory } from '../charts/metrics-history.ts';
 import { checkpointDirectory, remoteCostView, type StorageView } from '../storage/storage-view.ts';
-import { OutputOracle, type OutputRow } from './output-oracle.ts';
+import { OutputOracle, type OutputRow } from './oracle/output-oracle.ts';
 import type { OperationScript } from '../../engine/replay/operation-script.ts';
 import { SendLog } from './send-log.ts';
 import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './storage/sim-checkpoint-storage.ts';
