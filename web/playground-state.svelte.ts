@@ -31,7 +31,7 @@ import { LivePageDriver, taskManagerWorkersRunning } from './playground/live-pag
 import type { PlaygroundDriver } from './playground/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
 import type { SimOperation } from '../engine/replay/sim-operation.ts';
-import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/sim-time-travel.svelte.ts';
+import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-travel/sim-time-travel.svelte.ts';
 import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';

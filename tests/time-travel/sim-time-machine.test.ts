@@ -13,7 +13,7 @@ import { OperationScript } from '../../engine/replay/operation-script.ts';
 import { SimDriver } from '../../web/playground/sim-driver.ts';
 import type { SimOperation } from '../../engine/replay/sim-operation.ts';
 import { applySimOperation } from '../../engine/replay/sim-operation.ts';
-import { SimTimeMachine, type SimReplay } from '../../web/playground/sim-time-machine.ts';
+import { SimTimeMachine, type SimReplay } from '../../web/playground/time-travel/sim-time-machine.ts';
 import { CHECKPOINTING_SCENARIO } from '../browser/scenarios.ts';
 
 function scenario(): Scenario {

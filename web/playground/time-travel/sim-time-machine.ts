@@ -15,10 +15,10 @@
  * No DOM and no reactivity: the page (sim-time-travel.svelte.ts) advances a replay in slices per
  * animation frame, and tests advance it all at once.
  */
-import type { SimDriver } from './sim-driver.ts';
-import { SimHistory, type SimBranch } from '../../engine/replay/sim-history.ts';
-import type { SimOperation } from '../../engine/replay/sim-operation.ts';
-import { OperationScript } from '../../engine/replay/operation-script.ts';
+import type { SimDriver } from '../sim-driver.ts';
+import { SimHistory, type SimBranch } from '../../../engine/replay/sim-history.ts';
+import type { SimOperation } from '../../../engine/replay/sim-operation.ts';
+import { OperationScript } from '../../../engine/replay/operation-script.ts';
 
 /** A driver on its way to a target time. */
 export class SimReplay {
