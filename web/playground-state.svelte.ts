@@ -27,9 +27,9 @@ import { formatScenarioErrors, parseScenarioText, validateScenario, type Scenari
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
-import { LivePageDriver, taskManagerWorkersRunning } from './playground/live-page-driver.ts';
-import type { PlaygroundDriver } from './playground/playground-driver.ts';
-import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
+import { LivePageDriver, taskManagerWorkersRunning } from './playground/drivers/live-page-driver.ts';
+import type { PlaygroundDriver } from './playground/drivers/playground-driver.ts';
+import { SimDriver, type OutputComparisonView } from './playground/drivers/sim-driver.ts';
 import type { SimOperation } from '../engine/replay/sim-operation.ts';
 import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-travel/sim-time-travel.svelte.ts';
 import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';

@@ -13,7 +13,7 @@
 import { eventItemKind, ItemKind, type ItemKindCode } from '../../engine/network/channel-item-kind.ts';
 import type { NetworkBuffer } from '../../engine/protocol.ts';
 import { pointOnLane, type ChannelLanes } from './channel-lanes.ts';
-import type { SendLog } from '../playground/send-log.ts';
+import type { SendLog } from '../playground/drivers/send-log.ts';
 import type { ChannelSnapshot } from './channel-snapshot.ts';
 
 export { ItemKind, type ItemKindCode };

@@ -17,7 +17,7 @@ import {
   NETWORK_ITEM_AT_LEAST_ONCE,
   NETWORK_ITEM_SAVEPOINT,
 } from '../../workers/network-snapshot-encoder.ts';
-import { SendLog } from '../playground/send-log.ts';
+import { SendLog } from '../playground/drivers/send-log.ts';
 import type { BufferRecords, ChannelSnapshot } from './channel-snapshot.ts';
 
 /** One channel end of a decoded snapshot. */

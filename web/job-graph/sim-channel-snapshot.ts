@@ -11,7 +11,7 @@ import type { ResultSubpartition } from '../../engine/network/result-subpartitio
 import { watermarkHolder } from '../../engine/network/watermark-holder.ts';
 import type { DataBuffer, NetworkBuffer } from '../../engine/protocol.ts';
 import type { StreamTask } from '../../engine/task/stream-task.ts';
-import type { SendLog } from '../playground/send-log.ts';
+import type { SendLog } from '../playground/drivers/send-log.ts';
 import { recordsIn, type BufferRecords, type ChannelSnapshot } from './channel-snapshot.ts';
 
 /** What the reader needs of the sim driver. */

@@ -15,7 +15,7 @@
  * No DOM and no reactivity: the page (sim-time-travel.svelte.ts) advances a replay in slices per
  * animation frame, and tests advance it all at once.
  */
-import type { SimDriver } from '../sim-driver.ts';
+import type { SimDriver } from '../drivers/sim-driver.ts';
 import { SimHistory, type SimBranch } from '../../../engine/replay/sim-history.ts';
 import type { SimOperation } from '../../../engine/replay/sim-operation.ts';
 import { OperationScript } from '../../../engine/replay/operation-script.ts';

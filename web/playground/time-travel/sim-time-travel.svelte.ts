@@ -9,7 +9,7 @@
  */
 import { parseDuration } from '../../../engine/config/duration.ts';
 import type { BranchInfo, SeekResult } from '../api/playground-api-types.ts';
-import type { SimDriver } from '../sim-driver.ts';
+import type { SimDriver } from '../drivers/sim-driver.ts';
 import type { SimBranch } from '../../../engine/replay/sim-history.ts';
 import type { SimOperation } from '../../../engine/replay/sim-operation.ts';
 import { SimTimeMachine, type SimReplay } from './sim-time-machine.ts';
