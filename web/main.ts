@@ -2,8 +2,8 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import { ControlsState } from './controls/controls-state.svelte.ts';
 import { DashboardState } from './dashboard/dashboard-state.svelte.ts';
-import { createPlaygroundApi } from './playground/playground-api.ts';
-import { sweepAbandonedRunStorage } from './playground/run-storage-lease.ts';
+import { createPlaygroundApi } from './playground/api/playground-api.ts';
+import { sweepAbandonedRunStorage } from './playground/storage/run-storage-lease.ts';
 import { PlaygroundState } from './playground-state.svelte.ts';
 import './app.css';
 

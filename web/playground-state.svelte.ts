@@ -1,7 +1,7 @@
 /**
  * The playground's app state: which scenario is loaded, the driver running it, the virtual clock,
  * and the figures and Flink documents the page shows. One class with runes; components read its
- * fields, and the Playground API (playground/playground-api.ts) calls its methods.
+ * fields, and the Playground API (playground/api/playground-api.ts) calls its methods.
  *
  * The simulation runs on a virtual clock. While running, every animation frame advances virtual
  * time by the wall-clock time since the previous frame times `speed`, within a time budget per
@@ -25,14 +25,14 @@ import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
-import { EventHub } from './playground/event-hub.ts';
-import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/playground-api-types.ts';
-import { LivePageDriver, taskManagerWorkersRunning } from './playground/live-page-driver.ts';
-import type { PlaygroundDriver } from './playground/playground-driver.ts';
-import { SimDriver, type OutputComparisonView } from './playground/sim-driver.ts';
-import type { SimOperation } from './playground/sim-operation.ts';
-import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/sim-time-travel.svelte.ts';
-import type { BranchInfo, SeekResult } from './playground/playground-api-types.ts';
+import { EventHub } from './playground/api/event-hub.ts';
+import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
+import { LivePageDriver, taskManagerWorkersRunning } from './playground/drivers/live-page-driver.ts';
+import type { PlaygroundDriver } from './playground/drivers/playground-driver.ts';
+import { SimDriver, type OutputComparisonView } from './playground/drivers/sim-driver.ts';
+import type { SimOperation } from '../engine/replay/sim-operation.ts';
+import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-travel/sim-time-travel.svelte.ts';
+import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
 
@@ -378,7 +378,7 @@ export class PlaygroundState {
   async ensureLsmStorage(): Promise<void> {
     try {
       // a dynamic import: wa-sqlite's glue code stays out of the first paint too, not only its wasm
-      this.#lsmStorage ??= await (await import('./playground/wa-sqlite-browser.ts')).browserLsmStorage();
+      this.#lsmStorage ??= await (await import('./playground/storage/wa-sqlite-browser.ts')).browserLsmStorage();
     } catch (error) {
       console.error('wa-sqlite could not be loaded; rocksdb scenarios cannot run:', error);
     }

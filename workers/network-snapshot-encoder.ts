@@ -16,9 +16,9 @@
  */
 import type { NetworkBuffer, StreamRecord } from '../engine/protocol.ts';
 import type { StreamTask } from '../engine/task/stream-task.ts';
-import { eventItemKind, ItemKind } from '../web/job-graph/channel-item-kind.ts';
-import { InFlightTracker } from '../web/job-graph/in-flight-tracker.ts';
-import { watermarkHolder } from '../web/job-graph/sim-channel-snapshot.ts';
+import { eventItemKind, ItemKind } from '../engine/network/channel-item-kind.ts';
+import { InFlightTracker } from '../engine/network/in-flight-tracker.ts';
+import { watermarkHolder } from '../engine/network/watermark-holder.ts';
 import type { NetworkSnapshot } from './protocol.ts';
 
 /** Wall ms between two snapshots of one TaskManager (~10 Hz). */

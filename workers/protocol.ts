@@ -285,7 +285,7 @@ export interface NetworkSnapshot {
   endFlags: Uint8Array;
   itemStart: Uint32Array;
   // ---- per queued item ----
-  /** ItemKind codes (web/job-graph/channel-item-kind.ts): data, persisted, barrier, priority barrier, cancel marker, end of partition */
+  /** ItemKind codes (engine/network/channel-item-kind.ts): data, persisted, barrier, priority barrier, cancel marker, end of partition */
   kinds: Uint8Array;
   /** the item's identity: stable while it stays queued in this TaskManager (unique per TaskManager and attempt) */
   seqs: Uint32Array;

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import { DEFAULT_HEARTBEAT_SCALE } from '../../web/live/live-driver.ts';
-import type { JobEvent, PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
+import type { JobEvent, PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';
 

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
-import type { PlaygroundApi } from '../../web/playground/playground-api-types.ts';
+import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';

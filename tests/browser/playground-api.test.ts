@@ -3,7 +3,7 @@
  * stats() document (the CLI's --json shape, with Flink's REST documents inside), and on().
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaygroundApi, PlaygroundEvent, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
+import type { PlaygroundApi, PlaygroundEvent, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
 import { CHECKPOINTING_SCENARIO, CHECKPOINTING_SCENARIO_YAML } from './scenarios.ts';
 

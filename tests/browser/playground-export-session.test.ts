@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
+import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import type { SessionDocument } from '../../engine/replay/session-document.ts';
 import { decodeSessionDocument } from '../../engine/replay/session-document.ts';
 import { SessionRecorder } from '../../engine/replay/session-recorder.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
-import type { PlaygroundApi } from '../../web/playground/playground-api-types.ts';
+import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
 import { loadAndRunUntil } from './channel-view-helpers.ts';
 

@@ -9,8 +9,8 @@ import { jobDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import { checkpointDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import { readCompletedCheckpoint } from '../../engine/storage/checkpoint-files.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
-import { SimDriver } from '../../web/playground/sim-driver.ts';
-import { browserLsmStorage } from '../../web/playground/wa-sqlite-browser.ts';
+import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
+import { browserLsmStorage } from '../../web/playground/storage/wa-sqlite-browser.ts';
 import { IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 
 export interface MirrorCheck {

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zhCN } from '../../web/i18n/messages.ts';
-import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
+import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
-import { SimDriver } from '../../web/playground/sim-driver.ts';
+import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
 import { nodeLsmStorage } from '../support/wa-sqlite-node.ts';
 
 function load(file: string): Scenario {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sourceFiles, withoutComments } from '../support/source-files.ts';
 
 /**
  * engine/ is the platform-free core: time and randomness come from the driver, I/O from adapters.
@@ -17,19 +18,11 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/from ['"]node:/, 'Node built-ins'],
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return path === join('engine', 'cli') ? [] : sourceFiles(path);
-    return /\.ts$/.test(name) ? [path] : [];
-  });
-}
-
 describe('the engine', () => {
   it('uses no clock, random source, timer, DOM, Worker or Node built-in of its own (engine/cli excepted)', () => {
     const offences: string[] = [];
-    for (const file of sourceFiles('engine')) {
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    for (const file of sourceFiles('engine', [join('engine', 'cli')])) {
+      const code = withoutComments(readFileSync(file, 'utf8'));
       for (const [pattern, what] of FORBIDDEN) if (pattern.test(code)) offences.push(`${file}: ${what}`);
     }
     expect(offences).toEqual([]);

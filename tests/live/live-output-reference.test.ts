@@ -1,5 +1,5 @@
 /**
- * The live page's output oracle (web/playground/live-output-reference.ts), driven by a stand-in
+ * The live page's output oracle (web/playground/oracle/live-output-reference.ts), driven by a stand-in
  * for the live run: a Simulation with the scenario's faults, whose sink writes and source offsets
  * go to the oracle as the live driver's do. The independent check is SinkOutputLog.compareTo
  * against a complete failure-free run.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
-import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from '../../web/playground/live-output-reference.ts';
+import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from '../../web/playground/oracle/live-output-reference.ts';
 
 function scenario(file: string): Scenario {
   const parsed = parseScenarioText(readFileSync(`public/scenarios/${file}`, 'utf8'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
-import { storageViewFromListing } from '../../web/playground/remote-storage-listing.ts';
+import { storageViewFromListing } from '../../web/playground/storage/remote-storage-listing.ts';
 
 const location = { checkpointDir: 'indexeddb://checkpoints', jobId: 'live-job' };
 const job = 'indexeddb://checkpoints/live-job';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkpointDatabaseName, liveCheckpointDatabaseName } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
-import { liveRunRoot, runRootOfDatabase, simRunRoot } from '../../web/playground/run-storage-lease.ts';
+import { liveRunRoot, runRootOfDatabase, simRunRoot } from '../../web/playground/storage/run-storage-lease.ts';
 
 const JOB_ID = '0123456789abcdef0123456789abcdef';
 

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import { SimDriver } from '../../web/playground/sim-driver.ts';
-import { SimTimeMachine } from '../../web/playground/sim-time-machine.ts';
+import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
+import { SimTimeMachine } from '../../web/playground/time-travel/sim-time-machine.ts';
 import { CHECKPOINTING_SCENARIO } from '../browser/scenarios.ts';
 
 function scenario(): Scenario {

@@ -3,7 +3,7 @@
  * end, and a new branch (the old one kept) when the user acts at a past point.
  */
 import { describe, expect, it } from 'vitest';
-import { SimHistory } from '../../web/playground/sim-history.ts';
+import { SimHistory } from '../../engine/replay/sim-history.ts';
 
 const kill = { type: 'kill-task-manager', taskManager: 'tm-1' } as const;
 const fail = { type: 'fail-task', vertexId: 'counts', subtask: 0 } as const;

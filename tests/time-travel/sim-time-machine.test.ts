@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
-import { OperationScript } from '../../web/playground/operation-script.ts';
-import { SimDriver } from '../../web/playground/sim-driver.ts';
-import type { SimOperation } from '../../web/playground/sim-operation.ts';
-import { applySimOperation } from '../../web/playground/sim-operation.ts';
-import { SimTimeMachine, type SimReplay } from '../../web/playground/sim-time-machine.ts';
+import { OperationScript } from '../../engine/replay/operation-script.ts';
+import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
+import type { SimOperation } from '../../engine/replay/sim-operation.ts';
+import { applySimOperation } from '../../engine/replay/sim-operation.ts';
+import { SimTimeMachine, type SimReplay } from '../../web/playground/time-travel/sim-time-machine.ts';
 import { CHECKPOINTING_SCENARIO } from '../browser/scenarios.ts';
 
 function scenario(): Scenario {

@@ -5,7 +5,7 @@
  */
 import type { Topology } from '../../engine/job/topology.ts';
 import { t } from '../i18n/i18n.svelte.ts';
-import type { PlaygroundApi } from '../playground/playground-api-types.ts';
+import type { PlaygroundApi } from '../playground/api/playground-api-types.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
 
 export interface Feedback {

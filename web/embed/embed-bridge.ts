@@ -3,7 +3,7 @@
  * caller's origin, runs the Playground API call, and posts the result (or the error's message)
  * back to the caller; subscriptions forward events until they are cancelled.
  */
-import type { PlaygroundApi } from '../playground/playground-api-types.ts';
+import type { PlaygroundApi } from '../playground/api/playground-api-types.ts';
 import { EMBED_PROTOCOL, type EmbedMethod, type EmbedRequest, type EmbedResponse, type EmbedView } from './embed-protocol.ts';
 
 const METHODS: ReadonlySet<EmbedMethod> = new Set<EmbedMethod>([

@@ -7,7 +7,7 @@
  *   await playground.ready;
  *   await playground.load(yaml); await playground.start();
  */
-import type { PlaygroundEventOf, PlaygroundEventType } from '../playground/playground-api-types.ts';
+import type { PlaygroundEventOf, PlaygroundEventType } from '../playground/api/playground-api-types.ts';
 import { EMBED_PROTOCOL, type EmbedMethod, type EmbedRequest, type EmbedResponse, type EmbedView } from './embed-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };

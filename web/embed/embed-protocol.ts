@@ -7,7 +7,7 @@
  * The embedded page answers calls only from origins it was told to trust (`allowed-origins`, plus
  * its own); a call from any other origin gets a `result` with `refused: true` and does nothing.
  */
-import type { PlaygroundApi, PlaygroundEvent, PlaygroundEventType } from '../playground/playground-api-types.ts';
+import type { PlaygroundApi, PlaygroundEvent, PlaygroundEventType } from '../playground/api/playground-api-types.ts';
 
 export const EMBED_PROTOCOL = 'checkpoint-playground';
 

@@ -26,7 +26,8 @@ export class InspectorState {
 
   /**
    * Which unaligned checkpoint persists a buffer as in-flight data: set by the channel view,
-   * which watches the queues (in-flight-tracker.ts). Not reactive; read it with the revision.
+   * which watches the queues (engine/network/in-flight-tracker.ts). Not reactive; read it with
+   * the revision.
    */
   persistedIn: (buffer: NetworkBuffer) => number | undefined = () => undefined;
 

@@ -10,10 +10,10 @@
  * Per frame this reads the state once and writes into preallocated typed arrays (which double as
  * the hit list for clicks); nothing is allocated per buffer.
  */
+import { eventItemKind, ItemKind, type ItemKindCode } from '../../engine/network/channel-item-kind.ts';
 import type { NetworkBuffer } from '../../engine/protocol.ts';
 import { pointOnLane, type ChannelLanes } from './channel-lanes.ts';
-import type { SendLog } from '../playground/send-log.ts';
-import { eventItemKind, ItemKind, type ItemKindCode } from './channel-item-kind.ts';
+import type { SendLog } from '../playground/drivers/send-log.ts';
 import type { ChannelSnapshot } from './channel-snapshot.ts';
 
 export { ItemKind, type ItemKindCode };

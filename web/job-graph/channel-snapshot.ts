@@ -8,7 +8,7 @@
  * queued, so the scene can ease it forward.
  */
 import type { DataBuffer, NetworkBuffer, StreamRecord } from '../../engine/protocol.ts';
-import type { SendLog } from '../playground/send-log.ts';
+import type { SendLog } from '../playground/drivers/send-log.ts';
 
 export interface BufferRecords {
   count: number;

@@ -6,6 +6,7 @@
  * (not its records: they stay in the worker). An item with the same sequence number as in the
  * TaskManager's previous snapshot is the same object, so the scene eases it forward.
  */
+import { ItemKind } from '../../engine/network/channel-item-kind.ts';
 import type { CheckpointBarrier, DataBuffer, NetworkBuffer } from '../../engine/protocol.ts';
 import type { NetworkSnapshot } from '../../workers/protocol.ts';
 import {
@@ -16,8 +17,7 @@ import {
   NETWORK_ITEM_AT_LEAST_ONCE,
   NETWORK_ITEM_SAVEPOINT,
 } from '../../workers/network-snapshot-encoder.ts';
-import { SendLog } from '../playground/send-log.ts';
-import { ItemKind } from './channel-item-kind.ts';
+import { SendLog } from '../playground/drivers/send-log.ts';
 import type { BufferRecords, ChannelSnapshot } from './channel-snapshot.ts';
 
 /** One channel end of a decoded snapshot. */

@@ -5,13 +5,14 @@
  * InFlightTracker marks the data an unaligned checkpoint persists.
  */
 import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
+import { InFlightTracker } from '../../engine/network/in-flight-tracker.ts';
 import type { InputChannel } from '../../engine/network/input-gate.ts';
 import type { ResultSubpartition } from '../../engine/network/result-subpartition.ts';
+import { watermarkHolder } from '../../engine/network/watermark-holder.ts';
 import type { DataBuffer, NetworkBuffer } from '../../engine/protocol.ts';
 import type { StreamTask } from '../../engine/task/stream-task.ts';
-import type { SendLog } from '../playground/send-log.ts';
+import type { SendLog } from '../playground/drivers/send-log.ts';
 import { recordsIn, type BufferRecords, type ChannelSnapshot } from './channel-snapshot.ts';
-import { InFlightTracker } from './in-flight-tracker.ts';
 
 /** What the reader needs of the sim driver. */
 export interface SimChannelSource {
@@ -90,26 +91,4 @@ export class SimChannelSnapshot implements ChannelSnapshot {
       for (const gate of task.gates) for (const c of gate.channels) this.#receivers[c.channelId] = c;
     }
   }
-}
-
-/**
- * The channel with the lowest watermark among the subtask's open inputs, when it has more than
- * one (with one, nothing is held back by a neighbour); -1 otherwise. Both drivers use it: the
- * live TaskManagers compute it where the tasks run.
- */
-export function watermarkHolder(task: StreamTask): number {
-  let min = Infinity;
-  let holder = -1;
-  let open = 0;
-  for (const gate of task.gates) {
-    for (const channel of gate.channels) {
-      if (channel.finished) continue;
-      open++;
-      if (channel.watermark < min) {
-        min = channel.watermark;
-        holder = channel.channelId;
-      }
-    }
-  }
-  return open > 1 ? holder : -1;
 }

@@ -6,7 +6,7 @@
  */
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
-import type { CheckpointDatabaseView } from '../playground/sim-checkpoint-storage.ts';
+import type { CheckpointDatabaseView } from '../playground/storage/sim-checkpoint-storage.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 
 /** One file of a checkpoint directory: `_metadata`, or a subtask's exclusive state. */

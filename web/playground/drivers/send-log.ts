@@ -7,9 +7,9 @@
  * leaves a ResultSubpartition). Its one reader (the channel view) keeps a cursor, reads what came
  * since, and lets go of the buffers it read (`release`), so the ring holds few records alive.
  */
-import type { NetworkBuffer } from '../../engine/protocol.ts';
-import type { ResultSubpartition } from '../../engine/network/result-subpartition.ts';
-import type { StreamTask } from '../../engine/task/stream-task.ts';
+import type { NetworkBuffer } from '../../../engine/protocol.ts';
+import type { ResultSubpartition } from '../../../engine/network/result-subpartition.ts';
+import type { StreamTask } from '../../../engine/task/stream-task.ts';
 
 export class SendLog {
   readonly capacity: number;

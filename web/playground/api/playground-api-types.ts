@@ -5,15 +5,15 @@
  * Every call returns a Promise; a call that cannot be carried out rejects with an Error whose
  * message says why (the engine's own words where it has them).
  */
-import type { SessionDocument } from '../../engine/replay/session-document.ts';
-import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, CheckpointStatisticsDocument } from '../../engine/checkpoint/stats/rest-document-types.ts';
-import type { Topology } from '../../engine/job/topology.ts';
-import type { JobEvent } from '../../engine/run/job-events.ts';
-import type { RunReport } from '../../engine/run/run-report.ts';
-import type { RecordedOperation } from './sim-history.ts';
+import type { SessionDocument } from '../../../engine/replay/session-document.ts';
+import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, CheckpointStatisticsDocument } from '../../../engine/checkpoint/stats/rest-document-types.ts';
+import type { Topology } from '../../../engine/job/topology.ts';
+import type { JobEvent } from '../../../engine/run/job-events.ts';
+import type { RunReport } from '../../../engine/run/run-report.ts';
+import type { RecordedOperation } from '../../../engine/replay/sim-history.ts';
 
-export type { Topology } from '../../engine/job/topology.ts';
-export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../engine/run/job-events.ts';
+export type { Topology } from '../../../engine/job/topology.ts';
+export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../../engine/run/job-events.ts';
 
 /**
  * `sim`: the deterministic simulator on a virtual clock. `live`: the same engine with each
@@ -92,8 +92,8 @@ export interface BranchInfo {
   operations: RecordedOperation[];
 }
 
-export type { RecordedOperation } from './sim-history.ts';
-export type { SimOperation } from './sim-operation.ts';
+export type { RecordedOperation } from '../../../engine/replay/sim-history.ts';
+export type { SimOperation } from '../../../engine/replay/sim-operation.ts';
 
 export interface PlaygroundStatus {
   driver: DriverName;

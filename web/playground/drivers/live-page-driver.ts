@@ -14,40 +14,40 @@
  * backoffs and the fault schedule wait, while heartbeats (wall clock, as in Flink) go on, so a
  * TaskManager killed during a pause is still noticed.
  */
-import type { SessionDocument } from '../../engine/replay/session-document.ts';
-import { runReport } from '../../engine/run/run-report.ts';
-import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
-import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
+import type { SessionDocument } from '../../../engine/replay/session-document.ts';
+import { runReport } from '../../../engine/run/run-report.ts';
+import type { TriggerKind } from '../../../engine/checkpoint/checkpoint-coordinator.ts';
+import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
   CheckpointConfigDocument,
   CheckpointingStatisticsDocument,
   CheckpointStatisticsDocument,
   TaskCheckpointStatisticsWithSubtaskDetailsDocument,
-} from '../../engine/checkpoint/stats/rest-document-types.ts';
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
-import type { FlinkConfig } from '../../engine/config/flink-config.ts';
-import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
-import type { Topology } from '../../engine/job/topology.ts';
-import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
-import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
-import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
-import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import { jobDirectory } from '../../engine/storage/checkpoint-layout.ts';
-import type { StoredFile } from '../../engine/storage/checkpoint-storage.ts';
-import type { StreamTask } from '../../engine/task/stream-task.ts';
-import { deleteCheckpointDatabase, liveCheckpointDatabaseName, newLiveRunId } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { leaseRunStorage, liveRunRoot, type RunStorageLease } from './run-storage-lease.ts';
-import { MetricsHistory } from '../charts/metrics-history.ts';
-import { LiveDriver } from '../live/live-driver.ts';
-import { launchWorkerTaskManager, type TaskManagerLauncher } from '../live/task-manager-process.ts';
-import { remoteCostView, type StorageView } from '../storage/storage-view.ts';
-import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from './live-output-reference.ts';
-import type { PlaygroundStats } from './playground-api-types.ts';
+} from '../../../engine/checkpoint/stats/rest-document-types.ts';
+import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
+import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
+import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
+import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
+import type { Topology } from '../../../engine/job/topology.ts';
+import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
+import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
+import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
+import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
+import { jobDirectory } from '../../../engine/storage/checkpoint-layout.ts';
+import type { StoredFile } from '../../../engine/storage/checkpoint-storage.ts';
+import type { StreamTask } from '../../../engine/task/stream-task.ts';
+import { deleteCheckpointDatabase, liveCheckpointDatabaseName, newLiveRunId } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { leaseRunStorage, liveRunRoot, type RunStorageLease } from '../storage/run-storage-lease.ts';
+import { MetricsHistory } from '../../charts/metrics-history.ts';
+import { LiveDriver } from '../../live/live-driver.ts';
+import { launchWorkerTaskManager, type TaskManagerLauncher } from '../../live/task-manager-process.ts';
+import { remoteCostView, type StorageView } from '../../storage/storage-view.ts';
+import { LiveOutputReference, sourceOffsetsOf, tapSinkWrites } from '../oracle/live-output-reference.ts';
+import type { PlaygroundStats } from '../api/playground-api-types.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
-import { storageViewFromListing } from './remote-storage-listing.ts';
+import { storageViewFromListing } from '../storage/remote-storage-listing.ts';
 import type { SendLog } from './send-log.ts';
-import { LiveChannelSnapshot } from '../job-graph/live-channel-snapshot.ts';
+import { LiveChannelSnapshot } from '../../job-graph/live-channel-snapshot.ts';
 
 /**
  * Job ms per wall ms while paused. Not smaller: the runtime arms browser timers at

@@ -2,9 +2,9 @@ import * as SQLite from '@journeyapps/wa-sqlite';
 import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
 import wasmUrl from '@journeyapps/wa-sqlite/dist/wa-sqlite.wasm?url';
 import { MemoryVFS } from '@journeyapps/wa-sqlite/src/examples/MemoryVFS.js';
-import type { SqliteWasmModule } from '../../engine/state/lsm/sqlite-wasm-module.ts';
-import { WaSqliteRunStore } from '../../engine/state/lsm/wa-sqlite-run-store.ts';
-import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
+import type { SqliteWasmModule } from '../../../engine/state/lsm/sqlite-wasm-module.ts';
+import { WaSqliteRunStore } from '../../../engine/state/lsm/wa-sqlite-run-store.ts';
+import type { LsmStorageFactory } from '../../../engine/state/state-backend-factory.ts';
 
 let loading: Promise<LsmStorageFactory> | undefined;
 

@@ -11,8 +11,8 @@
  * the checkpoints a retention policy keeps, as Flink's checkpoint directory does.
  */
 import { deleteDB } from 'idb';
-import { LIVE_RUNS_ROOT } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { entriesOf, openOpfsDirectory, removeOpfsEntry } from '../../workers/storage/rocksdb-local-dir.ts';
+import { LIVE_RUNS_ROOT } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { entriesOf, openOpfsDirectory, removeOpfsEntry } from '../../../workers/storage/rocksdb-local-dir.ts';
 
 const LOCK_PREFIX = 'checkpoint-playground-run:';
 

@@ -5,12 +5,12 @@
  * A directory the coordinator neither retains nor has pending (an upload of an attempt that
  * failed over, not swept yet) is shown too: it is in storage, and the view shows storage.
  */
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
-import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
-import { checkpointDirectory as checkpointPath, jobDirectory, parseJobPath, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
-import type { StoredFile } from '../../engine/storage/checkpoint-storage.ts';
-import type { CheckpointDirectory, CheckpointFile, RemoteCostView, SharedFile, StorageView } from '../storage/storage-view.ts';
+import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
+import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
+import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
+import { checkpointDirectory as checkpointPath, jobDirectory, parseJobPath, type CheckpointLocation } from '../../../engine/storage/checkpoint-layout.ts';
+import type { StoredFile } from '../../../engine/storage/checkpoint-storage.ts';
+import type { CheckpointDirectory, CheckpointFile, RemoteCostView, SharedFile, StorageView } from '../../storage/storage-view.ts';
 
 /** What the coordinator knows, to label the listed directories. */
 export interface KnownCheckpoints {

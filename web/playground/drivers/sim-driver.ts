@@ -16,42 +16,42 @@
  *
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
-import { runReport } from '../../engine/run/run-report.ts';
-import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
-import type { FlinkConfig } from '../../engine/config/flink-config.ts';
-import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
-import type { HostLocalDisk, LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
-import type { StreamTask } from '../../engine/task/stream-task.ts';
-import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
-import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
+import { runReport } from '../../../engine/run/run-report.ts';
+import type { LsmStorageFactory } from '../../../engine/state/state-backend-factory.ts';
+import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
+import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
+import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
+import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
+import type { HostLocalDisk, LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
+import type { StreamTask } from '../../../engine/task/stream-task.ts';
+import type { TriggerKind } from '../../../engine/checkpoint/checkpoint-coordinator.ts';
+import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
   CheckpointConfigDocument,
   CheckpointingStatisticsDocument,
   CheckpointStatisticsDocument,
   TaskCheckpointStatisticsWithSubtaskDetailsDocument,
-} from '../../engine/checkpoint/stats/rest-document-types.ts';
-import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
-import type { Topology } from '../../engine/job/topology.ts';
-import type { StreamRecord } from '../../engine/protocol.ts';
-import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
-import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
-import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import { Simulation } from '../../engine/sim/simulation.ts';
-import { MetricsHistory } from '../charts/metrics-history.ts';
-import { checkpointDirectory, remoteCostView, type StorageView } from '../storage/storage-view.ts';
-import { OutputOracle, type OutputRow } from './output-oracle.ts';
-import type { OperationScript } from './operation-script.ts';
+} from '../../../engine/checkpoint/stats/rest-document-types.ts';
+import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
+import type { Topology } from '../../../engine/job/topology.ts';
+import type { StreamRecord } from '../../../engine/protocol.ts';
+import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
+import type { SinkOutputLog } from '../../../engine/run/sink-output-log.ts';
+import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
+import { Simulation } from '../../../engine/sim/simulation.ts';
+import { MetricsHistory } from '../../charts/metrics-history.ts';
+import { checkpointDirectory, remoteCostView, type StorageView } from '../../storage/storage-view.ts';
+import { OutputOracle, type OutputRow } from '../oracle/output-oracle.ts';
+import type { OperationScript } from '../../../engine/replay/operation-script.ts';
 import { SendLog } from './send-log.ts';
-import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from './sim-checkpoint-storage.ts';
-import { readConfig } from '../../engine/config/flink-options.ts';
-import { checkpointDatabaseName } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { destroyLocalDisks, openHostLocalDisk } from '../../workers/storage/indexeddb-local-disk-store.ts';
-import { leaseRunStorage, simRunRoot, type RunStorageLease } from './run-storage-lease.ts';
-import type { PlaygroundStats } from './playground-api-types.ts';
+import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from '../storage/sim-checkpoint-storage.ts';
+import { readConfig } from '../../../engine/config/flink-options.ts';
+import { checkpointDatabaseName } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { destroyLocalDisks, openHostLocalDisk } from '../../../workers/storage/indexeddb-local-disk-store.ts';
+import { leaseRunStorage, simRunRoot, type RunStorageLease } from '../storage/run-storage-lease.ts';
+import type { PlaygroundStats } from '../api/playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
-import { SimChannelSnapshot } from '../job-graph/sim-channel-snapshot.ts';
+import { SimChannelSnapshot } from '../../job-graph/sim-channel-snapshot.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
 const SLICE_MS = 20;

@@ -14,14 +14,14 @@
  * another load is cancelled first, as a Flink user would cancel the old job before submitting
  * the new one.
  */
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { FlinkConfig } from '../../engine/config/flink-config.ts';
-import type { JobStatus } from '../../engine/job/job-status.ts';
-import { jobDirectory, parseJobPath, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
-import { CheckpointStorageMirror, type MirrorError } from '../../engine/storage/checkpoint-storage-mirror.ts';
-import type { CheckpointFile, CheckpointStorage, StorageError, StoredFile, StorageUsage } from '../../engine/storage/checkpoint-storage.ts';
-import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
-import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
+import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
+import type { JobStatus } from '../../../engine/job/job-status.ts';
+import { jobDirectory, parseJobPath, type CheckpointLocation } from '../../../engine/storage/checkpoint-layout.ts';
+import { CheckpointStorageMirror, type MirrorError } from '../../../engine/storage/checkpoint-storage-mirror.ts';
+import type { CheckpointFile, CheckpointStorage, StorageError, StoredFile, StorageUsage } from '../../../engine/storage/checkpoint-storage.ts';
+import { checkStorageLeaks, type StorageLeaks } from '../../../engine/storage/storage-leak-checker.ts';
+import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
 
 /** Where the coordinator says checkpoints go when `execution.checkpointing.dir` is not set. */
 export const DEFAULT_CHECKPOINT_DIR = 'jobmanager://checkpoints';

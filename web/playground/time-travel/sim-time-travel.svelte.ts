@@ -7,11 +7,11 @@
  * seek, a pause, a load or an operation cancels the one in flight: its promise rejects, and a
  * fresh replay's driver is simply dropped, so the page stays where it was.
  */
-import { parseDuration } from '../../engine/config/duration.ts';
-import type { BranchInfo, SeekResult } from './playground-api-types.ts';
-import type { SimDriver } from './sim-driver.ts';
-import type { SimBranch } from './sim-history.ts';
-import type { SimOperation } from './sim-operation.ts';
+import { parseDuration } from '../../../engine/config/duration.ts';
+import type { BranchInfo, SeekResult } from '../api/playground-api-types.ts';
+import type { SimDriver } from '../drivers/sim-driver.ts';
+import type { SimBranch } from '../../../engine/replay/sim-history.ts';
+import type { SimOperation } from '../../../engine/replay/sim-operation.ts';
 import { SimTimeMachine, type SimReplay } from './sim-time-machine.ts';
 
 /** Wall-clock ms a frame may spend replaying; the rest is left for drawing the progress. */

@@ -13,10 +13,10 @@
  *
  * A mark stays with the buffer (a WeakMap, so consumed buffers are forgotten with them).
  */
-import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
-import type { InputChannel } from '../../engine/network/input-gate.ts';
-import type { DataBuffer, NetworkBuffer } from '../../engine/protocol.ts';
-import type { StreamTask } from '../../engine/task/stream-task.ts';
+import type { PendingCheckpoint } from '../checkpoint/pending-checkpoint.ts';
+import type { DataBuffer, NetworkBuffer } from '../protocol.ts';
+import type { StreamTask } from '../task/stream-task.ts';
+import type { InputChannel } from './input-gate.ts';
 
 export class InFlightTracker {
   readonly #marks = new WeakMap<DataBuffer, number>();

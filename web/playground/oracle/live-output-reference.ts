@@ -21,11 +21,11 @@
  * The outputs are compared as multisets of (key, value) (OutputOracle), which is exact for the
  * playground's operators: their outputs do not depend on how inputs interleave.
  */
-import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
-import type { StreamRecord } from '../../engine/protocol.ts';
-import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
-import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import { Simulation } from '../../engine/sim/simulation.ts';
+import type { LsmStorageFactory } from '../../../engine/state/state-backend-factory.ts';
+import type { StreamRecord } from '../../../engine/protocol.ts';
+import type { SinkOutputLog } from '../../../engine/run/sink-output-log.ts';
+import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
+import { Simulation } from '../../../engine/sim/simulation.ts';
 import { OutputOracle } from './output-oracle.ts';
 
 /** Virtual ms the reference advances between checks of its progress and of the frame's deadline. */

@@ -1,6 +1,6 @@
 /**
- * Time travel in a sim run: the history of what the user did (sim-history.ts) and the replays
- * that take the run to another point of it.
+ * Time travel in a sim run: the history of what the user did (engine/replay/sim-history.ts) and
+ * the replays that take the run to another point of it.
  *
  * - Seeking forward advances the running driver itself: it follows its branch's script, so the
  *   recorded operations ahead are applied where they were recorded, and past the branch's end it
@@ -15,10 +15,10 @@
  * No DOM and no reactivity: the page (sim-time-travel.svelte.ts) advances a replay in slices per
  * animation frame, and tests advance it all at once.
  */
-import type { SimDriver } from './sim-driver.ts';
-import { SimHistory, type SimBranch } from './sim-history.ts';
-import type { SimOperation } from './sim-operation.ts';
-import { OperationScript } from './operation-script.ts';
+import type { SimDriver } from '../drivers/sim-driver.ts';
+import { SimHistory, type SimBranch } from '../../../engine/replay/sim-history.ts';
+import type { SimOperation } from '../../../engine/replay/sim-operation.ts';
+import { OperationScript } from '../../../engine/replay/operation-script.ts';
 
 /** A driver on its way to a target time. */
 export class SimReplay {

@@ -7,28 +7,28 @@
  *
  * No DOM and no reactivity: PlaygroundState copies what the page shows.
  */
-import type { SessionDocument } from '../../engine/replay/session-document.ts';
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { PendingCheckpoint } from '../../engine/checkpoint/pending-checkpoint.ts';
-import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
+import type { SessionDocument } from '../../../engine/replay/session-document.ts';
+import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
+import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
+import type { TriggerKind } from '../../../engine/checkpoint/checkpoint-coordinator.ts';
 import type {
   CheckpointConfigDocument,
   CheckpointingStatisticsDocument,
   CheckpointStatisticsDocument,
   TaskCheckpointStatisticsWithSubtaskDetailsDocument,
-} from '../../engine/checkpoint/stats/rest-document-types.ts';
-import type { FlinkConfig } from '../../engine/config/flink-config.ts';
-import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
-import type { Topology } from '../../engine/job/topology.ts';
-import type { JobMetrics } from '../../engine/metrics/metrics-sampler.ts';
-import type { LocalDiskListing } from '../../engine/recovery/host-local-disk.ts';
-import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
-import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import type { StreamTask } from '../../engine/task/stream-task.ts';
-import type { MetricsHistory } from '../charts/metrics-history.ts';
-import type { ChannelSnapshot } from '../job-graph/channel-snapshot.ts';
-import type { StorageView } from '../storage/storage-view.ts';
-import type { DriverName, PlaygroundStats } from './playground-api-types.ts';
+} from '../../../engine/checkpoint/stats/rest-document-types.ts';
+import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
+import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
+import type { Topology } from '../../../engine/job/topology.ts';
+import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
+import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
+import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
+import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
+import type { StreamTask } from '../../../engine/task/stream-task.ts';
+import type { MetricsHistory } from '../../charts/metrics-history.ts';
+import type { ChannelSnapshot } from '../../job-graph/channel-snapshot.ts';
+import type { StorageView } from '../../storage/storage-view.ts';
+import type { DriverName, PlaygroundStats } from '../api/playground-api-types.ts';
 import type { SendLog } from './send-log.ts';
 import type { OutputComparisonView } from './sim-driver.ts';
 

@@ -3,7 +3,7 @@
  * in the app, and what the page's own buttons call. Every call returns a Promise; a call that
  * cannot be done rejects with an Error saying why, and changes nothing.
  */
-import { isDriverName, PlaygroundState } from '../playground-state.svelte.ts';
+import { isDriverName, PlaygroundState } from '../../playground-state.svelte.ts';
 import type { DriverName, PlaygroundApi, PlaygroundStatus } from './playground-api-types.ts';
 
 declare global {

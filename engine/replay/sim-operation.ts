@@ -3,7 +3,7 @@
  * with the exact point of the run it was applied at, and what operation-script.ts applies again
  * when a branch is replayed. The type names are the scenario's fault types (`faults[].type`).
  */
-import type { TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
+import type { TriggerKind } from '../checkpoint/checkpoint-coordinator.ts';
 
 export type SimOperation =
   | { type: 'kill-task-manager'; taskManager: string }

@@ -3,7 +3,7 @@
  * send these codes in their network snapshots (workers/network-snapshot-encoder.ts), so both
  * drivers speak the same kinds.
  */
-import type { EventBuffer } from '../../engine/protocol.ts';
+import type { EventBuffer } from '../protocol.ts';
 export const ItemKind = {
   data: 0,
   /** in-flight data of an unaligned checkpoint (persisted as channel state) */

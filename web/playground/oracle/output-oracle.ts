@@ -11,8 +11,8 @@
  * Duplicates are counted against `ahead` (a commit that merely came earlier after a restart is
  * not a duplicate) and missing records against `now` (what the failure-free run had by now).
  */
-import type { StreamRecord } from '../../engine/protocol.ts';
-import type { KeyOutput } from '../../engine/run/sink-output-log.ts';
+import type { StreamRecord } from '../../../engine/protocol.ts';
+import type { KeyOutput } from '../../../engine/run/sink-output-log.ts';
 
 /** One key of the sink output, this run next to the failure-free run at the same time. */
 export interface OutputRow {
