@@ -16,6 +16,7 @@ import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
+import { restoreEn, restoreZhCN } from './messages-restore.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
 import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
 
@@ -320,6 +321,7 @@ export const en = {
   ...timeTravelEn,
   ...breakEn,
   ...faultsEn,
+  ...restoreEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -624,6 +626,7 @@ export const zhCN: Messages = {
   ...timeTravelZhCN,
   ...breakZhCN,
   ...faultsZhCN,
+  ...restoreZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
