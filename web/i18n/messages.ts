@@ -476,7 +476,7 @@ export const zhCN: Messages = {
   'checkpoints.latest.noneFailed': '没有失败的 Checkpoint。',
   'checkpoints.latest.noneRestore': '作业还没有从 Checkpoint 恢复过。',
   'checkpoints.restore.subtasks': '子任务',
-  'checkpoints.restore.sources': '{remote} 个从远端存储读取，{local} 个从本地副本读取',
+  'checkpoints.restore.sources': '{remote} 个从远程存储读取，{local} 个从本地副本读取',
   'checkpoints.restore.read': '读取',
   'checkpoints.restore.readValue': '{bytes}，最慢的子任务用时 {slowest}',
 
