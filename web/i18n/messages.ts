@@ -16,6 +16,7 @@ import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
+import { restoreEn, restoreZhCN } from './messages-restore.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
 import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
 
@@ -320,6 +321,7 @@ export const en = {
   ...timeTravelEn,
   ...breakEn,
   ...faultsEn,
+  ...restoreEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -474,7 +476,7 @@ export const zhCN: Messages = {
   'checkpoints.latest.noneFailed': '没有失败的 Checkpoint。',
   'checkpoints.latest.noneRestore': '作业还没有从 Checkpoint 恢复过。',
   'checkpoints.restore.subtasks': '子任务',
-  'checkpoints.restore.sources': '{remote} 个从远端存储读取，{local} 个从本地副本读取',
+  'checkpoints.restore.sources': '{remote} 个从远程存储读取，{local} 个从本地副本读取',
   'checkpoints.restore.read': '读取',
   'checkpoints.restore.readValue': '{bytes}，最慢的子任务用时 {slowest}',
 
@@ -624,6 +626,7 @@ export const zhCN: Messages = {
   ...timeTravelZhCN,
   ...breakZhCN,
   ...faultsZhCN,
+  ...restoreZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
