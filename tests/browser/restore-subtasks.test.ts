@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { en, zhCN } from '../../web/i18n/messages.ts';
-import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/playground-api-types.ts';
+import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, REPO_ROOT, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 
 declare global {
