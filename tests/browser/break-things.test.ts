@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
-import { DEFAULT_HEARTBEAT_SCALE } from '../../web/live/live-driver.ts';
+import { DEFAULT_HEARTBEAT_SCALE } from '../../workers/live/live-driver.ts';
 import type { JobEvent, PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';

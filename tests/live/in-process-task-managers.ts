@@ -10,7 +10,7 @@ import { TaskManager } from '../../workers/task-manager.ts';
 import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
 import type { TaskManagerGateway } from '../../workers/protocol.ts';
 import type { LsmStorageLoader } from '../../workers/task-manager.ts';
-import type { TaskManagerLauncher } from '../../web/live/task-manager-process.ts';
+import type { TaskManagerLauncher } from '../../workers/live/task-manager-process.ts';
 
 export interface InProcessCluster {
   launch: TaskManagerLauncher;

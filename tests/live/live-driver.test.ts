@@ -4,11 +4,11 @@
  * The oracle for the sink's output is a failure-free run of the same scenario in the sim driver.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveDriver } from '../../web/live/live-driver.ts';
+import { LiveDriver } from '../../workers/live/live-driver.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
-import type { TaskManagerLauncher } from '../../web/live/task-manager-process.ts';
+import type { TaskManagerLauncher } from '../../workers/live/task-manager-process.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
 import { checkStorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
 import { readCompletedCheckpoint } from '../../engine/storage/checkpoint-files.ts';

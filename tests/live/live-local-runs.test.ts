@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import { LiveDriver } from '../../web/live/live-driver.ts';
+import { LiveDriver } from '../../workers/live/live-driver.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
 

@@ -14,7 +14,7 @@ import type { JobEvent } from '../../engine/run/job-events.ts';
 import { parseScenarioText, validateScenario, formatScenarioErrors } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
-import { LiveDriver, type LiveDriverOptions } from './live-driver.ts';
+import { LiveDriver, type LiveDriverOptions } from '../../workers/live/live-driver.ts';
 import { measureChannelCeiling, type ChannelCeiling } from './channel-ceiling.ts';
 import { replayExportedSession, type ReplayCheck } from './session-replay-check.ts';
 import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/storage-leak-checker.ts';

@@ -10,7 +10,7 @@ import { SessionRecorder } from '../../engine/replay/session-recorder.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
-import type { LiveDriver } from './live-driver.ts';
+import type { LiveDriver } from '../../workers/live/live-driver.ts';
 
 export interface ReplayCheck {
   /** the exported document's JSON size */

@@ -1,5 +1,5 @@
-import { jobTimeAt, wallNow, wallTimeAt } from '../../workers/job-clock.ts';
-import type { JobClock } from '../../workers/protocol.ts';
+import { jobTimeAt, wallNow, wallTimeAt } from '../job-clock.ts';
+import type { JobClock } from '../protocol.ts';
 
 interface Timer {
   at: number;

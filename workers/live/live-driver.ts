@@ -62,12 +62,12 @@ import { isKeyedOperator } from '../../engine/operators/operator-factory.ts';
 import { checkpointStatusEvent, type JobEvent, type RestoreRecord } from '../../engine/run/job-events.ts';
 import { planCheckpoint } from '../../engine/checkpoint/checkpoint-plan.ts';
 import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
-import { sinkRecordsOf } from '../../workers/sink-record-columns.ts';
+import { sinkRecordsOf } from '../sink-record-columns.ts';
 import { RandomSource } from '../../engine/sim/random-source.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
-import { clockFrom, jobTimeAt, wallNow } from '../../workers/job-clock.ts';
-import { sleepJobTime } from '../../workers/job-time-sleep.ts';
-import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, NetworkSnapshot, RemoteStorageFaults, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
+import { clockFrom, jobTimeAt, wallNow } from '../job-clock.ts';
+import { sleepJobTime } from '../job-time-sleep.ts';
+import type { ChannelPort, CheckpointStorageSpec, DeployRequest, HeartbeatPayload, JobClock, NetworkSnapshot, RemoteStorageFaults, ReportBatch, TaskManagerReport, TaskToDeploy } from '../protocol.ts';
 import { jobMetricsOf } from './job-metrics.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher, type TaskManagerProcess } from './task-manager-process.ts';
@@ -90,9 +90,9 @@ import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-l
 import { faultEvent, type FaultDetail } from '../../engine/run/fault-event.ts';
 import { placeOnPreviousSlots } from '../../engine/recovery/slot-selection.ts';
 import { decideSubtaskRestore, type LocalRecoveryFallbackReason, type SlotLocation } from '../../engine/recovery/local-recovery.ts';
-import { IndexedDbCheckpointStorage, liveCheckpointDatabaseName, newLiveRunId } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../../workers/storage/indexeddb-local-disk-store.ts';
-import { hostDir, hostsDir, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir } from '../../workers/storage/rocksdb-local-dir.ts';
+import { IndexedDbCheckpointStorage, liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
+import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
+import { hostDir, hostsDir, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir } from '../storage/rocksdb-local-dir.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and

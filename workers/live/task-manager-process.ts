@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { TaskManagerGateway } from '../../workers/protocol.ts';
+import type { TaskManagerGateway } from '../protocol.ts';
 
 /** The JobManager's handle on one TaskManager process. */
 export interface TaskManagerProcess {
@@ -15,7 +15,7 @@ export type TaskManagerLauncher = (name: string) => TaskManagerProcess;
 
 /** One Web Worker per TaskManager: the live runtime's processes. */
 export const launchWorkerTaskManager: TaskManagerLauncher = (name) => {
-  const worker = new Worker(new URL('../../workers/task-manager.worker.ts', import.meta.url), { type: 'module', name });
+  const worker = new Worker(new URL('../task-manager.worker.ts', import.meta.url), { type: 'module', name });
   return {
     gateway: Comlink.wrap<TaskManagerGateway>(worker),
     terminate: () => worker.terminate(),
