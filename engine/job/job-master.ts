@@ -128,6 +128,11 @@ export class JobMaster {
     return this.cluster.hosts.filter((h) => !this.#lostHosts.has(h));
   }
 
+  /** Where each subtask (`vertex#index`) of the current attempt runs: what a restart asks for again. */
+  get placement(): ReadonlyMap<string, SlotLocation> {
+    return this.#placement;
+  }
+
   /** Hosts lost with `lose-host`, in the order they were lost. */
   get lostHosts(): string[] {
     return [...this.#lostHosts];
@@ -319,9 +324,8 @@ export class JobMaster {
     this.liveness.silent(id, now - silentMs);
     if (silentMs < this.config.heartbeatTimeout) return;
     const cause = `Heartbeat of TaskManager with id ${id} timed out.`;
-    // The hung process is killed (as Flink's ResourceManager releases an unreachable TaskExecutor); it is lost from now.
+    // The hung process is killed (as Flink's ResourceManager releases an unreachable TaskExecutor); the runtime reports it lost.
     effects.push({ type: 'terminate-task-managers', ids: [id], cause });
-    this.onTaskManagersLost([id], cause, now, effects);
   }
 
   #leastLoadedHost(): string {

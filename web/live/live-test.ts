@@ -154,7 +154,7 @@ const api: LiveTestApi = {
       completedCheckpoints: counts_.completed,
       failedCheckpoints: counts_.failed,
       sinkRecords: driver.sinkOutput.totalRecords,
-      events: structuredClone(driver.events),
+      events: structuredClone([...driver.events]),
     };
   },
 

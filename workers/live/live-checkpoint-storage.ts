@@ -1,0 +1,196 @@
+import type { CheckpointCoordinator } from '../../engine/checkpoint/checkpoint-coordinator.ts';
+import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
+import {
+  checkpointPlacement,
+  metadataFile,
+  sharedFileLocation,
+  taskSnapshotFiles,
+  type SubtaskStateReference,
+} from '../../engine/storage/checkpoint-files.ts';
+import { jobDirectory, parseJobPath, sharedDirectory } from '../../engine/storage/checkpoint-layout.ts';
+import type { CheckpointFile, CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
+import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.ts';
+import type { CheckpointStorageSpec, RemoteStorageFaults } from '../protocol.ts';
+import { IndexedDbCheckpointStorage } from '../storage/indexeddb-checkpoint-storage.ts';
+
+/**
+ * The JobManager's side of remote checkpoint storage in the live runtime: one IndexedDB
+ * connection behind the cost model, and the JobManager's requests on it one after the other
+ * (`_metadata` writes, deletions the JobMaster asks for, restore reads), so a new checkpoint's
+ * `_metadata` is written before the ones it subsumed are discarded and one is always restorable.
+ * What to write or delete is the JobMaster's; this only does it and records what failed.
+ */
+export class LiveCheckpointStorage {
+  readonly spec: CheckpointStorageSpec;
+  readonly #coordinator: CheckpointCoordinator;
+  #remote: IndexedDbCheckpointStorage | undefined;
+  #storage: CostModelledStorage | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+  readonly errors: string[] = [];
+  /** state handles of acknowledged uploads, per checkpoint: what `_metadata` refers to */
+  readonly #references = new Map<number, Map<string, SubtaskStateReference>>();
+
+  constructor(spec: CheckpointStorageSpec, coordinator: CheckpointCoordinator) {
+    this.spec = spec;
+    this.#coordinator = coordinator;
+  }
+
+  async open(sleep: (ms: number) => Promise<void>): Promise<void> {
+    this.#remote = await IndexedDbCheckpointStorage.open({ databaseName: this.spec.databaseName, location: this.spec.location });
+    this.#storage = new CostModelledStorage(this.#remote, this.spec.remote, sleep);
+  }
+
+  /** The IndexedDB store without the cost model (for checks). */
+  get raw(): CheckpointStorage | undefined {
+    return this.#remote;
+  }
+
+  /** The store as the JobManager reads it (cost model included). */
+  get store(): CostModelledStorage {
+    return this.#storage!;
+  }
+
+  setFaults(faults: RemoteStorageFaults): void {
+    if (this.#storage) Object.assign(this.#storage.knobs, faults);
+  }
+
+  /** Runs a storage request after the ones before it; a request that throws is recorded, never unhandled. */
+  enqueue<T>(request: () => Promise<T>): Promise<T> {
+    // Once closed, the storage closes after what was queued before: nothing new may start on it.
+    if (this.#closed) {
+      const refused = Promise.reject(new Error('the live run was disposed: its checkpoint storage takes no more requests'));
+      refused.catch(() => {});
+      return refused;
+    }
+    const next = this.#queue.catch(() => {}).then(request);
+    next.catch((error: unknown) => this.errors.push(error instanceof Error ? error.message : String(error)));
+    this.#queue = next;
+    return next;
+  }
+
+  /**
+   * Resolves once the requests queued so far are done; with `drain`, also those they queued in
+   * turn (a running job queues requests all the time, so only an ended one can be drained).
+   */
+  async idle(drain: boolean): Promise<void> {
+    for (;;) {
+      const queue = this.#queue;
+      await queue.catch(() => {});
+      if (queue === this.#queue || !drain) return;
+    }
+  }
+
+  /** No more requests; the connection closes after those queued. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const remote = this.#remote;
+    if (remote) void this.idle(true).then(() => remote.close());
+  }
+
+  /** An upload was acknowledged: `_metadata` will refer to its handle. */
+  addReference(checkpointId: number, reference: SubtaskStateReference): void {
+    const refs = this.#references.get(checkpointId) ?? this.#references.set(checkpointId, new Map()).get(checkpointId)!;
+    refs.set(reference.key, reference);
+  }
+
+  /**
+   * Flink's finalizeCheckpoint: writes `_metadata` of a fully acknowledged checkpoint (the handles
+   * its tasks acknowledged, plus the files of subtasks that had finished, whose final snapshot the
+   * JobManager writes). True once written.
+   */
+  writeMetadata(checkpoint: CompletedCheckpoint): Promise<boolean> {
+    return this.enqueue(async () => {
+      const placement = checkpointPlacement(this.spec.location, checkpoint.id);
+      const refs = this.#references.get(checkpoint.id) ?? new Map<string, SubtaskStateReference>();
+      const files: CheckpointFile[] = [];
+      const subtasks: SubtaskStateReference[] = [];
+      for (const [key, snapshot] of checkpoint.taskStates) {
+        let ref = refs.get(key);
+        if (!ref) {
+          const upload = taskSnapshotFiles(placement, snapshot, key);
+          files.push(...upload.files);
+          ref = upload.reference;
+        }
+        subtasks.push(ref);
+      }
+      files.push(metadataFile(placement, checkpoint, subtasks));
+      const error = await this.#storage!.writeCheckpoint(checkpoint.id, files);
+      if (error) this.errors.push(error.message);
+      return error === undefined;
+    });
+  }
+
+  discardCheckpoint(checkpointId: number): void {
+    this.#references.delete(checkpointId);
+    void this.enqueue(() => this.#discard(checkpointId));
+  }
+
+  /** Deletes the shared files the SharedStateRegistry let go of. */
+  discardSharedFiles(names: readonly string[]): void {
+    const placement = checkpointPlacement(this.spec.location, 0);
+    void this.enqueue(() => this.#deleteFiles(names.map((name) => sharedFileLocation(placement, name))));
+  }
+
+  /** Deletes what an upload wrote that no checkpoint will refer to (it came too late). */
+  deleteUnused(checkpointId: number, reference: SubtaskStateReference, isCompleted: boolean): void {
+    if (isCompleted) return;
+    // A shared file the registry knows is in use by a checkpoint that uploaded the same run again.
+    const shared = reference.sharedFiles.filter((f) => f.uploaded && !this.#coordinator.sharedState.has(f.name));
+    const paths = [reference.statePath, ...shared.map((f) => f.path)];
+    void this.enqueue(() => this.#deleteFiles(paths));
+  }
+
+  /**
+   * Deletes every checkpoint directory under the job directory that the coordinator neither
+   * retains nor has pending: uploads of an attempt that failed over, written by a TaskManager that
+   * died before it could report them. With `sharedToo`, shared files nobody uses as well.
+   */
+  async sweepOrphans(sharedToo: boolean): Promise<void> {
+    const location = this.spec.location;
+    const keep = new Set([...this.#coordinator.store.getAllCheckpoints(), ...this.#coordinator.savepoints].map((c) => c.id));
+    for (const p of this.#coordinator.pendingCheckpoints) keep.add(p.id);
+    const doomed = new Set<number>();
+    const sharedInUse = this.#sharedFilesInUse(true);
+    const doomedShared: string[] = [];
+    for (const file of await this.#storage!.list(`${jobDirectory(location)}/`)) {
+      const where = parseJobPath(location, file.path);
+      if (where?.kind === 'checkpoint' && !keep.has(where.checkpointId)) doomed.add(where.checkpointId);
+      if (sharedToo && where?.kind === 'shared' && !sharedInUse.has(where.name)) doomedShared.push(file.path);
+    }
+    for (const id of doomed) await this.#discard(id);
+    await this.#deleteFiles(doomedShared);
+  }
+
+  /** After the job ended: the checkpoints retention lets go, and their shared files but those a savepoint refers to. */
+  discardOnTermination(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    void this.enqueue(async () => {
+      for (const id of ids) await this.#discard(id);
+      const savepointFiles = this.#sharedFilesInUse(false);
+      const shared = await this.#storage!.list(`${sharedDirectory(this.spec.location)}/`);
+      await this.#deleteFiles(shared.map((f) => f.path).filter((path) => !savepointFiles.has(path.slice(path.lastIndexOf('/') + 1))));
+    });
+  }
+
+  async #discard(checkpointId: number): Promise<void> {
+    const error = await this.#storage!.discardCheckpoint(checkpointId);
+    if (error) this.errors.push(error.message);
+  }
+
+  /** Shared files (SST runs of incremental checkpoints) that retained checkpoints, savepoints, or (optionally) the registry still use. */
+  #sharedFilesInUse(registered: boolean): Set<string> {
+    const names = new Set<string>();
+    const kept = registered ? [...this.#coordinator.store.getAllCheckpoints(), ...this.#coordinator.savepoints] : this.#coordinator.savepoints;
+    for (const c of kept) for (const snapshot of c.taskStates.values()) for (const f of snapshot.sharedFiles ?? []) names.add(f.name);
+    if (registered) for (const f of this.#coordinator.sharedState.files()) names.add(f.name);
+    return names;
+  }
+
+  /** Deletes files side by side (as Flink's I/O executor does): each request pays its own round trip, not the sum of them. */
+  async #deleteFiles(paths: readonly string[]): Promise<void> {
+    const errors = await Promise.all(paths.map((path) => this.#storage!.deleteFile(path)));
+    for (const error of errors) if (error) this.errors.push(error.message);
+  }
+}
