@@ -3,7 +3,6 @@ import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
 import { readConfig } from '../config/flink-options.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import { CheckpointCoordinator, type CheckpointPlan, type TriggerKind } from '../checkpoint/checkpoint-coordinator.ts';
-import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
 import { assignSubtaskState, type AssignmentTarget, type SubtaskAssignment } from '../checkpoint/state-assignment.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
@@ -296,7 +295,7 @@ export class Simulation {
         if (this.#replay) this.#maybeFinishJob();
         return;
       case 'decline':
-        return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
+        return this.#coordinate(now, (e) => this.coordinator.receiveDecline(event.checkpointId, event.reason, now, e));
       case 'fault':
         if (this.#replay?.isTrigger(event.fault)) return this.#replayTrigger(event.fault, now);
         this.#applyFault(event.fault);

@@ -44,7 +44,6 @@ import type { FaultSpec, Scenario } from '../../engine/scenario/scenario-types.t
 import { readConfig } from '../../engine/config/flink-options.ts';
 import type { FlinkConfig } from '../../engine/config/flink-config.ts';
 import { CheckpointCoordinator, type CheckpointPlan, type TriggerKind } from '../../engine/checkpoint/checkpoint-coordinator.ts';
-import type { CheckpointFailureReason } from '../../engine/checkpoint/checkpoint-failure-reason.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import { assignSubtaskState, type SharedFileReader, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
@@ -751,7 +750,7 @@ export class LiveDriver {
         return;
       }
       case 'decline-checkpoint':
-        this.#coordinate(now, (e) => this.coordinator.receiveDecline(report.checkpointId, report.reason as CheckpointFailureReason, now, e));
+        this.#coordinate(now, (e) => this.coordinator.receiveDecline(report.checkpointId, report.reason, now, e));
         return;
     }
   }
