@@ -22,6 +22,7 @@ import { TaskMetrics } from '../metrics/task-metrics.ts';
 import { compressSnapshot, decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
 import { asUnaligned, CheckpointBarrierHandler, type AlignmentFigures, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
 import { OutputRouter } from './output-router.ts';
+import { StatusWatermarkValve } from './status-watermark-valve.ts';
 import { SNAPSHOT_METADATA_BYTES, rocksDbSyncSnapshotMs, syncSnapshotMs } from './snapshot-cost.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import type { TaskDeployment } from './task-deployment.ts';
@@ -100,10 +101,10 @@ export class StreamTask {
   readonly #sinkOutput: Output | undefined;
   readonly #twoPhaseSink: TwoPhaseCommitSink | undefined;
   readonly #barriers: CheckpointBarrierHandler;
+  readonly #valve: StatusWatermarkValve;
   /** buffers that took no credit (priority events, replayed channel state): consuming them returns none */
   readonly #creditFree = new WeakSet<NetworkBuffer>();
   #sinkBatch: StreamRecord[] = [];
-  #combinedWatermark = -Infinity;
   #nextFlushAt: number;
   /** end-of-partition has been put on every output; the task finishes once they are sent */
   #ending = false;
@@ -140,6 +141,7 @@ export class StreamTask {
     this.gates = deployment.inputGates.map((ids) => new InputGate(ids));
     this.gates.forEach((gate, g) => gate.channels.forEach((channel) => this.#channels.set(channel.channelId, { gate: g, channel })));
     this.#barriers = new CheckpointBarrierHandler(this.gates);
+    this.#valve = new StatusWatermarkValve(this.gates);
     this.router = new OutputRouter(
       deployment.outputs,
       subtaskIndex,
@@ -446,25 +448,17 @@ export class StreamTask {
     this.#barriers.onBufferProcessed(buffer);
     for (let i = 0; i < records.length; i++) operator.processRecord(records[i]!, gate, out);
     this.metrics.numRecordsIn += records.length;
-    if (buffer.watermark !== undefined) this.#advanceWatermark(channel, buffer.watermark, out);
+    if (buffer.watermark !== undefined) this.#onWatermark(this.#valve.inputWatermark(channel, buffer.watermark), out);
     this.#emitSinkBatch(effects);
     this.metrics.numRecordsOut = this.#sinkOutput ? this.metrics.numRecordsIn : this.router.recordsOut;
     return this.#busy(now, records.length * this.#costMs);
   }
 
-  #advanceWatermark(channel: InputChannel, watermark: number, out: Output): void {
-    if (watermark > channel.watermark) channel.watermark = watermark;
-    this.#recomputeWatermark(out);
-  }
-
-  /** The task's watermark is the minimum over all inputs; an advance fires timers and goes downstream. */
-  #recomputeWatermark(out: Output): void {
-    let combined = Infinity;
-    for (const gate of this.gates) combined = Math.min(combined, gate.combinedWatermark());
-    if (combined <= this.#combinedWatermark) return;
-    this.#combinedWatermark = combined;
-    this.#operator!.processWatermark(combined, out);
-    if (!this.#sinkOutput) this.router.broadcastWatermark(combined);
+  /** An advance of the task's watermark (the valve's) fires the operator's timers and goes downstream. */
+  #onWatermark(advanced: number | undefined, out: Output): void {
+    if (advanced === undefined) return;
+    this.#operator!.processWatermark(advanced, out);
+    if (!this.#sinkOutput) this.router.broadcastWatermark(advanced);
   }
 
   /** Handles an event buffer; returns an outcome when the poll should end here. */
@@ -473,7 +467,7 @@ export class StreamTask {
     switch (event.kind) {
       case 'end-of-partition': {
         channel.finished = true;
-        this.#recomputeWatermark(this.#sinkOutput ?? this.router);
+        this.#onWatermark(this.#valve.onChannelFinished(), this.#sinkOutput ?? this.router);
         const cost = this.#onBarrierOutcomes(now, this.#barriers.onEndOfPartition(now), effects);
         if (this.gates.every((g) => g.allFinished)) return this.#endOfInput(now, effects);
         return cost > 0 ? this.#busy(now, cost) : undefined;
