@@ -15,31 +15,20 @@ import { InputGate, type InputChannel } from '../network/input-gate.ts';
 import { createOperator } from '../operators/operator-factory.ts';
 import type { Output, StreamOperator } from '../operators/stream-operator.ts';
 import { TwoPhaseCommitSink } from '../operators/two-phase-commit-sink.ts';
-import { availableAt, availableCount, type SourceSplit } from '../sources/source-split.ts';
+import type { SourceSplit } from '../sources/source-split.ts';
 import { createSplit } from '../sources/create-split.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { TaskMetrics } from '../metrics/task-metrics.ts';
 import { compressSnapshot, decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
 import { asUnaligned, CheckpointBarrierHandler, type AlignmentFigures, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
 import { OutputRouter } from './output-router.ts';
+import { SourceInput } from './source-input.ts';
 import { StatusWatermarkValve } from './status-watermark-valve.ts';
 import { SNAPSHOT_METADATA_BYTES, rocksDbSyncSnapshotMs, syncSnapshotMs } from './snapshot-cost.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import type { TaskDeployment } from './task-deployment.ts';
 import type { DeliveryRecorder } from '../replay/delivery-recorder.ts';
 import type { ReplayFeeder } from '../replay/replay-feeder.ts';
-
-/** Where a source subtask stands in its split. */
-interface SourceReader {
-  split: SourceSplit;
-  /** next record to emit: the offset a checkpoint records */
-  offset: number;
-  /** virtual time the job started; record i is available at jobStart + i / rate */
-  jobStart: number;
-  maxTimestamp: number;
-  lastWatermark: number;
-  nextWatermarkAt: number;
-}
 
 /**
  * A snapshot taken whose acknowledgement waits for its in-flight data, as Flink's asynchronous
@@ -95,7 +84,7 @@ export class StreamTask {
   readonly gates: InputGate[];
   readonly router: OutputRouter;
   readonly #operator: StreamOperator | undefined;
-  readonly #source: SourceReader | undefined;
+  readonly #source: SourceInput | undefined;
   readonly #channels = new Map<number, { gate: number; channel: InputChannel }>();
   #costMs: number;
   readonly #sinkOutput: Output | undefined;
@@ -125,8 +114,6 @@ export class StreamTask {
   recorder: DeliveryRecorder | undefined;
   /** replaying a recorded session: inputs are held and handed to the gates in the recorded order */
   #replay: ReplayFeeder | undefined;
-  /** barriers (and cancellation markers) a source injected: orders its watermarks against them in a recording */
-  #barriersInjected = 0;
 
   constructor(
     readonly deployment: TaskDeployment,
@@ -153,14 +140,7 @@ export class StreamTask {
     const spec = vertex.operator;
     if (spec.type === 'source') {
       this.keyedState = undefined;
-      this.#source = {
-        split: createSplit(spec.source, deployment.seed, subtaskIndex),
-        offset: 0,
-        jobStart: 0,
-        maxTimestamp: -Infinity,
-        lastWatermark: -Infinity,
-        nextWatermarkAt: now + deployment.autoWatermarkInterval,
-      };
+      this.#source = this.#createSourceInput(createSplit(spec.source, deployment.seed, subtaskIndex), now);
     } else {
       this.keyedState = createKeyedState?.(deployment);
       this.#operator = createOperator(spec, this.keyedState, deployment.maxParallelism);
@@ -172,6 +152,26 @@ export class StreamTask {
         this.#sinkOutput = { collect: (r) => this.#sinkBatch.push(r) };
       }
     }
+  }
+
+  /** The source reads into the router; its watermarks go downstream and, when recording, into the recording. */
+  #createSourceInput(split: SourceSplit, now: number): SourceInput {
+    const router = this.router;
+    const output = {
+      get available() {
+        return router.available;
+      },
+      collect: (record: StreamRecord) => router.collect(record),
+      emitWatermark: (watermark: number) => this.#emitSourceWatermark(watermark),
+    };
+    const { autoWatermarkInterval, recordsPerBuffer } = this.deployment;
+    return new SourceInput(split, now, { autoWatermarkInterval, recordsPerBuffer }, output);
+  }
+
+  /** A source watermark goes downstream; a recording notes where (after how many records and barriers). */
+  #emitSourceWatermark(watermark: number): void {
+    this.router.broadcastWatermark(watermark);
+    this.recorder?.watermarkEmitted(this.#source!.offset, this.#source!.barriersInjected);
   }
 
   /** Slows the operator down by `factor` (1 = normal), as a scenario's slow-operator fault. */
@@ -237,6 +237,7 @@ export class StreamTask {
   /** Replays a recording: from now on inputs go through the feeder (set before the task runs). */
   replayWith(feeder: ReplayFeeder): void {
     this.#replay = feeder;
+    this.#source?.replayWith(feeder);
   }
 
   receive(channelId: number, buffer: DataBuffer | EventBuffer): void {
@@ -331,9 +332,7 @@ export class StreamTask {
   /** The next trigger to carry out; under replay a source first emits up to the recorded barrier offset. */
   #nextTrigger(): CheckpointBarrier | undefined {
     const trigger = this.#pendingTriggers[0];
-    const src = this.#source;
-    if (trigger && src && this.#replay && !this.hasEndedInput && !this.#replay.mayInjectBarrier(trigger.checkpointId, src.offset)) return undefined;
-    if (trigger && src && this.#replay && !this.hasEndedInput && this.#replay.watermarkFirst(src.offset, this.#barriersInjected)) return undefined;
+    if (trigger && this.#source && !this.hasEndedInput && !this.#source.readyForBarrier(trigger.checkpointId)) return undefined;
     return this.#pendingTriggers.shift();
   }
 
@@ -350,7 +349,7 @@ export class StreamTask {
     }
     if (this.#source && this.#replay) this.#followRecordedAbort(barrier.checkpointId);
     if (this.#source) this.recorder?.barrierInjected(barrier.checkpointId, this.#source.offset, this.#abortedCheckpoints.has(barrier.checkpointId));
-    if (this.#source) this.#barriersInjected++;
+    this.#source?.barrierInjected();
     const figures = { startDelayMs: Math.max(0, now - barrier.timestamp), alignmentDurationMs: 0, processedBytes: 0 };
     return this.#busy(now, this.#performCheckpoint(now, barrier, figures, false, effects));
   }
@@ -361,45 +360,20 @@ export class StreamTask {
     return this.#settle(now, 'finished');
   }
 
-  #pollSource(now: number, src: SourceReader): PollOutcome {
-    // Under replay a watermark goes out at its recorded offset, not by the periodic timer.
-    if (this.#replay && this.#replay.watermarkDue(src.offset, this.#barriersInjected)) {
-      this.#emitSourceWatermark(src);
-      return this.#busy(now, 0);
+  /** One unit of the source's work, as the task's poll outcome; the records' cost is the task's. */
+  #pollSource(now: number, source: SourceInput): PollOutcome {
+    const step = source.poll(now, this.#lastCheckpointId);
+    switch (step.type) {
+      case 'emitted':
+        this.metrics.numRecordsOut += step.records;
+        return this.#busy(now, step.records * this.#costMs);
+      case 'idle':
+        return this.#idle(now, step.wakeAt);
+      case 'backpressured':
+        return this.#settle(now, 'backpressured');
+      case 'end-of-input':
+        return this.#endOfInput(now, []);
     }
-    if (!this.#replay) this.#maybeEmitSourceWatermark(now, src);
-    // Under replay the source stops at the recorded offset of its next barrier until triggered
-    // (its end of input too, when the recorded barrier came after its last record), and at its next watermark.
-    const limit = this.#replay ? Math.min(this.#replay.sourceLimit(this.#lastCheckpointId), this.#replay.watermarkLimit()) - src.offset : Infinity;
-    if (limit <= 0) return this.#idle(now, undefined);
-    if (src.offset >= src.split.count) return this.#endOfInput(now, []);
-    const available = availableCount(src.split, now - src.jobStart) - src.offset;
-    if (available <= 0) return this.#idle(now, src.jobStart + availableAt(src.split, src.offset));
-    if (!this.router.available) return this.#settle(now, 'backpressured');
-    const n = Math.min(available, this.deployment.recordsPerBuffer, limit);
-    for (let i = 0; i < n; i++) {
-      const record = src.split.recordAt(src.offset++);
-      if (record.timestamp > src.maxTimestamp) src.maxTimestamp = record.timestamp;
-      this.router.collect(record);
-    }
-    this.metrics.numRecordsOut += n;
-    return this.#busy(now, n * this.#costMs);
-  }
-
-  /** Periodic watermarks from the source, as Flink's bounded-out-of-orderness generator (0 ms): max − 1. */
-  #maybeEmitSourceWatermark(now: number, src: SourceReader): void {
-    if (now < src.nextWatermarkAt) return;
-    while (src.nextWatermarkAt <= now) src.nextWatermarkAt += this.deployment.autoWatermarkInterval;
-    this.#emitSourceWatermark(src);
-  }
-
-  /** The source's watermark goes out when it advanced (max − 1); a recording notes where. */
-  #emitSourceWatermark(src: SourceReader): void {
-    const watermark = src.maxTimestamp - 1;
-    if (watermark <= src.lastWatermark) return;
-    src.lastWatermark = watermark;
-    this.router.broadcastWatermark(watermark);
-    this.recorder?.watermarkEmitted(src.offset, this.#barriersInjected);
   }
 
   #pollInput(now: number, effects: TaskEffect[]): PollOutcome {
@@ -697,7 +671,7 @@ export class StreamTask {
   }
 
   #restore(restore: TaskRestore): void {
-    if (this.#source && restore.sourceOffset !== undefined) this.#source.offset = restore.sourceOffset;
+    if (this.#source && restore.sourceOffset !== undefined) this.#source.restoreOffset(restore.sourceOffset);
     if (this.keyedState && restore.keyedState.length > 0) {
       const range = this.deployment.keyGroupRange;
       this.keyedState.restore(restore.keyedState.map((s) => (isCompressedSnapshot(s) ? decompressSnapshot(s, range) : s)));
@@ -726,11 +700,7 @@ export class StreamTask {
   }
 
   #endOfInput(now: number, effects: TaskEffect[]): PollOutcome {
-    if (this.#source && this.#source.lastWatermark < Infinity) {
-      // A bounded source ends with the max watermark, as Flink's sources do, so every window fires.
-      this.#source.lastWatermark = Infinity;
-      this.router.broadcastWatermark(Infinity);
-    }
+    if (this.#source?.endInput()) this.router.broadcastWatermark(Infinity);
     if (this.#twoPhaseSink) {
       // Flink's final checkpoint commits what is left when the input ends.
       for (const transaction of this.#twoPhaseSink.endOfInput(this.#lastCheckpointId + 1)) effects.push({ type: 'sink-commit', transaction });
@@ -776,9 +746,7 @@ export class StreamTask {
     this.metrics.switchTo('idle', now);
     let at = Math.min(wakeAt ?? Infinity, this.#nextTimerAt() ?? Infinity);
     if (this.router.hasPartialBuffers) at = Math.min(at, this.#nextFlushAt);
-    const src = this.#source;
-    // Under replay watermarks go out at recorded offsets, not on the periodic timer.
-    if (src && !this.#replay && src.maxTimestamp - 1 > src.lastWatermark) at = Math.min(at, src.nextWatermarkAt);
+    at = Math.min(at, this.#source?.watermarkWakeAt ?? Infinity);
     return at === Infinity ? { status: 'idle' } : { status: 'idle', wakeAt: at };
   }
 
