@@ -6,7 +6,6 @@ import type {
   NetworkBuffer,
   PollOutcome,
   StreamRecord,
-  SubtaskCheckpointMetrics,
   SubtaskId,
   TaskEffect,
   TaskStateSnapshot,
@@ -19,32 +18,16 @@ import type { SourceSplit } from '../sources/source-split.ts';
 import { createSplit } from '../sources/create-split.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { TaskMetrics } from '../metrics/task-metrics.ts';
-import { compressSnapshot, decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
-import { asUnaligned, CheckpointBarrierHandler, type AlignmentFigures, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
+import { decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
+import { CheckpointBarrierHandler, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
 import { OutputRouter } from './output-router.ts';
 import { SourceInput } from './source-input.ts';
 import { StatusWatermarkValve } from './status-watermark-valve.ts';
-import { SNAPSHOT_METADATA_BYTES, rocksDbSyncSnapshotMs, syncSnapshotMs } from './snapshot-cost.ts';
+import { SubtaskCheckpointCoordinator, type CheckpointedSubtask } from './subtask-checkpoint-coordinator.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import type { TaskDeployment } from './task-deployment.ts';
 import type { DeliveryRecorder } from '../replay/delivery-recorder.ts';
 import type { ReplayFeeder } from '../replay/replay-feeder.ts';
-
-/**
- * A snapshot taken whose acknowledgement waits for its in-flight data, as Flink's asynchronous
- * part waits for the ChannelStateWriteResult: an unaligned one for its remaining input barriers
- * (the data arriving before them is channel state); an aligned one with an
- * aligned-checkpoint-timeout for its barrier to leave every output, or to time out there
- * (PipelinedSubpartition's channel state future).
- */
-interface PendingSnapshot {
-  barrier: CheckpointBarrier;
-  snapshot: TaskStateSnapshot;
-  metrics: SubtaskCheckpointMetrics;
-  channelState: ChannelState;
-  awaitingInputs: boolean;
-  awaitingOutputs: boolean;
-}
 
 /** What a restored subtask starts from (its share of a completed checkpoint). */
 export interface TaskRestore {
@@ -63,9 +46,6 @@ export interface TaskRestore {
  */
 const MAX_EVENTS_PER_POLL = 64;
 
-/** How many aborted checkpoint ids a subtask remembers (Flink keeps a bounded set too). */
-const MAX_REMEMBERED_ABORTS = 128;
-
 /**
  * One subtask, as a sans-I/O state machine. The driver hands it inputs (`receive` a buffer,
  * `addCredits`, `triggerCheckpoint`, checkpoint notifications) and calls `poll(now, effects)`
@@ -75,8 +55,14 @@ const MAX_REMEMBERED_ABORTS = 128;
  *
  * Outputs produced while processing are sent on the next poll, at the end of the busy period,
  * so a record never leaves a subtask before the subtask finished processing it.
+ *
+ * The task orchestrates; the parts are split as Flink splits its StreamTask: the barrier handler
+ * decides when a checkpoint's barriers are in (CheckpointBarrierHandler), the subtask's
+ * checkpoint coordinator takes, holds, declines and aborts checkpoints
+ * (SubtaskCheckpointCoordinator), the valve combines the input watermarks
+ * (StatusWatermarkValve), and a source subtask reads through its SourceInput (SourceOperator).
  */
-export class StreamTask {
+export class StreamTask implements CheckpointedSubtask {
   readonly id: SubtaskId;
   readonly lifecycle = new TaskLifecycle();
   readonly metrics: TaskMetrics;
@@ -97,13 +83,8 @@ export class StreamTask {
   #nextFlushAt: number;
   /** end-of-partition has been put on every output; the task finishes once they are sent */
   #ending = false;
-  /** checkpoints triggered directly (sources, or tasks whose inputs all ended), not yet taken */
-  #pendingTriggers: CheckpointBarrier[] = [];
-  #lastCheckpointId = 0;
-  /** checkpoints notified as aborted before their barrier came here */
-  readonly #abortedCheckpoints = new Set<number>();
-  /** snapshots taken, not yet acknowledged: they wait for in-flight data */
-  #pending: PendingSnapshot[] = [];
+  /** the subtask's side of checkpointing: triggers, snapshots, declines, aborts */
+  readonly #checkpoints: SubtaskCheckpointCoordinator;
   /** effects to emit on the next poll (commits of restored transactions) */
   #deferred: TaskEffect[] = [];
   /** the state the task had when its input ended: a finished task's part in later checkpoints */
@@ -152,6 +133,8 @@ export class StreamTask {
         this.#sinkOutput = { collect: (r) => this.#sinkBatch.push(r) };
       }
     }
+    // Last: the coordinator snapshots what was set up above (the task is its CheckpointedSubtask).
+    this.#checkpoints = new SubtaskCheckpointCoordinator(this);
   }
 
   /** The source reads into the router; its watermarks go downstream and, when recording, into the recording. */
@@ -231,7 +214,7 @@ export class StreamTask {
     else if (this.lifecycle.send('CANCEL')) this.lifecycle.send('CANCELED');
     for (const gate of this.gates) gate.clear();
     this.router.clear();
-    this.#pending = [];
+    this.#checkpoints.cancel();
   }
 
   /** Replays a recording: from now on inputs go through the feeder (set before the task runs). */
@@ -246,7 +229,7 @@ export class StreamTask {
     if (this.#replay) return this.#holdForReplay(target.gate, target.channel, buffer);
     if (buffer.kind === 'event' && buffer.priority) this.#creditFree.add(buffer);
     const inFlight = this.gates[target.gate]!.receive(target.channel.index, buffer, this.#overtakes(buffer));
-    if (inFlight) this.#persistInput(target.gate, target.channel.index, [inFlight]);
+    if (inFlight) this.#checkpoints.persistInput(target.gate, target.channel.index, [inFlight]);
   }
 
   /**
@@ -263,7 +246,7 @@ export class StreamTask {
     for (const { gate, channel, buffer } of this.#replay!.release(this.gates)) {
       this.#creditFree.add(buffer);
       const inFlight = this.gates[gate]!.receive(channel, buffer, buffer.kind === 'event' && (buffer.priority || this.#overtakes(buffer)));
-      if (inFlight) this.#persistInput(gate, channel, [inFlight]);
+      if (inFlight) this.#checkpoints.persistInput(gate, channel, [inFlight]);
     }
   }
 
@@ -283,7 +266,7 @@ export class StreamTask {
 
   /** The coordinator asks this subtask to start a checkpoint (sources, or tasks whose inputs all ended). */
   triggerCheckpoint(barrier: CheckpointBarrier): void {
-    this.#pendingTriggers.push(barrier);
+    this.#checkpoints.trigger(barrier);
   }
 
   notifyCheckpointComplete(checkpointId: number): void {
@@ -302,13 +285,8 @@ export class StreamTask {
   #abortCheckpoint(checkpointId: number): void {
     if (!this.lifecycle.isTerminal && !this.#source) this.recorder?.abortNotified(checkpointId, this.#consumedUnits);
     if (!this.lifecycle.isTerminal) this.keyedState?.notifyCheckpointAborted?.(checkpointId);
-    // Remembered so that a barrier still to come sends a cancellation marker instead (Flink keeps these too).
-    if (checkpointId > this.#lastCheckpointId) {
-      this.#abortedCheckpoints.add(checkpointId);
-      if (this.#abortedCheckpoints.size > MAX_REMEMBERED_ABORTS) this.#abortedCheckpoints.delete(Math.min(...this.#abortedCheckpoints));
-    }
     this.#barriers.abortCurrent(checkpointId);
-    this.#dropPending(checkpointId);
+    this.#checkpoints.notifyCheckpointAborted(checkpointId);
   }
 
   poll(now: number, effects: TaskEffect[]): PollOutcome {
@@ -321,7 +299,7 @@ export class StreamTask {
       this.#nextFlushAt = now + this.deployment.bufferTimeout;
       this.#sendReady(effects);
     }
-    this.#acknowledgeSentBarriers(effects);
+    this.#checkpoints.acknowledgeSentBarriers(effects);
     if (switchCost > 0) return this.#busy(now, switchCost);
     const trigger = this.#nextTrigger();
     if (trigger) return this.#triggered(now, trigger, effects);
@@ -331,27 +309,22 @@ export class StreamTask {
 
   /** The next trigger to carry out; under replay a source first emits up to the recorded barrier offset. */
   #nextTrigger(): CheckpointBarrier | undefined {
-    const trigger = this.#pendingTriggers[0];
+    const trigger = this.#checkpoints.nextTrigger;
     if (trigger && this.#source && !this.hasEndedInput && !this.#source.readyForBarrier(trigger.checkpointId)) return undefined;
-    return this.#pendingTriggers.shift();
-  }
-
-  /** Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing). */
-  #followRecordedAbort(checkpointId: number): void {
-    if (this.#replay!.injectsCancel(checkpointId)) this.#abortedCheckpoints.add(checkpointId);
-    else this.#abortedCheckpoints.delete(checkpointId);
+    return this.#checkpoints.takeTrigger();
   }
 
   #triggered(now: number, barrier: CheckpointBarrier, effects: TaskEffect[]): PollOutcome {
+    const id = barrier.checkpointId;
     if (this.hasEndedInput) {
-      effects.push({ type: 'decline-checkpoint', checkpointId: barrier.checkpointId, reason: 'CHECKPOINT_DECLINED_TASK_NOT_READY' });
+      this.#checkpoints.decline(id, 'CHECKPOINT_DECLINED_TASK_NOT_READY', effects);
       return this.#busy(now, 0);
     }
-    if (this.#source && this.#replay) this.#followRecordedAbort(barrier.checkpointId);
-    if (this.#source) this.recorder?.barrierInjected(barrier.checkpointId, this.#source.offset, this.#abortedCheckpoints.has(barrier.checkpointId));
+    // Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing).
+    if (this.#source && this.#replay) this.#checkpoints.followRecordedAbort(id, this.#replay.injectsCancel(id));
+    if (this.#source) this.recorder?.barrierInjected(id, this.#source.offset, this.#checkpoints.isAborted(id));
     this.#source?.barrierInjected();
-    const figures = { startDelayMs: Math.max(0, now - barrier.timestamp), alignmentDurationMs: 0, processedBytes: 0 };
-    return this.#busy(now, this.#performCheckpoint(now, barrier, figures, false, effects));
+    return this.#busy(now, this.#checkpoints.checkpointOnTrigger(now, barrier, effects));
   }
 
   #pollEnding(now: number): PollOutcome {
@@ -362,7 +335,7 @@ export class StreamTask {
 
   /** One unit of the source's work, as the task's poll outcome; the records' cost is the task's. */
   #pollSource(now: number, source: SourceInput): PollOutcome {
-    const step = source.poll(now, this.#lastCheckpointId);
+    const step = source.poll(now, this.#checkpoints.lastCheckpointId);
     switch (step.type) {
       case 'emitted':
         this.metrics.numRecordsOut += step.records;
@@ -466,98 +439,14 @@ export class StreamTask {
   #onBarrierOutcome(now: number, outcome: BarrierHandlerOutcome, effects: TaskEffect[]): number {
     switch (outcome.type) {
       case 'snapshot':
-        return this.#performCheckpoint(now, outcome.barrier, outcome.figures, true, effects);
+        return this.#checkpoints.checkpointState(now, outcome.barrier, outcome.figures, true, effects);
       case 'unaligned-complete':
-        this.#inputsComplete(outcome.checkpointId, outcome.figures, effects);
+        this.#checkpoints.inputsComplete(outcome.checkpointId, outcome.figures, effects);
         return 0;
       case 'abort':
-        // Flink's abortCheckpointOnBarrier: decline, and tell downstream with a cancellation marker.
-        effects.push({ type: 'decline-checkpoint', checkpointId: outcome.checkpointId, reason: outcome.reason });
-        this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: outcome.checkpointId }, sizeBytes: 16, priority: false }));
-        this.#dropPending(outcome.checkpointId);
+        this.#checkpoints.abortCheckpointOnBarrier(outcome.checkpointId, outcome.reason, effects);
         return 0;
     }
-  }
-
-  /**
-   * Flink's SubtaskCheckpointCoordinatorImpl.checkpointState: forward the barrier downstream
-   * first (a priority event when unaligned), then take the synchronous snapshot; the upload
-   * (asynchronous part) is the driver's, once the in-flight data is known. `viaInputs`: the
-   * barrier came through the inputs (not a trigger), so an unaligned one waits for the others.
-   * Returns the virtual time the synchronous part blocks the task.
-   */
-  #performCheckpoint(now: number, barrier: CheckpointBarrier, figures: AlignmentFigures, viaInputs: boolean, effects: TaskEffect[]): number {
-    if (barrier.checkpointId <= this.#lastCheckpointId) return 0;
-    this.#lastCheckpointId = barrier.checkpointId;
-    if (this.#abortedCheckpoints.delete(barrier.checkpointId)) {
-      // Flink's SubtaskCheckpointCoordinatorImpl.checkpointState, step 1: the checkpoint was already
-      // aborted, so downstream gets a cancellation marker instead of the barrier, and no snapshot is taken.
-      this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: barrier.checkpointId }, sizeBytes: 16, priority: false }));
-      return 0;
-    }
-    const unaligned = barrier.alignment === 'UNALIGNED';
-    const outputs = this.#broadcastBarrier(barrier, unaligned);
-    const snapshot = this.#takeSnapshot(barrier.checkpointId, barrier.checkpointKind === 'SAVEPOINT');
-    const syncMs = this.#syncSnapshotMs();
-    const metrics: SubtaskCheckpointMetrics = {
-      startDelayMs: figures.startDelayMs,
-      alignmentDurationMs: figures.alignmentDurationMs,
-      syncDurationMs: syncMs,
-      processedDataBytes: figures.processedBytes,
-      persistedDataBytes: 0,
-      // as Flink's checkpointMetrics.setUnalignedCheckpoint(options.isUnalignedCheckpoint())
-      unalignedCheckpoint: unaligned,
-      syncEndTime: now + syncMs,
-    };
-    // An aligned barrier with a timeout registers the aligned→unaligned output timer
-    // (SubtaskCheckpointCoordinatorImpl#registerAlignmentTimer).
-    const awaitingOutputs = !unaligned && barrier.alignedTimeoutAt !== undefined && this.router.subpartitions.length > 0;
-    const pending: PendingSnapshot = { barrier, snapshot, metrics, channelState: { inputs: [], outputs }, awaitingInputs: unaligned && viaInputs, awaitingOutputs };
-    this.#pending.push(pending);
-    if (pending.awaitingInputs) this.#startRecording(barrier.checkpointId);
-    this.#maybeAcknowledge(pending, effects);
-    return syncMs;
-  }
-
-  /** Puts the barrier on every output; an unaligned one goes first, and what it overtook is output channel state. */
-  #broadcastBarrier(barrier: CheckpointBarrier, unaligned: boolean): ChannelState['outputs'] {
-    const make = (): EventBuffer => ({ kind: 'event', event: barrier, sizeBytes: 32, priority: unaligned });
-    if (!unaligned) {
-      this.router.broadcastEvent(make);
-      return [];
-    }
-    const outputs: ChannelState['outputs'] = [];
-    for (const s of this.router.subpartitions) {
-      const overtaken = s.addPriorityEvent(make()).filter((b): b is DataBuffer => b.kind === 'data');
-      if (overtaken.length > 0) outputs.push({ channelId: s.channelId, buffers: overtaken });
-    }
-    return outputs;
-  }
-
-  /** Flink's checkpointStarted on every input channel: queued data ahead of the barriers is in flight. */
-  #startRecording(checkpointId: number): void {
-    this.gates.forEach((gate, g) => {
-      for (const { channel, buffers } of gate.startRecording(checkpointId)) this.#persistInput(g, channel, buffers);
-    });
-  }
-
-  #persistInput(gate: number, channel: number, buffers: DataBuffer[]): void {
-    const pending = this.#pending.find((p) => p.awaitingInputs);
-    if (!pending || buffers.length === 0) return;
-    const inputs = pending.channelState.inputs;
-    let entry = inputs.find((e) => e.gate === gate && e.channel === channel);
-    if (!entry) inputs.push((entry = { gate, channel, buffers: [] }));
-    entry.buffers.push(...buffers);
-  }
-
-  /** The last barrier of an unaligned checkpoint arrived: its input channel state is complete. */
-  #inputsComplete(checkpointId: number, figures: AlignmentFigures, effects: TaskEffect[]): void {
-    const pending = this.#pending.find((p) => p.awaitingInputs && p.barrier.checkpointId === checkpointId);
-    if (!pending) return;
-    pending.awaitingInputs = false;
-    pending.metrics.alignmentDurationMs = figures.alignmentDurationMs;
-    pending.metrics.processedDataBytes = figures.processedBytes;
-    this.#maybeAcknowledge(pending, effects);
   }
 
   /**
@@ -568,106 +457,14 @@ export class StreamTask {
    */
   #fireAlignmentTimers(now: number, effects: TaskEffect[]): number {
     const cost = this.#onBarrierOutcomes(now, this.#barriers.onAlignmentTimeout(now), effects);
-    for (const pending of [...this.#pending]) {
-      if (pending.awaitingOutputs && now >= pending.barrier.alignedTimeoutAt!) this.#timeOutOutputs(pending, effects);
-    }
+    this.#checkpoints.onOutputTimeouts(now, effects);
     return cost;
-  }
-
-  #timeOutOutputs(pending: PendingSnapshot, effects: TaskEffect[]): void {
-    const id = pending.barrier.checkpointId;
-    const asPriority = (b: EventBuffer): EventBuffer => ({ ...b, event: asUnaligned(pending.barrier), priority: true });
-    for (const s of this.router.subpartitions) {
-      const overtaken = s.timeOutAlignedBarrier(id, asPriority);
-      if (overtaken && overtaken.length > 0) pending.channelState.outputs.push({ channelId: s.channelId, buffers: overtaken });
-    }
-    pending.awaitingOutputs = false;
-    this.#maybeAcknowledge(pending, effects);
-  }
-
-  /** An aligned barrier that left every output in time: no output channel state (the future completes empty). */
-  #acknowledgeSentBarriers(effects: TaskEffect[]): void {
-    for (const pending of [...this.#pending]) {
-      if (!pending.awaitingOutputs) continue;
-      if (this.router.subpartitions.some((s) => s.holdsBarrier(pending.barrier.checkpointId))) continue;
-      pending.awaitingOutputs = false;
-      this.#maybeAcknowledge(pending, effects);
-    }
-  }
-
-  /** Once its in-flight data is known, the snapshot goes to the driver for upload and acknowledgement. */
-  #maybeAcknowledge(pending: PendingSnapshot, effects: TaskEffect[]): void {
-    if (pending.awaitingInputs || pending.awaitingOutputs) return;
-    this.#pending.splice(this.#pending.indexOf(pending), 1);
-    const { channelState, barrier } = pending;
-    const persisted = [...channelState.inputs, ...channelState.outputs].reduce((n, e) => n + e.buffers.reduce((m, b) => m + b.sizeBytes, 0), 0);
-    const snapshot: TaskStateSnapshot = { ...pending.snapshot, stateSize: pending.snapshot.stateSize + persisted, checkpointedSize: pending.snapshot.checkpointedSize + persisted };
-    if (persisted > 0 || barrier.alignment === 'UNALIGNED') snapshot.channelState = channelState;
-    const metrics = { ...pending.metrics, persistedDataBytes: persisted };
-    effects.push({ type: 'persist-snapshot', checkpointId: barrier.checkpointId, snapshot, metrics });
-  }
-
-  /** The checkpoint was given up: forget its snapshot and stop recording its in-flight data. */
-  #dropPending(checkpointId: number): void {
-    const dropped = this.#pending.filter((p) => p.barrier.checkpointId === checkpointId);
-    if (dropped.length === 0) return;
-    this.#pending = this.#pending.filter((p) => p.barrier.checkpointId !== checkpointId);
-    if (dropped.some((p) => p.awaitingInputs)) for (const gate of this.gates) for (const c of gate.channels) c.stopRecording(checkpointId);
   }
 
   /** When the task must be polled for an aligned→unaligned timer, if one is pending. */
   #nextTimerAt(): number | undefined {
-    let at = this.#barriers.alignmentTimeoutAt ?? Infinity;
-    for (const p of this.#pending) if (p.awaitingOutputs) at = Math.min(at, p.barrier.alignedTimeoutAt ?? Infinity);
+    const at = Math.min(this.#barriers.alignmentTimeoutAt ?? Infinity, this.#checkpoints.nextOutputTimeoutAt ?? Infinity);
     return at === Infinity ? undefined : at;
-  }
-
-  /** The synchronous snapshot: source offset, keyed state (timers included), sink transactions. */
-  #takeSnapshot(checkpointId: number, isSavepoint: boolean): TaskStateSnapshot {
-    const snapshot: TaskStateSnapshot = { subtask: this.id, stateSize: SNAPSHOT_METADATA_BYTES, checkpointedSize: SNAPSHOT_METADATA_BYTES };
-    if (this.#source) snapshot.sourceOffset = this.#source.offset;
-    if (this.keyedState) this.#snapshotKeyedState(checkpointId, snapshot, isSavepoint);
-    if (this.#twoPhaseSink) {
-      const pending = this.#twoPhaseSink.snapshot(checkpointId);
-      snapshot.pendingTransactions = pending;
-      const bytes = pending.reduce((n, t) => n + t.records.length, 0) * this.deployment.recordSizeBytes;
-      snapshot.stateSize += bytes;
-      snapshot.checkpointedSize += bytes;
-    }
-    return snapshot;
-  }
-
-  /** Measured before the snapshot runs: a rocksdb snapshot flushes its memtables, emptying them. */
-  #syncCost: number | undefined;
-
-  #syncSnapshotMs(): number {
-    const cost = this.#syncCost ?? syncSnapshotMs(this.keyedState?.entryCount() ?? 0);
-    this.#syncCost = undefined;
-    return cost;
-  }
-
-  /**
-   * Keyed state goes out whole (hashmap, or a savepoint: Flink's NO_SHARING scope) or, with
-   * execution.checkpointing.incremental on a rocksdb backend, as the files the last confirmed
-   * checkpoint lacks plus the small private state.
-   */
-  #snapshotKeyedState(checkpointId: number, snapshot: TaskStateSnapshot, isSavepoint: boolean): void {
-    const backend = this.keyedState!;
-    const work = backend.syncSnapshotWork?.();
-    if (work) this.#syncCost = rocksDbSyncSnapshotMs(work.memtableBytes, work.heapTimerEntries);
-    if (this.deployment.incrementalCheckpoints && !isSavepoint && backend.incrementalSnapshot) {
-      const inc = backend.incrementalSnapshot(checkpointId);
-      snapshot.keyedState = { incremental: inc.privateState };
-      snapshot.sharedFiles = inc.sharedFiles;
-      snapshot.stateSize += inc.stateSize;
-      snapshot.checkpointedSize += inc.checkpointedSize;
-      return;
-    }
-    const full = backend.snapshot();
-    const keyed = this.deployment.snapshotCompression ? compressSnapshot(full) : full;
-    snapshot.keyedState = keyed;
-    snapshot.stateSize += keyed.sizeBytes;
-    snapshot.checkpointedSize += keyed.sizeBytes;
   }
 
   #restore(restore: TaskRestore): void {
@@ -682,7 +479,7 @@ export class StreamTask {
       for (const transaction of this.#twoPhaseSink.recoverAndCommit(restore.pendingTransactions)) this.#deferred.push({ type: 'sink-commit', transaction });
     }
     if (restore.channelState) this.#restoreChannelState(restore.channelState);
-    this.#lastCheckpointId = restore.checkpointId;
+    this.#checkpoints.restoredFrom(restore.checkpointId);
   }
 
   /** In-flight data of an unaligned checkpoint: outputs are sent again, inputs processed first. */
@@ -703,19 +500,13 @@ export class StreamTask {
     if (this.#source?.endInput()) this.router.broadcastWatermark(Infinity);
     if (this.#twoPhaseSink) {
       // Flink's final checkpoint commits what is left when the input ends.
-      for (const transaction of this.#twoPhaseSink.endOfInput(this.#lastCheckpointId + 1)) effects.push({ type: 'sink-commit', transaction });
+      for (const transaction of this.#twoPhaseSink.endOfInput(this.#checkpoints.lastCheckpointId + 1)) effects.push({ type: 'sink-commit', transaction });
     }
-    this.#finalSnapshot = { ...this.#takeSnapshotOfFinished(), finished: true };
+    this.#finalSnapshot = this.#checkpoints.takeFinalSnapshot();
     this.router.flushPartial();
     this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'end-of-partition' }, sizeBytes: 4, priority: false }));
     this.#ending = true;
     return this.#busy(now, 0);
-  }
-
-  #takeSnapshotOfFinished(): TaskStateSnapshot {
-    const snapshot: TaskStateSnapshot = { subtask: this.id, stateSize: 0, checkpointedSize: 0 };
-    if (this.#source) snapshot.sourceOffset = this.#source.offset;
-    return snapshot;
   }
 
   #emitSinkBatch(effects: TaskEffect[]): void {
@@ -746,6 +537,7 @@ export class StreamTask {
     this.metrics.switchTo('idle', now);
     let at = Math.min(wakeAt ?? Infinity, this.#nextTimerAt() ?? Infinity);
     if (this.router.hasPartialBuffers) at = Math.min(at, this.#nextFlushAt);
+    // A source wakes for its periodic watermark too.
     at = Math.min(at, this.#source?.watermarkWakeAt ?? Infinity);
     return at === Infinity ? { status: 'idle' } : { status: 'idle', wakeAt: at };
   }
