@@ -7,6 +7,7 @@
  * barrier, a cancellation marker, end-of-partition). Each buffer, data or event, takes one
  * credit from the receiving channel, as in Flink's credit-based flow control.
  */
+import type { CheckpointFailureReason } from './checkpoint/checkpoint-failure-reason.ts';
 import type { CompletedCheckpoint } from './checkpoint/completed-checkpoint.ts';
 
 /** One record. Keys are strings (Java `String.hashCode` decides their key group); values numbers. */
@@ -154,7 +155,7 @@ export type TaskEffect =
   /** the synchronous part of a snapshot is done: upload it (the asynchronous part), then acknowledge */
   | { type: 'persist-snapshot'; checkpointId: number; snapshot: TaskStateSnapshot; metrics: SubtaskCheckpointMetrics }
   /** the task cannot take part in this checkpoint (Flink's declineCheckpoint) */
-  | { type: 'decline-checkpoint'; checkpointId: number; reason: string };
+  | { type: 'decline-checkpoint'; checkpointId: number; reason: CheckpointFailureReason };
 
 /**
  * What a task did on one `poll`: processed something and is busy until `until`, or is blocked

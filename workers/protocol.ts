@@ -26,6 +26,7 @@
  * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
 import type { CheckpointBarrier, NetworkBuffer, StreamRecord, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
+import type { CheckpointFailureReason } from '../engine/checkpoint/checkpoint-failure-reason.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
 import type { SubtaskMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { TaskDeployment } from '../engine/task/task-deployment.ts';
@@ -236,7 +237,7 @@ export type TaskManagerReport =
       newRuns?: Array<{ name: string; bytes: number; encoded: Uint8Array; checksum: string }>;
     }
   /** the subtask declined a checkpoint (Flink's declineCheckpoint) */
-  | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: string }
+  | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: CheckpointFailureReason }
   /** a plain sink wrote records to the external system (every write of one scheduling turn, in order) */
   | { type: 'sink-output'; attempt: number; taskIndex: number; records: SinkRecordColumns }
   /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */

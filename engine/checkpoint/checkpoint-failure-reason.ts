@@ -136,6 +136,11 @@ export const CHECKPOINT_FAILURE_REASONS: Readonly<Record<CheckpointFailureReason
   TRIGGER_CHECKPOINT_FAILURE: { message: 'Trigger checkpoint failure.', preFlight: false, counted: false },
 };
 
+/** True for a constant of Flink's enum: a reason read back as text (a recording) is checked with this. */
+export function isCheckpointFailureReason(value: string): value is CheckpointFailureReason {
+  return Object.hasOwn(CHECKPOINT_FAILURE_REASONS, value);
+}
+
 /** Flink's `CheckpointFailureReason.message()`. */
 export function checkpointFailureMessage(reason: CheckpointFailureReason): string {
   return CHECKPOINT_FAILURE_REASONS[reason].message;

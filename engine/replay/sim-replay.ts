@@ -1,3 +1,4 @@
+import { isCheckpointFailureReason, type CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
 import type { JobEvent } from '../run/job-events.ts';
 import type { FaultSpec } from '../scenario/scenario-types.ts';
@@ -7,7 +8,7 @@ import { ReplayDivergence } from './replay-divergence.ts';
 import { ReplayFeeder } from './replay-feeder.ts';
 
 /** Failure reasons the replay brings about itself, as the live run did: a failover, the job's end. */
-const CAUSED_BY_THE_JOB = new Set(['CHECKPOINT_COORDINATOR_SUSPEND', 'CHECKPOINT_COORDINATOR_SHUTDOWN']);
+const CAUSED_BY_THE_JOB = new Set<CheckpointFailureReason>(['CHECKPOINT_COORDINATOR_SUSPEND', 'CHECKPOINT_COORDINATOR_SHUTDOWN']);
 
 /**
  * What the sim driver needs to replay a recording: the recorded faults and checkpoint triggers
@@ -78,12 +79,16 @@ export class SimReplay {
 
   /**
    * Checkpoints that failed live for a reason of their own (a decline, a timeout), as declines at
-   * the recorded time; those a failover or the job's end aborted fail here by the same cause.
+   * the recorded time; those a failover or the job's end aborted fail here by the same cause. The
+   * recording keeps the reason as the job event's text: one that names no CheckpointFailureReason
+   * (only a hand-edited document has one) cannot be a decline, so it is left out.
    */
-  recordedFailures(): Array<{ at: number; checkpointId: number; reason: string }> {
-    return this.#triggers.flatMap((t) =>
-      t.failedAt === undefined || t.failureReason === undefined || CAUSED_BY_THE_JOB.has(t.failureReason) ? [] : [{ at: t.failedAt, checkpointId: t.checkpointId, reason: t.failureReason }],
-    );
+  recordedFailures(): Array<{ at: number; checkpointId: number; reason: CheckpointFailureReason }> {
+    return this.#triggers.flatMap((t) => {
+      const reason = t.failureReason;
+      if (t.failedAt === undefined || reason === undefined || !isCheckpointFailureReason(reason) || CAUSED_BY_THE_JOB.has(reason)) return [];
+      return [{ at: t.failedAt, checkpointId: t.checkpointId, reason }];
+    });
   }
 
   /** A pending checkpoint completed live no later than `now`: the next trigger waits for it. */

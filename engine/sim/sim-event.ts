@@ -1,3 +1,4 @@
+import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CheckpointBarrier, CoordinatorTimer, NetworkBuffer, SubtaskCheckpointMetrics, TaskStateSnapshot } from '../protocol.ts';
 import type { FaultSpec } from '../scenario/scenario-types.ts';
 import type { RestartRequestRecord } from '../replay/delivery-log.ts';
@@ -23,7 +24,7 @@ export type SimEvent =
       snapshot: TaskStateSnapshot;
       metrics: SubtaskCheckpointMetrics & { asyncDurationMs: number; ackTimestamp: number };
     }
-  | { type: 'decline'; checkpointId: number; reason: string }
+  | { type: 'decline'; checkpointId: number; reason: CheckpointFailureReason }
   | { type: 'fault'; fault: FaultSpec }
   | { type: 'restart'; attempt: number }
   /** under replay: a recorded rescale or restart from a savepoint */

@@ -1,6 +1,5 @@
 import type { NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
 import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
-import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
 import { assignSubtaskState, type AssignmentTarget, type SubtaskAssignment } from '../checkpoint/state-assignment.ts';
 import { JobMaster } from '../job/job-master.ts';
@@ -271,7 +270,7 @@ export class Simulation extends JobRuntime {
         if (this.#replay) this.#maybeFinishJob();
         return;
       case 'decline':
-        return this.#drive((e) => this.jobMaster.onDecline(event.checkpointId, event.reason as CheckpointFailureReason, now, e));
+        return this.#drive((e) => this.jobMaster.onDecline(event.checkpointId, event.reason, now, e));
       case 'fault':
         if (this.#replay?.isTrigger(event.fault)) return this.#replayTrigger(event.fault, now);
         this.#drive((e) => this.jobMaster.operate(event.fault, now, e, 'schedule'));

@@ -1,3 +1,4 @@
+import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CheckpointBarrier, NetworkBuffer } from '../protocol.ts';
 import type { InputGate } from '../network/input-gate.ts';
 
@@ -18,7 +19,7 @@ export type BarrierHandlerOutcome =
   /** the last barrier of an unaligned checkpoint arrived: its in-flight data is complete */
   | { type: 'unaligned-complete'; checkpointId: number; figures: AlignmentFigures }
   /** give the checkpoint up: decline it and forward a cancellation marker */
-  | { type: 'abort'; checkpointId: number; reason: string };
+  | { type: 'abort'; checkpointId: number; reason: CheckpointFailureReason };
 
 interface Alignment {
   barrier: CheckpointBarrier;

@@ -6,7 +6,6 @@ import type {
   NetworkBuffer,
   PollOutcome,
   StreamRecord,
-  SubtaskCheckpointMetrics,
   SubtaskId,
   TaskEffect,
   TaskStateSnapshot,
@@ -15,46 +14,20 @@ import { InputGate, type InputChannel } from '../network/input-gate.ts';
 import { createOperator } from '../operators/operator-factory.ts';
 import type { Output, StreamOperator } from '../operators/stream-operator.ts';
 import { TwoPhaseCommitSink } from '../operators/two-phase-commit-sink.ts';
-import { availableAt, availableCount, type SourceSplit } from '../sources/source-split.ts';
+import type { SourceSplit } from '../sources/source-split.ts';
 import { createSplit } from '../sources/create-split.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { TaskMetrics } from '../metrics/task-metrics.ts';
-import { compressSnapshot, decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
-import { asUnaligned, CheckpointBarrierHandler, type AlignmentFigures, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
+import { decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
+import { CheckpointBarrierHandler, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
 import { OutputRouter } from './output-router.ts';
-import { SNAPSHOT_METADATA_BYTES, rocksDbSyncSnapshotMs, syncSnapshotMs } from './snapshot-cost.ts';
+import { SourceInput } from './source-input.ts';
+import { StatusWatermarkValve } from './status-watermark-valve.ts';
+import { SubtaskCheckpointCoordinator, type CheckpointedSubtask } from './subtask-checkpoint-coordinator.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import type { TaskDeployment } from './task-deployment.ts';
 import type { DeliveryRecorder } from '../replay/delivery-recorder.ts';
 import type { ReplayFeeder } from '../replay/replay-feeder.ts';
-
-/** Where a source subtask stands in its split. */
-interface SourceReader {
-  split: SourceSplit;
-  /** next record to emit: the offset a checkpoint records */
-  offset: number;
-  /** virtual time the job started; record i is available at jobStart + i / rate */
-  jobStart: number;
-  maxTimestamp: number;
-  lastWatermark: number;
-  nextWatermarkAt: number;
-}
-
-/**
- * A snapshot taken whose acknowledgement waits for its in-flight data, as Flink's asynchronous
- * part waits for the ChannelStateWriteResult: an unaligned one for its remaining input barriers
- * (the data arriving before them is channel state); an aligned one with an
- * aligned-checkpoint-timeout for its barrier to leave every output, or to time out there
- * (PipelinedSubpartition's channel state future).
- */
-interface PendingSnapshot {
-  barrier: CheckpointBarrier;
-  snapshot: TaskStateSnapshot;
-  metrics: SubtaskCheckpointMetrics;
-  channelState: ChannelState;
-  awaitingInputs: boolean;
-  awaitingOutputs: boolean;
-}
 
 /** What a restored subtask starts from (its share of a completed checkpoint). */
 export interface TaskRestore {
@@ -73,9 +46,6 @@ export interface TaskRestore {
  */
 const MAX_EVENTS_PER_POLL = 64;
 
-/** How many aborted checkpoint ids a subtask remembers (Flink keeps a bounded set too). */
-const MAX_REMEMBERED_ABORTS = 128;
-
 /**
  * One subtask, as a sans-I/O state machine. The driver hands it inputs (`receive` a buffer,
  * `addCredits`, `triggerCheckpoint`, checkpoint notifications) and calls `poll(now, effects)`
@@ -85,8 +55,14 @@ const MAX_REMEMBERED_ABORTS = 128;
  *
  * Outputs produced while processing are sent on the next poll, at the end of the busy period,
  * so a record never leaves a subtask before the subtask finished processing it.
+ *
+ * The task orchestrates; the parts are split as Flink splits its StreamTask: the barrier handler
+ * decides when a checkpoint's barriers are in (CheckpointBarrierHandler), the subtask's
+ * checkpoint coordinator takes, holds, declines and aborts checkpoints
+ * (SubtaskCheckpointCoordinator), the valve combines the input watermarks
+ * (StatusWatermarkValve), and a source subtask reads through its SourceInput (SourceOperator).
  */
-export class StreamTask {
+export class StreamTask implements CheckpointedSubtask {
   readonly id: SubtaskId;
   readonly lifecycle = new TaskLifecycle();
   readonly metrics: TaskMetrics;
@@ -94,26 +70,21 @@ export class StreamTask {
   readonly gates: InputGate[];
   readonly router: OutputRouter;
   readonly #operator: StreamOperator | undefined;
-  readonly #source: SourceReader | undefined;
+  readonly #source: SourceInput | undefined;
   readonly #channels = new Map<number, { gate: number; channel: InputChannel }>();
   #costMs: number;
   readonly #sinkOutput: Output | undefined;
   readonly #twoPhaseSink: TwoPhaseCommitSink | undefined;
   readonly #barriers: CheckpointBarrierHandler;
+  readonly #valve: StatusWatermarkValve;
   /** buffers that took no credit (priority events, replayed channel state): consuming them returns none */
   readonly #creditFree = new WeakSet<NetworkBuffer>();
   #sinkBatch: StreamRecord[] = [];
-  #combinedWatermark = -Infinity;
   #nextFlushAt: number;
   /** end-of-partition has been put on every output; the task finishes once they are sent */
   #ending = false;
-  /** checkpoints triggered directly (sources, or tasks whose inputs all ended), not yet taken */
-  #pendingTriggers: CheckpointBarrier[] = [];
-  #lastCheckpointId = 0;
-  /** checkpoints notified as aborted before their barrier came here */
-  readonly #abortedCheckpoints = new Set<number>();
-  /** snapshots taken, not yet acknowledged: they wait for in-flight data */
-  #pending: PendingSnapshot[] = [];
+  /** the subtask's side of checkpointing: triggers, snapshots, declines, aborts */
+  readonly #checkpoints: SubtaskCheckpointCoordinator;
   /** effects to emit on the next poll (commits of restored transactions) */
   #deferred: TaskEffect[] = [];
   /** the state the task had when its input ended: a finished task's part in later checkpoints */
@@ -124,8 +95,6 @@ export class StreamTask {
   recorder: DeliveryRecorder | undefined;
   /** replaying a recorded session: inputs are held and handed to the gates in the recorded order */
   #replay: ReplayFeeder | undefined;
-  /** barriers (and cancellation markers) a source injected: orders its watermarks against them in a recording */
-  #barriersInjected = 0;
 
   constructor(
     readonly deployment: TaskDeployment,
@@ -140,6 +109,7 @@ export class StreamTask {
     this.gates = deployment.inputGates.map((ids) => new InputGate(ids));
     this.gates.forEach((gate, g) => gate.channels.forEach((channel) => this.#channels.set(channel.channelId, { gate: g, channel })));
     this.#barriers = new CheckpointBarrierHandler(this.gates);
+    this.#valve = new StatusWatermarkValve(this.gates);
     this.router = new OutputRouter(
       deployment.outputs,
       subtaskIndex,
@@ -151,14 +121,7 @@ export class StreamTask {
     const spec = vertex.operator;
     if (spec.type === 'source') {
       this.keyedState = undefined;
-      this.#source = {
-        split: createSplit(spec.source, deployment.seed, subtaskIndex),
-        offset: 0,
-        jobStart: 0,
-        maxTimestamp: -Infinity,
-        lastWatermark: -Infinity,
-        nextWatermarkAt: now + deployment.autoWatermarkInterval,
-      };
+      this.#source = this.#createSourceInput(createSplit(spec.source, deployment.seed, subtaskIndex), now);
     } else {
       this.keyedState = createKeyedState?.(deployment);
       this.#operator = createOperator(spec, this.keyedState, deployment.maxParallelism);
@@ -170,6 +133,28 @@ export class StreamTask {
         this.#sinkOutput = { collect: (r) => this.#sinkBatch.push(r) };
       }
     }
+    // Last: the coordinator snapshots what was set up above (the task is its CheckpointedSubtask).
+    this.#checkpoints = new SubtaskCheckpointCoordinator(this);
+  }
+
+  /** The source reads into the router; its watermarks go downstream and, when recording, into the recording. */
+  #createSourceInput(split: SourceSplit, now: number): SourceInput {
+    const router = this.router;
+    const output = {
+      get available() {
+        return router.available;
+      },
+      collect: (record: StreamRecord) => router.collect(record),
+      emitWatermark: (watermark: number) => this.#emitSourceWatermark(watermark),
+    };
+    const { autoWatermarkInterval, recordsPerBuffer } = this.deployment;
+    return new SourceInput(split, now, { autoWatermarkInterval, recordsPerBuffer }, output);
+  }
+
+  /** A source watermark goes downstream; a recording notes where (after how many records and barriers). */
+  #emitSourceWatermark(watermark: number): void {
+    this.router.broadcastWatermark(watermark);
+    this.recorder?.watermarkEmitted(this.#source!.offset, this.#source!.barriersInjected);
   }
 
   /** Slows the operator down by `factor` (1 = normal), as a scenario's slow-operator fault. */
@@ -229,12 +214,13 @@ export class StreamTask {
     else if (this.lifecycle.send('CANCEL')) this.lifecycle.send('CANCELED');
     for (const gate of this.gates) gate.clear();
     this.router.clear();
-    this.#pending = [];
+    this.#checkpoints.cancel();
   }
 
   /** Replays a recording: from now on inputs go through the feeder (set before the task runs). */
   replayWith(feeder: ReplayFeeder): void {
     this.#replay = feeder;
+    this.#source?.replayWith(feeder);
   }
 
   receive(channelId: number, buffer: DataBuffer | EventBuffer): void {
@@ -243,7 +229,7 @@ export class StreamTask {
     if (this.#replay) return this.#holdForReplay(target.gate, target.channel, buffer);
     if (buffer.kind === 'event' && buffer.priority) this.#creditFree.add(buffer);
     const inFlight = this.gates[target.gate]!.receive(target.channel.index, buffer, this.#overtakes(buffer));
-    if (inFlight) this.#persistInput(target.gate, target.channel.index, [inFlight]);
+    if (inFlight) this.#checkpoints.persistInput(target.gate, target.channel.index, [inFlight]);
   }
 
   /**
@@ -260,7 +246,7 @@ export class StreamTask {
     for (const { gate, channel, buffer } of this.#replay!.release(this.gates)) {
       this.#creditFree.add(buffer);
       const inFlight = this.gates[gate]!.receive(channel, buffer, buffer.kind === 'event' && (buffer.priority || this.#overtakes(buffer)));
-      if (inFlight) this.#persistInput(gate, channel, [inFlight]);
+      if (inFlight) this.#checkpoints.persistInput(gate, channel, [inFlight]);
     }
   }
 
@@ -280,7 +266,7 @@ export class StreamTask {
 
   /** The coordinator asks this subtask to start a checkpoint (sources, or tasks whose inputs all ended). */
   triggerCheckpoint(barrier: CheckpointBarrier): void {
-    this.#pendingTriggers.push(barrier);
+    this.#checkpoints.trigger(barrier);
   }
 
   notifyCheckpointComplete(checkpointId: number): void {
@@ -299,13 +285,8 @@ export class StreamTask {
   #abortCheckpoint(checkpointId: number): void {
     if (!this.lifecycle.isTerminal && !this.#source) this.recorder?.abortNotified(checkpointId, this.#consumedUnits);
     if (!this.lifecycle.isTerminal) this.keyedState?.notifyCheckpointAborted?.(checkpointId);
-    // Remembered so that a barrier still to come sends a cancellation marker instead (Flink keeps these too).
-    if (checkpointId > this.#lastCheckpointId) {
-      this.#abortedCheckpoints.add(checkpointId);
-      if (this.#abortedCheckpoints.size > MAX_REMEMBERED_ABORTS) this.#abortedCheckpoints.delete(Math.min(...this.#abortedCheckpoints));
-    }
     this.#barriers.abortCurrent(checkpointId);
-    this.#dropPending(checkpointId);
+    this.#checkpoints.notifyCheckpointAborted(checkpointId);
   }
 
   poll(now: number, effects: TaskEffect[]): PollOutcome {
@@ -318,7 +299,7 @@ export class StreamTask {
       this.#nextFlushAt = now + this.deployment.bufferTimeout;
       this.#sendReady(effects);
     }
-    this.#acknowledgeSentBarriers(effects);
+    this.#checkpoints.acknowledgeSentBarriers(effects);
     if (switchCost > 0) return this.#busy(now, switchCost);
     const trigger = this.#nextTrigger();
     if (trigger) return this.#triggered(now, trigger, effects);
@@ -328,29 +309,22 @@ export class StreamTask {
 
   /** The next trigger to carry out; under replay a source first emits up to the recorded barrier offset. */
   #nextTrigger(): CheckpointBarrier | undefined {
-    const trigger = this.#pendingTriggers[0];
-    const src = this.#source;
-    if (trigger && src && this.#replay && !this.hasEndedInput && !this.#replay.mayInjectBarrier(trigger.checkpointId, src.offset)) return undefined;
-    if (trigger && src && this.#replay && !this.hasEndedInput && this.#replay.watermarkFirst(src.offset, this.#barriersInjected)) return undefined;
-    return this.#pendingTriggers.shift();
-  }
-
-  /** Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing). */
-  #followRecordedAbort(checkpointId: number): void {
-    if (this.#replay!.injectsCancel(checkpointId)) this.#abortedCheckpoints.add(checkpointId);
-    else this.#abortedCheckpoints.delete(checkpointId);
+    const trigger = this.#checkpoints.nextTrigger;
+    if (trigger && this.#source && !this.hasEndedInput && !this.#source.readyForBarrier(trigger.checkpointId)) return undefined;
+    return this.#checkpoints.takeTrigger();
   }
 
   #triggered(now: number, barrier: CheckpointBarrier, effects: TaskEffect[]): PollOutcome {
+    const id = barrier.checkpointId;
     if (this.hasEndedInput) {
-      effects.push({ type: 'decline-checkpoint', checkpointId: barrier.checkpointId, reason: 'CHECKPOINT_DECLINED_TASK_NOT_READY' });
+      this.#checkpoints.decline(id, 'CHECKPOINT_DECLINED_TASK_NOT_READY', effects);
       return this.#busy(now, 0);
     }
-    if (this.#source && this.#replay) this.#followRecordedAbort(barrier.checkpointId);
-    if (this.#source) this.recorder?.barrierInjected(barrier.checkpointId, this.#source.offset, this.#abortedCheckpoints.has(barrier.checkpointId));
-    if (this.#source) this.#barriersInjected++;
-    const figures = { startDelayMs: Math.max(0, now - barrier.timestamp), alignmentDurationMs: 0, processedBytes: 0 };
-    return this.#busy(now, this.#performCheckpoint(now, barrier, figures, false, effects));
+    // Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing).
+    if (this.#source && this.#replay) this.#checkpoints.followRecordedAbort(id, this.#replay.injectsCancel(id));
+    if (this.#source) this.recorder?.barrierInjected(id, this.#source.offset, this.#checkpoints.isAborted(id));
+    this.#source?.barrierInjected();
+    return this.#busy(now, this.#checkpoints.checkpointOnTrigger(now, barrier, effects));
   }
 
   #pollEnding(now: number): PollOutcome {
@@ -359,45 +333,20 @@ export class StreamTask {
     return this.#settle(now, 'finished');
   }
 
-  #pollSource(now: number, src: SourceReader): PollOutcome {
-    // Under replay a watermark goes out at its recorded offset, not by the periodic timer.
-    if (this.#replay && this.#replay.watermarkDue(src.offset, this.#barriersInjected)) {
-      this.#emitSourceWatermark(src);
-      return this.#busy(now, 0);
+  /** One unit of the source's work, as the task's poll outcome; the records' cost is the task's. */
+  #pollSource(now: number, source: SourceInput): PollOutcome {
+    const step = source.poll(now, this.#checkpoints.lastCheckpointId);
+    switch (step.type) {
+      case 'emitted':
+        this.metrics.numRecordsOut += step.records;
+        return this.#busy(now, step.records * this.#costMs);
+      case 'idle':
+        return this.#idle(now, step.wakeAt);
+      case 'backpressured':
+        return this.#settle(now, 'backpressured');
+      case 'end-of-input':
+        return this.#endOfInput(now, []);
     }
-    if (!this.#replay) this.#maybeEmitSourceWatermark(now, src);
-    // Under replay the source stops at the recorded offset of its next barrier until triggered
-    // (its end of input too, when the recorded barrier came after its last record), and at its next watermark.
-    const limit = this.#replay ? Math.min(this.#replay.sourceLimit(this.#lastCheckpointId), this.#replay.watermarkLimit()) - src.offset : Infinity;
-    if (limit <= 0) return this.#idle(now, undefined);
-    if (src.offset >= src.split.count) return this.#endOfInput(now, []);
-    const available = availableCount(src.split, now - src.jobStart) - src.offset;
-    if (available <= 0) return this.#idle(now, src.jobStart + availableAt(src.split, src.offset));
-    if (!this.router.available) return this.#settle(now, 'backpressured');
-    const n = Math.min(available, this.deployment.recordsPerBuffer, limit);
-    for (let i = 0; i < n; i++) {
-      const record = src.split.recordAt(src.offset++);
-      if (record.timestamp > src.maxTimestamp) src.maxTimestamp = record.timestamp;
-      this.router.collect(record);
-    }
-    this.metrics.numRecordsOut += n;
-    return this.#busy(now, n * this.#costMs);
-  }
-
-  /** Periodic watermarks from the source, as Flink's bounded-out-of-orderness generator (0 ms): max − 1. */
-  #maybeEmitSourceWatermark(now: number, src: SourceReader): void {
-    if (now < src.nextWatermarkAt) return;
-    while (src.nextWatermarkAt <= now) src.nextWatermarkAt += this.deployment.autoWatermarkInterval;
-    this.#emitSourceWatermark(src);
-  }
-
-  /** The source's watermark goes out when it advanced (max − 1); a recording notes where. */
-  #emitSourceWatermark(src: SourceReader): void {
-    const watermark = src.maxTimestamp - 1;
-    if (watermark <= src.lastWatermark) return;
-    src.lastWatermark = watermark;
-    this.router.broadcastWatermark(watermark);
-    this.recorder?.watermarkEmitted(src.offset, this.#barriersInjected);
   }
 
   #pollInput(now: number, effects: TaskEffect[]): PollOutcome {
@@ -446,25 +395,17 @@ export class StreamTask {
     this.#barriers.onBufferProcessed(buffer);
     for (let i = 0; i < records.length; i++) operator.processRecord(records[i]!, gate, out);
     this.metrics.numRecordsIn += records.length;
-    if (buffer.watermark !== undefined) this.#advanceWatermark(channel, buffer.watermark, out);
+    if (buffer.watermark !== undefined) this.#onWatermark(this.#valve.inputWatermark(channel, buffer.watermark), out);
     this.#emitSinkBatch(effects);
     this.metrics.numRecordsOut = this.#sinkOutput ? this.metrics.numRecordsIn : this.router.recordsOut;
     return this.#busy(now, records.length * this.#costMs);
   }
 
-  #advanceWatermark(channel: InputChannel, watermark: number, out: Output): void {
-    if (watermark > channel.watermark) channel.watermark = watermark;
-    this.#recomputeWatermark(out);
-  }
-
-  /** The task's watermark is the minimum over all inputs; an advance fires timers and goes downstream. */
-  #recomputeWatermark(out: Output): void {
-    let combined = Infinity;
-    for (const gate of this.gates) combined = Math.min(combined, gate.combinedWatermark());
-    if (combined <= this.#combinedWatermark) return;
-    this.#combinedWatermark = combined;
-    this.#operator!.processWatermark(combined, out);
-    if (!this.#sinkOutput) this.router.broadcastWatermark(combined);
+  /** An advance of the task's watermark (the valve's) fires the operator's timers and goes downstream. */
+  #onWatermark(advanced: number | undefined, out: Output): void {
+    if (advanced === undefined) return;
+    this.#operator!.processWatermark(advanced, out);
+    if (!this.#sinkOutput) this.router.broadcastWatermark(advanced);
   }
 
   /** Handles an event buffer; returns an outcome when the poll should end here. */
@@ -473,7 +414,7 @@ export class StreamTask {
     switch (event.kind) {
       case 'end-of-partition': {
         channel.finished = true;
-        this.#recomputeWatermark(this.#sinkOutput ?? this.router);
+        this.#onWatermark(this.#valve.onChannelFinished(), this.#sinkOutput ?? this.router);
         const cost = this.#onBarrierOutcomes(now, this.#barriers.onEndOfPartition(now), effects);
         if (this.gates.every((g) => g.allFinished)) return this.#endOfInput(now, effects);
         return cost > 0 ? this.#busy(now, cost) : undefined;
@@ -498,98 +439,14 @@ export class StreamTask {
   #onBarrierOutcome(now: number, outcome: BarrierHandlerOutcome, effects: TaskEffect[]): number {
     switch (outcome.type) {
       case 'snapshot':
-        return this.#performCheckpoint(now, outcome.barrier, outcome.figures, true, effects);
+        return this.#checkpoints.checkpointState(now, outcome.barrier, outcome.figures, true, effects);
       case 'unaligned-complete':
-        this.#inputsComplete(outcome.checkpointId, outcome.figures, effects);
+        this.#checkpoints.inputsComplete(outcome.checkpointId, outcome.figures, effects);
         return 0;
       case 'abort':
-        // Flink's abortCheckpointOnBarrier: decline, and tell downstream with a cancellation marker.
-        effects.push({ type: 'decline-checkpoint', checkpointId: outcome.checkpointId, reason: outcome.reason });
-        this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: outcome.checkpointId }, sizeBytes: 16, priority: false }));
-        this.#dropPending(outcome.checkpointId);
+        this.#checkpoints.abortCheckpointOnBarrier(outcome.checkpointId, outcome.reason, effects);
         return 0;
     }
-  }
-
-  /**
-   * Flink's SubtaskCheckpointCoordinatorImpl.checkpointState: forward the barrier downstream
-   * first (a priority event when unaligned), then take the synchronous snapshot; the upload
-   * (asynchronous part) is the driver's, once the in-flight data is known. `viaInputs`: the
-   * barrier came through the inputs (not a trigger), so an unaligned one waits for the others.
-   * Returns the virtual time the synchronous part blocks the task.
-   */
-  #performCheckpoint(now: number, barrier: CheckpointBarrier, figures: AlignmentFigures, viaInputs: boolean, effects: TaskEffect[]): number {
-    if (barrier.checkpointId <= this.#lastCheckpointId) return 0;
-    this.#lastCheckpointId = barrier.checkpointId;
-    if (this.#abortedCheckpoints.delete(barrier.checkpointId)) {
-      // Flink's SubtaskCheckpointCoordinatorImpl.checkpointState, step 1: the checkpoint was already
-      // aborted, so downstream gets a cancellation marker instead of the barrier, and no snapshot is taken.
-      this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: barrier.checkpointId }, sizeBytes: 16, priority: false }));
-      return 0;
-    }
-    const unaligned = barrier.alignment === 'UNALIGNED';
-    const outputs = this.#broadcastBarrier(barrier, unaligned);
-    const snapshot = this.#takeSnapshot(barrier.checkpointId, barrier.checkpointKind === 'SAVEPOINT');
-    const syncMs = this.#syncSnapshotMs();
-    const metrics: SubtaskCheckpointMetrics = {
-      startDelayMs: figures.startDelayMs,
-      alignmentDurationMs: figures.alignmentDurationMs,
-      syncDurationMs: syncMs,
-      processedDataBytes: figures.processedBytes,
-      persistedDataBytes: 0,
-      // as Flink's checkpointMetrics.setUnalignedCheckpoint(options.isUnalignedCheckpoint())
-      unalignedCheckpoint: unaligned,
-      syncEndTime: now + syncMs,
-    };
-    // An aligned barrier with a timeout registers the aligned→unaligned output timer
-    // (SubtaskCheckpointCoordinatorImpl#registerAlignmentTimer).
-    const awaitingOutputs = !unaligned && barrier.alignedTimeoutAt !== undefined && this.router.subpartitions.length > 0;
-    const pending: PendingSnapshot = { barrier, snapshot, metrics, channelState: { inputs: [], outputs }, awaitingInputs: unaligned && viaInputs, awaitingOutputs };
-    this.#pending.push(pending);
-    if (pending.awaitingInputs) this.#startRecording(barrier.checkpointId);
-    this.#maybeAcknowledge(pending, effects);
-    return syncMs;
-  }
-
-  /** Puts the barrier on every output; an unaligned one goes first, and what it overtook is output channel state. */
-  #broadcastBarrier(barrier: CheckpointBarrier, unaligned: boolean): ChannelState['outputs'] {
-    const make = (): EventBuffer => ({ kind: 'event', event: barrier, sizeBytes: 32, priority: unaligned });
-    if (!unaligned) {
-      this.router.broadcastEvent(make);
-      return [];
-    }
-    const outputs: ChannelState['outputs'] = [];
-    for (const s of this.router.subpartitions) {
-      const overtaken = s.addPriorityEvent(make()).filter((b): b is DataBuffer => b.kind === 'data');
-      if (overtaken.length > 0) outputs.push({ channelId: s.channelId, buffers: overtaken });
-    }
-    return outputs;
-  }
-
-  /** Flink's checkpointStarted on every input channel: queued data ahead of the barriers is in flight. */
-  #startRecording(checkpointId: number): void {
-    this.gates.forEach((gate, g) => {
-      for (const { channel, buffers } of gate.startRecording(checkpointId)) this.#persistInput(g, channel, buffers);
-    });
-  }
-
-  #persistInput(gate: number, channel: number, buffers: DataBuffer[]): void {
-    const pending = this.#pending.find((p) => p.awaitingInputs);
-    if (!pending || buffers.length === 0) return;
-    const inputs = pending.channelState.inputs;
-    let entry = inputs.find((e) => e.gate === gate && e.channel === channel);
-    if (!entry) inputs.push((entry = { gate, channel, buffers: [] }));
-    entry.buffers.push(...buffers);
-  }
-
-  /** The last barrier of an unaligned checkpoint arrived: its input channel state is complete. */
-  #inputsComplete(checkpointId: number, figures: AlignmentFigures, effects: TaskEffect[]): void {
-    const pending = this.#pending.find((p) => p.awaitingInputs && p.barrier.checkpointId === checkpointId);
-    if (!pending) return;
-    pending.awaitingInputs = false;
-    pending.metrics.alignmentDurationMs = figures.alignmentDurationMs;
-    pending.metrics.processedDataBytes = figures.processedBytes;
-    this.#maybeAcknowledge(pending, effects);
   }
 
   /**
@@ -600,110 +457,18 @@ export class StreamTask {
    */
   #fireAlignmentTimers(now: number, effects: TaskEffect[]): number {
     const cost = this.#onBarrierOutcomes(now, this.#barriers.onAlignmentTimeout(now), effects);
-    for (const pending of [...this.#pending]) {
-      if (pending.awaitingOutputs && now >= pending.barrier.alignedTimeoutAt!) this.#timeOutOutputs(pending, effects);
-    }
+    this.#checkpoints.onOutputTimeouts(now, effects);
     return cost;
-  }
-
-  #timeOutOutputs(pending: PendingSnapshot, effects: TaskEffect[]): void {
-    const id = pending.barrier.checkpointId;
-    const asPriority = (b: EventBuffer): EventBuffer => ({ ...b, event: asUnaligned(pending.barrier), priority: true });
-    for (const s of this.router.subpartitions) {
-      const overtaken = s.timeOutAlignedBarrier(id, asPriority);
-      if (overtaken && overtaken.length > 0) pending.channelState.outputs.push({ channelId: s.channelId, buffers: overtaken });
-    }
-    pending.awaitingOutputs = false;
-    this.#maybeAcknowledge(pending, effects);
-  }
-
-  /** An aligned barrier that left every output in time: no output channel state (the future completes empty). */
-  #acknowledgeSentBarriers(effects: TaskEffect[]): void {
-    for (const pending of [...this.#pending]) {
-      if (!pending.awaitingOutputs) continue;
-      if (this.router.subpartitions.some((s) => s.holdsBarrier(pending.barrier.checkpointId))) continue;
-      pending.awaitingOutputs = false;
-      this.#maybeAcknowledge(pending, effects);
-    }
-  }
-
-  /** Once its in-flight data is known, the snapshot goes to the driver for upload and acknowledgement. */
-  #maybeAcknowledge(pending: PendingSnapshot, effects: TaskEffect[]): void {
-    if (pending.awaitingInputs || pending.awaitingOutputs) return;
-    this.#pending.splice(this.#pending.indexOf(pending), 1);
-    const { channelState, barrier } = pending;
-    const persisted = [...channelState.inputs, ...channelState.outputs].reduce((n, e) => n + e.buffers.reduce((m, b) => m + b.sizeBytes, 0), 0);
-    const snapshot: TaskStateSnapshot = { ...pending.snapshot, stateSize: pending.snapshot.stateSize + persisted, checkpointedSize: pending.snapshot.checkpointedSize + persisted };
-    if (persisted > 0 || barrier.alignment === 'UNALIGNED') snapshot.channelState = channelState;
-    const metrics = { ...pending.metrics, persistedDataBytes: persisted };
-    effects.push({ type: 'persist-snapshot', checkpointId: barrier.checkpointId, snapshot, metrics });
-  }
-
-  /** The checkpoint was given up: forget its snapshot and stop recording its in-flight data. */
-  #dropPending(checkpointId: number): void {
-    const dropped = this.#pending.filter((p) => p.barrier.checkpointId === checkpointId);
-    if (dropped.length === 0) return;
-    this.#pending = this.#pending.filter((p) => p.barrier.checkpointId !== checkpointId);
-    if (dropped.some((p) => p.awaitingInputs)) for (const gate of this.gates) for (const c of gate.channels) c.stopRecording(checkpointId);
   }
 
   /** When the task must be polled for an aligned→unaligned timer, if one is pending. */
   #nextTimerAt(): number | undefined {
-    let at = this.#barriers.alignmentTimeoutAt ?? Infinity;
-    for (const p of this.#pending) if (p.awaitingOutputs) at = Math.min(at, p.barrier.alignedTimeoutAt ?? Infinity);
+    const at = Math.min(this.#barriers.alignmentTimeoutAt ?? Infinity, this.#checkpoints.nextOutputTimeoutAt ?? Infinity);
     return at === Infinity ? undefined : at;
   }
 
-  /** The synchronous snapshot: source offset, keyed state (timers included), sink transactions. */
-  #takeSnapshot(checkpointId: number, isSavepoint: boolean): TaskStateSnapshot {
-    const snapshot: TaskStateSnapshot = { subtask: this.id, stateSize: SNAPSHOT_METADATA_BYTES, checkpointedSize: SNAPSHOT_METADATA_BYTES };
-    if (this.#source) snapshot.sourceOffset = this.#source.offset;
-    if (this.keyedState) this.#snapshotKeyedState(checkpointId, snapshot, isSavepoint);
-    if (this.#twoPhaseSink) {
-      const pending = this.#twoPhaseSink.snapshot(checkpointId);
-      snapshot.pendingTransactions = pending;
-      const bytes = pending.reduce((n, t) => n + t.records.length, 0) * this.deployment.recordSizeBytes;
-      snapshot.stateSize += bytes;
-      snapshot.checkpointedSize += bytes;
-    }
-    return snapshot;
-  }
-
-  /** Measured before the snapshot runs: a rocksdb snapshot flushes its memtables, emptying them. */
-  #syncCost: number | undefined;
-
-  #syncSnapshotMs(): number {
-    const cost = this.#syncCost ?? syncSnapshotMs(this.keyedState?.entryCount() ?? 0);
-    this.#syncCost = undefined;
-    return cost;
-  }
-
-  /**
-   * Keyed state goes out whole (hashmap, or a savepoint: Flink's NO_SHARING scope) or, with
-   * execution.checkpointing.incremental on a rocksdb backend, as the files the last confirmed
-   * checkpoint lacks plus the small private state.
-   */
-  #snapshotKeyedState(checkpointId: number, snapshot: TaskStateSnapshot, isSavepoint: boolean): void {
-    const backend = this.keyedState!;
-    const work = backend.syncSnapshotWork?.();
-    if (work) this.#syncCost = rocksDbSyncSnapshotMs(work.memtableBytes, work.heapTimerEntries);
-    if (this.deployment.incrementalCheckpoints && !isSavepoint && backend.incrementalSnapshot) {
-      const inc = backend.incrementalSnapshot(checkpointId);
-      snapshot.keyedState = { incremental: inc.privateState };
-      snapshot.sharedFiles = inc.sharedFiles;
-      snapshot.stateSize += inc.stateSize;
-      snapshot.checkpointedSize += inc.checkpointedSize;
-      return;
-    }
-    const full = backend.snapshot();
-    const keyed = this.deployment.snapshotCompression ? compressSnapshot(full) : full;
-    snapshot.keyedState = keyed;
-    snapshot.stateSize += keyed.sizeBytes;
-    snapshot.checkpointedSize += keyed.sizeBytes;
-  }
-
   #restore(restore: TaskRestore): void {
-    if (this.#source && restore.sourceOffset !== undefined) this.#source.offset = restore.sourceOffset;
+    if (this.#source && restore.sourceOffset !== undefined) this.#source.restoreOffset(restore.sourceOffset);
     if (this.keyedState && restore.keyedState.length > 0) {
       const range = this.deployment.keyGroupRange;
       this.keyedState.restore(restore.keyedState.map((s) => (isCompressedSnapshot(s) ? decompressSnapshot(s, range) : s)));
@@ -714,7 +479,7 @@ export class StreamTask {
       for (const transaction of this.#twoPhaseSink.recoverAndCommit(restore.pendingTransactions)) this.#deferred.push({ type: 'sink-commit', transaction });
     }
     if (restore.channelState) this.#restoreChannelState(restore.channelState);
-    this.#lastCheckpointId = restore.checkpointId;
+    this.#checkpoints.restoredFrom(restore.checkpointId);
   }
 
   /** In-flight data of an unaligned checkpoint: outputs are sent again, inputs processed first. */
@@ -732,26 +497,16 @@ export class StreamTask {
   }
 
   #endOfInput(now: number, effects: TaskEffect[]): PollOutcome {
-    if (this.#source && this.#source.lastWatermark < Infinity) {
-      // A bounded source ends with the max watermark, as Flink's sources do, so every window fires.
-      this.#source.lastWatermark = Infinity;
-      this.router.broadcastWatermark(Infinity);
-    }
+    if (this.#source?.endInput()) this.router.broadcastWatermark(Infinity);
     if (this.#twoPhaseSink) {
       // Flink's final checkpoint commits what is left when the input ends.
-      for (const transaction of this.#twoPhaseSink.endOfInput(this.#lastCheckpointId + 1)) effects.push({ type: 'sink-commit', transaction });
+      for (const transaction of this.#twoPhaseSink.endOfInput(this.#checkpoints.lastCheckpointId + 1)) effects.push({ type: 'sink-commit', transaction });
     }
-    this.#finalSnapshot = { ...this.#takeSnapshotOfFinished(), finished: true };
+    this.#finalSnapshot = this.#checkpoints.takeFinalSnapshot();
     this.router.flushPartial();
     this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'end-of-partition' }, sizeBytes: 4, priority: false }));
     this.#ending = true;
     return this.#busy(now, 0);
-  }
-
-  #takeSnapshotOfFinished(): TaskStateSnapshot {
-    const snapshot: TaskStateSnapshot = { subtask: this.id, stateSize: 0, checkpointedSize: 0 };
-    if (this.#source) snapshot.sourceOffset = this.#source.offset;
-    return snapshot;
   }
 
   #emitSinkBatch(effects: TaskEffect[]): void {
@@ -782,9 +537,8 @@ export class StreamTask {
     this.metrics.switchTo('idle', now);
     let at = Math.min(wakeAt ?? Infinity, this.#nextTimerAt() ?? Infinity);
     if (this.router.hasPartialBuffers) at = Math.min(at, this.#nextFlushAt);
-    const src = this.#source;
-    // Under replay watermarks go out at recorded offsets, not on the periodic timer.
-    if (src && !this.#replay && src.maxTimestamp - 1 > src.lastWatermark) at = Math.min(at, src.nextWatermarkAt);
+    // A source wakes for its periodic watermark too.
+    at = Math.min(at, this.#source?.watermarkWakeAt ?? Infinity);
     return at === Infinity ? { status: 'idle' } : { status: 'idle', wakeAt: at };
   }
 

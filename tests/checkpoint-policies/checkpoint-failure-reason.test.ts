@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECKPOINT_FAILURE_REASONS,
   checkpointFailureMessage,
+  isCheckpointFailureReason,
   isCountedAgainstFailureThreshold,
   isPreFlightFailure,
   type CheckpointFailureReason,
@@ -55,5 +56,19 @@ describe('CHECKPOINT_FAILURE_REASONS', () => {
       'CHECKPOINT_DECLINED',
       'FINALIZE_CHECKPOINT_FAILURE',
     ]);
+  });
+});
+
+describe('isCheckpointFailureReason', () => {
+  it.each<[string, boolean]>([
+    ['CHECKPOINT_DECLINED_SUBSUMED', true],
+    ['IO_EXCEPTION', true],
+    // a job event's fallback text, and a reason older Flink versions had
+    ['unknown', false],
+    ['CHECKPOINT_DECLINED_TASK_NOT_CHECKPOINTING', false],
+    // a property every object has is no reason
+    ['toString', false],
+  ])('tells a recorded reason %s apart: %s', (value, known) => {
+    expect(isCheckpointFailureReason(value)).toBe(known);
   });
 });

@@ -23,7 +23,6 @@
 import * as Comlink from 'comlink';
 import type { SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import type { CheckpointFailureReason } from '../../engine/checkpoint/checkpoint-failure-reason.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import { assignSubtaskState, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
@@ -556,7 +555,7 @@ export class LiveDriver extends JobRuntime {
       case 'local-copy':
         return this.#storeLocalCopy(report, subtask.slot.host);
       case 'decline-checkpoint':
-        this.#drive((e) => this.jobMaster.onDecline(report.checkpointId, report.reason as CheckpointFailureReason, now, e));
+        this.#drive((e) => this.jobMaster.onDecline(report.checkpointId, report.reason, now, e));
         return;
     }
   }
