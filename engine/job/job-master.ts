@@ -425,9 +425,10 @@ export class JobMaster {
       this.restarts += isFailure ? 1 : 0;
       this.#scheduleRestart(now + (isFailure ? this.#restartStrategy.getBackoffTime() : 0), effects);
     } else {
-      this.failureCause = cause;
-      this.#setStatus('FAIL', now, cause);
-      this.#setStatus('GIVE_UP', now, cause);
+      // Flink's ExecutionFailureHandler: the job fails with a JobException whose cause is the failure.
+      this.failureCause = `org.apache.flink.runtime.JobException: Recovery is suppressed by ${this.#restartStrategy.description}\nCaused by: ${cause}`;
+      this.#setStatus('FAIL', now, this.failureCause);
+      this.#setStatus('GIVE_UP', now, this.failureCause);
       this.#terminated(effects);
     }
   }
