@@ -172,7 +172,8 @@ export class JobMaster {
    */
   operate(operation: JobOperation, now: number, effects: JobMasterEffect[], origin: OperationOrigin = 'api'): string | undefined {
     const problem = this.#carryOut(operation, now, effects);
-    if (problem === undefined && isFaultSpecType(operation)) this.#options.recorder?.faultApplied(now, { ...operation, at_ms: now } as FaultSpec);
+    // A scheduled fault is an input whatever became of it: a replay feeds it again, to be refused alike.
+    if ((problem === undefined || origin === 'schedule') && isFaultSpecType(operation)) this.#options.recorder?.faultApplied(now, { ...operation, at_ms: now } as FaultSpec, problem === undefined);
     if (problem !== undefined && origin === 'schedule') this.#emit({ type: 'fault-not-applied', time: now, faultType: operation.type, reason: problem });
     return problem;
   }

@@ -52,6 +52,8 @@ export interface RestartRequestRecord {
 export interface RestoreRecordEntry {
   attempt: number;
   checkpointId: number;
+  /** job time the restored attempt was deployed (absent in recordings made before it was recorded) */
+  time?: number;
 }
 
 /**

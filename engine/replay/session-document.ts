@@ -81,7 +81,8 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
   const restores = readItems(issues, recording, 'restores', 'restores', (r) => ({
     attempt: r.integer('attempt', { required: true, min: 1 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
-  }), ['attempt', 'checkpointId']);
+    ...(r.has('time') ? { time: r.number('time', { min: 0 }) } : {}),
+  }), ['attempt', 'checkpointId', 'time']);
   // Recordings exported before restart requests were recorded have none.
   const restarts = recording.has('restarts') ? readItems(issues, recording, 'restarts', 'restart requests', (r) => readRestartRequest(r, vertices), ['time', 'operation', 'checkpointId', 'vertex', 'parallelism']) : [];
   const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts', 'watermarks']);

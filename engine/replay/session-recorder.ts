@@ -38,12 +38,15 @@ export class SessionRecorder {
     entry.watermarks.push(...part.watermarks);
   }
 
-  /** A fault the driver carried out (checkpoint triggers are recorded from their events instead). */
-  faultApplied(time: number, fault: FaultSpec): void {
+  /**
+   * A fault the driver carried out, or (`applied` false) one of the schedule it refused, which a
+   * replay feeds again to be refused alike (checkpoint triggers are recorded from their events instead).
+   */
+  faultApplied(time: number, fault: FaultSpec, applied = true): void {
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') return;
     const record: FaultRecord = { time, fault: { ...fault, at_ms: time } };
     this.#log.faults.push(record);
-    if (FAILING_FAULTS.has(fault.type)) this.#awaitingFailover = record;
+    if (applied && FAILING_FAULTS.has(fault.type)) this.#awaitingFailover = record;
   }
 
   /** Feeds a job event; `attempt` is the driver's attempt when a restore is reported. */
@@ -63,7 +66,7 @@ export class SessionRecorder {
       if (trigger) trigger.completedAt = event.time;
     }
     if (event.type === 'fault' && event.fault) this.#restartRequested(event.time, event.fault);
-    if (event.type === 'restore') this.#log.restores.push({ attempt, checkpointId: event.restore.checkpointId });
+    if (event.type === 'restore') this.#log.restores.push({ attempt, checkpointId: event.restore.checkpointId, time: event.time });
   }
 
   /** Both drivers announce an accepted rescale or savepoint restart with this fault event, before failing over. */

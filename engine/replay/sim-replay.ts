@@ -137,6 +137,16 @@ export class SimReplay {
     task.replayWith(feeder);
   }
 
+  /**
+   * When the recording deployed `attempt` after its restart: undefined, at once (as the sim can);
+   * Infinity, never (live, a TaskManager lost meanwhile had the restart planned again as a later attempt).
+   */
+  restartDeployedAt(attempt: number): number | undefined {
+    const recorded = this.log.restores.find((r) => r.attempt === attempt);
+    if (recorded) return recorded.time;
+    return this.log.restores.some((r) => r.attempt > attempt) ? Infinity : undefined;
+  }
+
   /** The checkpoint the recording restored when it started `attempt`; undefined when it recorded none. */
   restoredCheckpoint(attempt: number, retained: readonly CompletedCheckpoint[]): CompletedCheckpoint | undefined {
     const recorded = this.log.restores.find((r) => r.attempt === attempt);

@@ -27,6 +27,8 @@ export type SimEvent =
   | { type: 'decline'; checkpointId: number; reason: CheckpointFailureReason }
   | { type: 'fault'; fault: FaultSpec }
   | { type: 'restart'; attempt: number }
+  /** under replay: the restart's state is read back when the recording had it (a restart takes time live) */
+  | { type: 'restart-prepared'; attempt: number }
   /** under replay: a recorded rescale or restart from a savepoint */
   | { type: 'replay-restart'; request: RestartRequestRecord }
   | { type: 'task-running'; attempt: number; task: number }
@@ -71,6 +73,8 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
       return `${t} fault ${JSON.stringify(event.fault)}`;
     case 'restart':
       return `${t} restart a${event.attempt}`;
+    case 'restart-prepared':
+      return `${t} restart-prepared a${event.attempt}`;
     case 'replay-restart':
       return `${t} replay-restart ${JSON.stringify(event.request)}`;
     case 'task-running':

@@ -183,9 +183,13 @@ export class Simulation extends JobRuntime {
       case 'schedule-restart':
         this.kernel.schedule(effect.at, { type: 'restart', attempt: effect.attempt });
         return;
-      case 'prepare-restart':
-        // The checkpoint is in memory: nothing to read back.
+      case 'prepare-restart': {
+        // The checkpoint is in memory: nothing to read back. A replay deploys when the recording did.
+        const at = this.#replay?.restartDeployedAt(effect.attempt);
+        if (at === Infinity) return;
+        if (at !== undefined && at > now) return this.kernel.schedule(at, { type: 'restart-prepared', attempt: effect.attempt });
         return jm.onRestartPrepared(effect.attempt, now, effects);
+      }
       case 'deploy':
         return this.#deploy(now, effect.graph, effect.restore);
       case 'cancel-tasks':
@@ -277,6 +281,8 @@ export class Simulation extends JobRuntime {
         return;
       case 'restart':
         return this.#drive((e) => this.jobMaster.onRestartDue(event.attempt, now, e, this.#recordedRestore()));
+      case 'restart-prepared':
+        return this.#drive((e) => this.jobMaster.onRestartPrepared(event.attempt, now, e));
       case 'replay-restart':
         return this.#replayRestart(event.request, now);
       case 'task-running':

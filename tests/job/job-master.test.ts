@@ -123,7 +123,10 @@ describe('the JobMaster', () => {
   it('puts a lost host\'s TaskManagers on the least loaded host left, with new ids, and wipes its disk', () => {
     const { jm, disks } = jobMaster(scenario({ hosts: 3, task_managers_per_host: 2, slots_per_task_manager: 1 }));
     const wiped: string[] = [];
-    disks.get('host-0')!.wipe = () => void wiped.push('host-0');
+    disks.get('host-0')!.wipe = () => {
+      wiped.push('host-0');
+      return [];
+    };
     const { effects } = operate(jm, { type: 'lose-host', host: 'host-0' }, 500);
     expect(wiped).toEqual(['host-0']);
     expect(effects.filter((e) => e.type === 'start-task-manager').map((e) => e.type === 'start-task-manager' && `${e.info.id}@${e.info.host}`)).toEqual(['tm-6@host-1', 'tm-7@host-2']);
