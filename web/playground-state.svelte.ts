@@ -30,7 +30,7 @@ import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult }
 import { LivePageDriver, taskManagerWorkersRunning } from './playground/drivers/live-page-driver.ts';
 import type { PlaygroundDriver } from './playground/drivers/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/drivers/sim-driver.ts';
-import type { SimOperation } from '../engine/replay/sim-operation.ts';
+import type { JobOperation } from '../engine/job/job-operation.ts';
 import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-travel/sim-time-travel.svelte.ts';
 import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
@@ -740,76 +740,76 @@ export class PlaygroundState {
   // ---- operations: each returns an error message, or undefined when it was done ----
 
   killTaskManager(id: string): string | undefined {
-    return this.#operate((driver) => driver.killTaskManager(id), { type: 'kill-task-manager', taskManager: id });
+    return this.#operate({ type: 'kill-task-manager', task_manager: id });
   }
 
   loseHost(id: string): string | undefined {
-    return this.#operate((driver) => driver.loseHost(id), { type: 'lose-host', host: id });
+    return this.#operate({ type: 'lose-host', host: id });
   }
 
   failTask(vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.failTask(vertexId, subtask), { type: 'fail-task', vertexId, subtask });
+    return this.#operate({ type: 'fail-task', vertex: vertexId, subtask });
   }
 
   slowOperator(vertexId: string, factor: number): string | undefined {
     if (!Number.isFinite(factor)) return `The slow-down factor must be a finite number, got ${String(factor)}.`;
-    return this.#operate((driver) => driver.slowOperator(vertexId, factor), { type: 'slow-operator', vertexId, factor });
+    return this.#operate({ type: 'slow-operator', vertex: vertexId, factor });
   }
 
   corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.corruptLocalCopy(host, vertexId, subtask), { type: 'corrupt-local-copy', host, vertexId, subtask });
+    return this.#operate({ type: 'corrupt-local-copy', host, vertex: vertexId, subtask });
   }
 
   triggerCheckpoint(): string | undefined {
-    return this.#operate((driver) => driver.trigger('checkpoint'), { type: 'trigger-checkpoint' });
+    return this.#operate({ type: 'trigger-checkpoint' });
   }
 
   triggerSavepoint(): string | undefined {
-    return this.#operate((driver) => driver.trigger('savepoint'), { type: 'trigger-savepoint' });
+    return this.#operate({ type: 'trigger-savepoint' });
   }
 
   rescale(vertexId: string, parallelism: number): string | undefined {
-    return this.#operate((driver) => driver.rescale(vertexId, parallelism), { type: 'rescale', vertexId, parallelism });
+    return this.#operate({ type: 'rescale', vertex: vertexId, parallelism });
   }
 
   stallTaskManager(id: string): string | undefined {
-    return this.#operate((driver) => driver.stallTaskManager(id), { type: 'stall-task-manager', taskManager: id });
+    return this.#operate({ type: 'stall-task-manager', task_manager: id });
   }
 
   deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.deleteLocalCopy(host, vertexId, subtask), { type: 'delete-local-copy', host, vertexId, subtask });
+    return this.#operate({ type: 'delete-local-copy', host, vertex: vertexId, subtask });
   }
 
   slowRemoteStorage(factor: number): string | undefined {
     if (!Number.isFinite(factor)) return `The remote storage slow-down factor must be a finite number, got ${String(factor)}.`;
-    return this.#operate((driver) => driver.slowRemoteStorage(factor), { type: 'slow-remote-storage', factor });
+    return this.#operate({ type: 'slow-remote-storage', factor });
   }
 
   failRemoteStorage(failing: boolean): string | undefined {
-    return this.#operate((driver) => driver.failRemoteStorage(failing), { type: 'fail-remote-storage', failing });
+    return this.#operate({ type: failing ? 'fail-remote-storage' : 'heal-remote-storage' });
   }
 
   restartFromSavepoint(savepointId?: number): string | undefined {
-    const recorded: SimOperation = savepointId === undefined ? { type: 'restart-from-savepoint' } : { type: 'restart-from-savepoint', savepointId };
-    return this.#operate((driver) => driver.restartFromSavepoint(savepointId), recorded);
+    const recorded: JobOperation = savepointId === undefined ? { type: 'restart-from-savepoint' } : { type: 'restart-from-savepoint', savepoint: savepointId };
+    return this.#operate(recorded);
   }
 
   cancel(): string | undefined {
-    return this.#operate((driver) => driver.cancel(), { type: 'cancel' });
+    return this.#operate({ type: 'cancel' });
   }
 
-  /** `recorded`: the operation as data, for the run's history (time travel replays it in sim). */
-  #operate(operation: (driver: PlaygroundDriver) => string | undefined, recorded: SimOperation): string | undefined {
+  /** Passes `operation` down to the driver and, when it was done in sim, records it in the run's history (time travel replays it). */
+  #operate(operation: JobOperation): string | undefined {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
-    this.timeTravel.cancel(`an operation (${recorded.type})`);
+    this.timeTravel.cancel(`an operation (${operation.type})`);
     let problem: string | undefined;
     try {
-      problem = operation(driver);
+      problem = driver.operate(operation);
     } catch (error) {
       problem = errorMessage(error);
     }
-    if (problem === undefined && driver instanceof SimDriver) this.timeTravel.record(driver, recorded);
+    if (problem === undefined && driver instanceof SimDriver) this.timeTravel.record(driver, operation);
     this.#afterAdvance(true);
     return problem;
   }
