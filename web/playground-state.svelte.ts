@@ -737,69 +737,14 @@ export class PlaygroundState {
     return structuredClone(this.#driver.topology());
   }
 
-  // ---- operations: each returns an error message, or undefined when it was done ----
+  // ---- operations ----
 
-  killTaskManager(id: string): string | undefined {
-    return this.#operate({ type: 'kill-task-manager', task_manager: id });
-  }
-
-  loseHost(id: string): string | undefined {
-    return this.#operate({ type: 'lose-host', host: id });
-  }
-
-  failTask(vertexId: string, subtask: number): string | undefined {
-    return this.#operate({ type: 'fail-task', vertex: vertexId, subtask });
-  }
-
-  slowOperator(vertexId: string, factor: number): string | undefined {
-    if (!Number.isFinite(factor)) return `The slow-down factor must be a finite number, got ${String(factor)}.`;
-    return this.#operate({ type: 'slow-operator', vertex: vertexId, factor });
-  }
-
-  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#operate({ type: 'corrupt-local-copy', host, vertex: vertexId, subtask });
-  }
-
-  triggerCheckpoint(): string | undefined {
-    return this.#operate({ type: 'trigger-checkpoint' });
-  }
-
-  triggerSavepoint(): string | undefined {
-    return this.#operate({ type: 'trigger-savepoint' });
-  }
-
-  rescale(vertexId: string, parallelism: number): string | undefined {
-    return this.#operate({ type: 'rescale', vertex: vertexId, parallelism });
-  }
-
-  stallTaskManager(id: string): string | undefined {
-    return this.#operate({ type: 'stall-task-manager', task_manager: id });
-  }
-
-  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#operate({ type: 'delete-local-copy', host, vertex: vertexId, subtask });
-  }
-
-  slowRemoteStorage(factor: number): string | undefined {
-    if (!Number.isFinite(factor)) return `The remote storage slow-down factor must be a finite number, got ${String(factor)}.`;
-    return this.#operate({ type: 'slow-remote-storage', factor });
-  }
-
-  failRemoteStorage(failing: boolean): string | undefined {
-    return this.#operate({ type: failing ? 'fail-remote-storage' : 'heal-remote-storage' });
-  }
-
-  restartFromSavepoint(savepointId?: number): string | undefined {
-    const recorded: JobOperation = savepointId === undefined ? { type: 'restart-from-savepoint' } : { type: 'restart-from-savepoint', savepoint: savepointId };
-    return this.#operate(recorded);
-  }
-
-  cancel(): string | undefined {
-    return this.#operate({ type: 'cancel' });
-  }
-
-  /** Passes `operation` down to the driver and, when it was done in sim, records it in the run's history (time travel replays it). */
-  #operate(operation: JobOperation): string | undefined {
+  /**
+   * Carries out one operation (the Playground API's named calls each build one): the driver's
+   * runtime validates and applies it. In sim, one that was done is recorded in the run's history,
+   * so time travel replays it. The error message, or undefined when it was done.
+   */
+  operate(operation: JobOperation): string | undefined {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
     this.timeTravel.cancel(`an operation (${operation.type})`);
