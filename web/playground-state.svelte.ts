@@ -30,7 +30,7 @@ import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult }
 import { LivePageDriver, taskManagerWorkersRunning } from './playground/drivers/live-page-driver.ts';
 import type { PlaygroundDriver } from './playground/drivers/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/drivers/sim-driver.ts';
-import type { SimOperation } from '../engine/replay/sim-operation.ts';
+import type { JobOperation } from '../engine/job/job-operation.ts';
 import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-travel/sim-time-travel.svelte.ts';
 import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
@@ -737,79 +737,24 @@ export class PlaygroundState {
     return structuredClone(this.#driver.topology());
   }
 
-  // ---- operations: each returns an error message, or undefined when it was done ----
+  // ---- operations ----
 
-  killTaskManager(id: string): string | undefined {
-    return this.#operate((driver) => driver.killTaskManager(id), { type: 'kill-task-manager', taskManager: id });
-  }
-
-  loseHost(id: string): string | undefined {
-    return this.#operate((driver) => driver.loseHost(id), { type: 'lose-host', host: id });
-  }
-
-  failTask(vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.failTask(vertexId, subtask), { type: 'fail-task', vertexId, subtask });
-  }
-
-  slowOperator(vertexId: string, factor: number): string | undefined {
-    if (!Number.isFinite(factor)) return `The slow-down factor must be a finite number, got ${String(factor)}.`;
-    return this.#operate((driver) => driver.slowOperator(vertexId, factor), { type: 'slow-operator', vertexId, factor });
-  }
-
-  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.corruptLocalCopy(host, vertexId, subtask), { type: 'corrupt-local-copy', host, vertexId, subtask });
-  }
-
-  triggerCheckpoint(): string | undefined {
-    return this.#operate((driver) => driver.trigger('checkpoint'), { type: 'trigger-checkpoint' });
-  }
-
-  triggerSavepoint(): string | undefined {
-    return this.#operate((driver) => driver.trigger('savepoint'), { type: 'trigger-savepoint' });
-  }
-
-  rescale(vertexId: string, parallelism: number): string | undefined {
-    return this.#operate((driver) => driver.rescale(vertexId, parallelism), { type: 'rescale', vertexId, parallelism });
-  }
-
-  stallTaskManager(id: string): string | undefined {
-    return this.#operate((driver) => driver.stallTaskManager(id), { type: 'stall-task-manager', taskManager: id });
-  }
-
-  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#operate((driver) => driver.deleteLocalCopy(host, vertexId, subtask), { type: 'delete-local-copy', host, vertexId, subtask });
-  }
-
-  slowRemoteStorage(factor: number): string | undefined {
-    if (!Number.isFinite(factor)) return `The remote storage slow-down factor must be a finite number, got ${String(factor)}.`;
-    return this.#operate((driver) => driver.slowRemoteStorage(factor), { type: 'slow-remote-storage', factor });
-  }
-
-  failRemoteStorage(failing: boolean): string | undefined {
-    return this.#operate((driver) => driver.failRemoteStorage(failing), { type: 'fail-remote-storage', failing });
-  }
-
-  restartFromSavepoint(savepointId?: number): string | undefined {
-    const recorded: SimOperation = savepointId === undefined ? { type: 'restart-from-savepoint' } : { type: 'restart-from-savepoint', savepointId };
-    return this.#operate((driver) => driver.restartFromSavepoint(savepointId), recorded);
-  }
-
-  cancel(): string | undefined {
-    return this.#operate((driver) => driver.cancel(), { type: 'cancel' });
-  }
-
-  /** `recorded`: the operation as data, for the run's history (time travel replays it in sim). */
-  #operate(operation: (driver: PlaygroundDriver) => string | undefined, recorded: SimOperation): string | undefined {
+  /**
+   * Carries out one operation (the Playground API's named calls each build one): the driver's
+   * runtime validates and applies it. In sim, one that was done is recorded in the run's history,
+   * so time travel replays it. The error message, or undefined when it was done.
+   */
+  operate(operation: JobOperation): string | undefined {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
-    this.timeTravel.cancel(`an operation (${recorded.type})`);
+    this.timeTravel.cancel(`an operation (${operation.type})`);
     let problem: string | undefined;
     try {
-      problem = operation(driver);
+      problem = driver.operate(operation);
     } catch (error) {
       problem = errorMessage(error);
     }
-    if (problem === undefined && driver instanceof SimDriver) this.timeTravel.record(driver, recorded);
+    if (problem === undefined && driver instanceof SimDriver) this.timeTravel.record(driver, operation);
     this.#afterAdvance(true);
     return problem;
   }

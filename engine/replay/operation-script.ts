@@ -8,11 +8,12 @@
  * A replay that cannot apply an operation where it was recorded has diverged: that is a bug in
  * determinism, and it is thrown rather than papered over.
  */
+import type { JobOperation } from '../job/job-operation.ts';
 import type { RecordedOperation } from './sim-history.ts';
-import { applySimOperation, describeSimOperation, type SimOperationTarget } from './sim-operation.ts';
 
-/** The part of the engine's Simulation a script drives. */
-export interface ScriptedSimulation extends SimOperationTarget {
+/** The part of the engine's Simulation a script drives: its clock, and `operate` for the recorded operations. */
+export interface ScriptedSimulation {
+  operate(operation: JobOperation): string | undefined;
   readonly kernel: {
     readonly now: number;
     readonly handledEvents: number;
@@ -63,15 +64,43 @@ export class OperationScript {
     const kernel = simulation.kernel;
     // No event lies between the last handled one and the recorded point: moving the clock there handles none.
     if (kernel.handledEvents === recorded.handledEvents && kernel.now < recorded.time) kernel.runUntil(recorded.time);
-    const what = `${describeSimOperation(recorded.operation)} at ${recorded.time} ms`;
+    const what = `${describeOperation(recorded.operation)} at ${recorded.time} ms`;
     if (kernel.handledEvents !== recorded.handledEvents || kernel.now !== recorded.time) {
       throw new Error(
         `The replay diverged from the recorded run: ${what} was recorded after event ${recorded.handledEvents}, ` +
           `but the replay is at event ${kernel.handledEvents}, ${kernel.now} ms.`,
       );
     }
-    const problem = applySimOperation(simulation, recorded.operation);
+    const problem = simulation.operate(recorded.operation);
     if (problem !== undefined) throw new Error(`The replay diverged from the recorded run: ${what} was refused: ${problem}`);
     this.#next++;
+  }
+}
+
+/** A short English description of an operation for messages (the UI translates the type itself). */
+export function describeOperation(operation: JobOperation): string {
+  switch (operation.type) {
+    case 'kill-task-manager':
+    case 'stall-task-manager':
+      return `${operation.type} ${operation.task_manager}`;
+    case 'lose-host':
+      return `lose-host ${operation.host}`;
+    case 'fail-task':
+      return `fail-task ${operation.vertex}#${operation.subtask}`;
+    case 'slow-operator':
+      return `slow-operator ${operation.vertex} ×${operation.factor}`;
+    case 'corrupt-local-copy':
+    case 'delete-local-copy':
+      return `${operation.type} ${operation.host} ${operation.vertex}#${operation.subtask}${operation.run === undefined ? '' : ` run ${operation.run}`}`;
+    case 'slow-remote-storage':
+      return `slow-remote-storage ×${operation.factor}`;
+    case 'trigger-checkpoint':
+      return 'checkpointType' in operation ? `trigger-checkpoint ${operation.checkpointType}` : 'trigger-checkpoint';
+    case 'rescale':
+      return `rescale ${operation.vertex} to ${operation.parallelism}`;
+    case 'restart-from-savepoint':
+      return operation.savepoint === undefined ? 'restart-from-savepoint' : `restart-from-savepoint ${operation.savepoint}`;
+    default:
+      return operation.type;
   }
 }

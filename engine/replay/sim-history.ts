@@ -13,7 +13,7 @@
  * list, with how far it was run, so the user can go back to it. Keeping every branch is cheap:
  * a branch is a short list of operations, not a copy of the run.
  */
-import type { SimOperation } from './sim-operation.ts';
+import type { JobOperation } from '../job/job-operation.ts';
 
 /** An exact point of a sim run. */
 export interface RunPoint {
@@ -24,7 +24,7 @@ export interface RunPoint {
 }
 
 export interface RecordedOperation extends RunPoint {
-  operation: SimOperation;
+  operation: JobOperation;
 }
 
 export interface SimBranch {
@@ -68,7 +68,7 @@ export class SimHistory {
    * branch has recorded operations after it, or was run further than `point`) it forks a new
    * branch, which becomes the current one. Returns the branch it is on.
    */
-  record(point: RunPoint, operation: SimOperation, applied: number): { branch: SimBranch; forked: boolean } {
+  record(point: RunPoint, operation: JobOperation, applied: number): { branch: SimBranch; forked: boolean } {
     const current = this.current;
     const entry: RecordedOperation = { time: point.time, handledEvents: point.handledEvents, operation };
     const past = applied < current.operations.length || point.time < current.reachedMs;

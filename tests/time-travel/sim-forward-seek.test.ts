@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import type { JobOperation } from '../../engine/job/job-operation.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
 import { SimTimeMachine } from '../../web/playground/time-travel/sim-time-machine.ts';
@@ -36,13 +37,17 @@ class Page {
   }
 
   killTaskManager(id: string): void {
-    expect(this.driver.killTaskManager(id)).toBeUndefined();
-    this.machine.record(this.driver, { type: 'kill-task-manager', taskManager: id });
+    this.#act({ type: 'kill-task-manager', task_manager: id });
   }
 
   failTask(vertexId: string, subtask: number): void {
-    expect(this.driver.failTask(vertexId, subtask)).toBeUndefined();
-    this.machine.record(this.driver, { type: 'fail-task', vertexId, subtask });
+    this.#act({ type: 'fail-task', vertex: vertexId, subtask });
+  }
+
+  /** As the page does: the operation through the driver, then recorded. */
+  #act(operation: JobOperation): void {
+    expect(this.driver.operate(operation)).toBeUndefined();
+    this.machine.record(this.driver, operation);
   }
 
   /** Seeks and finishes at once (the page spreads it over frames); true when it replayed from time 0. */

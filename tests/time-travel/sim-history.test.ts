@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { SimHistory } from '../../engine/replay/sim-history.ts';
 
-const kill = { type: 'kill-task-manager', taskManager: 'tm-1' } as const;
-const fail = { type: 'fail-task', vertexId: 'counts', subtask: 0 } as const;
+const kill = { type: 'kill-task-manager', task_manager: 'tm-1' } as const;
+const fail = { type: 'fail-task', vertex: 'counts', subtask: 0 } as const;
 const savepoint = { type: 'trigger-savepoint' } as const;
 
 describe('SimHistory', () => {

@@ -11,8 +11,7 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { OperationScript } from '../../engine/replay/operation-script.ts';
 import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
-import type { SimOperation } from '../../engine/replay/sim-operation.ts';
-import { applySimOperation } from '../../engine/replay/sim-operation.ts';
+import type { JobOperation } from '../../engine/job/job-operation.ts';
 import { SimTimeMachine, type SimReplay } from '../../web/playground/time-travel/sim-time-machine.ts';
 import { CHECKPOINTING_SCENARIO } from '../browser/scenarios.ts';
 
@@ -40,25 +39,8 @@ class Page {
     }
   }
 
-  act(operation: SimOperation): void {
-    const problem = applySimOperation(
-      {
-        killTaskManager: (id) => this.driver.killTaskManager(id),
-        loseHost: (id) => this.driver.loseHost(id),
-        failTask: (v, s) => this.driver.failTask(v, s),
-        slowOperator: (v, f) => this.driver.slowOperator(v, f),
-        corruptLocalCopy: (h, v, s) => this.driver.corruptLocalCopy(h, v, s),
-        triggerCheckpoint: (kind) => this.driver.trigger(kind),
-        rescale: (v, p) => this.driver.rescale(v, p),
-        stallTaskManager: () => 'not on the page',
-        deleteLocalCopy: () => 'not on the page',
-        slowRemoteStorage: () => 'not on the page',
-        failRemoteStorage: () => 'not on the page',
-        restartFromSavepoint: () => 'not on the page',
-        cancel: () => 'not on the page',
-      },
-      operation,
-    );
+  act(operation: JobOperation): void {
+    const problem = this.driver.operate(operation);
     if (problem !== undefined) throw new Error(problem);
     this.machine.record(this.driver, operation);
   }
@@ -88,11 +70,11 @@ describe('time travel in a sim run', () => {
     page.runTo(3000);
     page.act({ type: 'trigger-savepoint' });
     page.runTo(5200);
-    page.act({ type: 'kill-task-manager', taskManager: 'tm-1' });
+    page.act({ type: 'kill-task-manager', task_manager: 'tm-1' });
     page.runTo(7000);
     const atSeven = observe(page.driver);
     page.runTo(9100);
-    page.act({ type: 'slow-operator', vertexId: 'counts', factor: 4 });
+    page.act({ type: 'slow-operator', vertex: 'counts', factor: 4 });
     page.runTo(14_000);
     const original = observe(page.driver);
     expect(original.stats.restores.length).toBeGreaterThan(0);
@@ -118,12 +100,12 @@ describe('time travel in a sim run', () => {
   it('a different action at a past point starts a branch that diverges from that point on; the old branch can be returned to', () => {
     const page = new Page();
     page.runTo(5200);
-    page.act({ type: 'kill-task-manager', taskManager: 'tm-1' });
+    page.act({ type: 'kill-task-manager', task_manager: 'tm-1' });
     page.runTo(12_000);
     const original = observe(page.driver);
 
     page.seek(4000);
-    page.act({ type: 'fail-task', vertexId: 'sink', subtask: 2 });
+    page.act({ type: 'fail-task', vertex: 'sink', subtask: 2 });
     expect(page.machine.history.current).toMatchObject({ id: 2, parentId: 1, forkTime: 4000 });
     page.runTo(12_000);
     const branched = observe(page.driver);
@@ -170,7 +152,7 @@ describe('time travel in a sim run', () => {
   it('a seek that is dropped before it is adopted leaves the page where it was', () => {
     const page = new Page();
     page.runTo(6000);
-    page.act({ type: 'kill-task-manager', taskManager: 'tm-0' });
+    page.act({ type: 'kill-task-manager', task_manager: 'tm-0' });
     page.runTo(8000);
     const replay = page.machine.seek(page.driver, 2000);
     replay.advance(Infinity, () => false); // one slice, then abandoned
@@ -188,7 +170,7 @@ describe('time travel in a sim run', () => {
     page.runTo(4000);
     const atFour = observe(page.driver);
     page.runTo(6000);
-    page.act({ type: 'kill-task-manager', taskManager: 'tm-0' });
+    page.act({ type: 'kill-task-manager', task_manager: 'tm-0' });
     page.runTo(8000);
     const first = page.machine.seek(page.driver, 7000);
     first.advance(Infinity, () => false); // one slice, then the user presses the arrow key again
@@ -212,7 +194,7 @@ describe('time travel in a sim run', () => {
   it('plays the recorded operations ahead when the run goes on event by event (step) after a seek back', () => {
     const page = new Page();
     page.runTo(3000);
-    page.act({ type: 'fail-task', vertexId: 'counts', subtask: 1 });
+    page.act({ type: 'fail-task', vertex: 'counts', subtask: 1 });
     page.runTo(4000);
     const original = observe(page.driver);
 

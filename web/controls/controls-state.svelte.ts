@@ -69,13 +69,13 @@ export class ControlsState {
 
   // ---- the break-things actions, shared by the panel's buttons and the keyboard shortcuts ----
 
-  killTaskManager(): void {
-    const tm = this.selected.taskManager;
+  /** The selected TaskManager, or `tm` (the cluster view's button on it). */
+  killTaskManager(tm = this.selected.taskManager): void {
     if (tm) void this.act(() => this.api.killTaskManager(tm), () => t('break.done.killTm', { tm }));
   }
 
-  loseHost(): void {
-    const host = this.selected.host;
+  /** The selected host, or `host` (the cluster view's button on it). */
+  loseHost(host = this.selected.host): void {
     if (host) void this.act(() => this.api.loseHost(host), () => t('break.done.loseHost', { host }));
   }
 
@@ -156,14 +156,6 @@ export class ControlsState {
     const retention = this.playground.driver?.config.externalizedRetention ?? 'NO_EXTERNALIZED_CHECKPOINTS';
     const retained = retention === 'RETAIN_ON_CANCELLATION';
     void this.act(() => this.api.cancel(), () => t(retained ? 'break.done.cancelRetained' : 'break.done.cancelDeleted', { retention }));
-  }
-
-  killTaskManagerById(tm: string): void {
-    void this.act(() => this.api.killTaskManager(tm), () => t('break.done.killTm', { tm }));
-  }
-
-  loseHostById(host: string): void {
-    void this.act(() => this.api.loseHost(host), () => t('break.done.loseHost', { host }));
   }
 
   /** Runs an API call; shows `done` (if any) when it resolves, or the Error's message when it rejects. */

@@ -10,7 +10,6 @@ import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, Checkpo
 import type { Topology } from '../../../engine/job/topology.ts';
 import type { JobEvent } from '../../../engine/run/job-events.ts';
 import type { RunReport } from '../../../engine/run/run-report.ts';
-import type { RecordedOperation } from '../../../engine/replay/sim-history.ts';
 
 export type { Topology } from '../../../engine/job/topology.ts';
 export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../../engine/run/job-events.ts';
@@ -92,8 +91,35 @@ export interface BranchInfo {
   operations: RecordedOperation[];
 }
 
-export type { RecordedOperation } from '../../../engine/replay/sim-history.ts';
-export type { SimOperation } from '../../../engine/replay/sim-operation.ts';
+/** An operation of a branch, at the exact point of the run it was applied at. */
+export interface RecordedOperation {
+  /** virtual time, ms */
+  time: number;
+  /** simulation events handled before it */
+  handledEvents: number;
+  operation: SimOperation;
+}
+
+/**
+ * An operation as `branches()` reports it. The history records the engine's JobOperation; this
+ * is the field naming version 1 of the API published (vertexId, taskManager, failing, …), kept
+ * for callers that read it (branch-operation.ts converts).
+ */
+export type SimOperation =
+  | { type: 'kill-task-manager'; taskManager: string }
+  | { type: 'lose-host'; host: string }
+  | { type: 'fail-task'; vertexId: string; subtask: number }
+  | { type: 'slow-operator'; vertexId: string; factor: number }
+  | { type: 'stall-task-manager'; taskManager: string }
+  | { type: 'corrupt-local-copy'; host: string; vertexId: string; subtask: number; run?: string }
+  | { type: 'delete-local-copy'; host: string; vertexId: string; subtask: number; run?: string }
+  | { type: 'slow-remote-storage'; factor: number }
+  | { type: 'fail-remote-storage'; failing: boolean }
+  | { type: 'trigger-checkpoint'; checkpointType?: 'FULL' }
+  | { type: 'trigger-savepoint' }
+  | { type: 'rescale'; vertexId: string; parallelism: number }
+  | { type: 'restart-from-savepoint'; savepointId?: number }
+  | { type: 'cancel' };
 
 export interface PlaygroundStatus {
   driver: DriverName;

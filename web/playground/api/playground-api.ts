@@ -3,6 +3,7 @@
  * in the app, and what the page's own buttons call. Every call returns a Promise; a call that
  * cannot be done rejects with an Error saying why, and changes nothing.
  */
+import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import { isDriverName, PlaygroundState } from '../../playground-state.svelte.ts';
 import type { DriverName, PlaygroundApi, PlaygroundStatus } from './playground-api-types.ts';
 
@@ -41,7 +42,17 @@ function requireInteger(name: string, value: unknown): string | undefined {
   return Number.isInteger(value) ? undefined : `${name} must be an integer, got ${JSON.stringify(value)}.`;
 }
 
+function requireFinite(name: string, value: unknown): string | undefined {
+  return Number.isFinite(value) ? undefined : `${name} must be a finite number, got ${String(value)}.`;
+}
+
 export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
+  /** The one path of every operation: `build` checks the call's arguments (a message) or builds the JobOperation that PlaygroundState carries out. */
+  const operate = (build: () => string | JobOperation) =>
+    done(() => {
+      const operation = build();
+      return typeof operation === 'string' ? operation : state.operate(operation);
+    });
   return {
     version: 1,
     load: async (scenario) => {
@@ -76,26 +87,31 @@ export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
         speed: state.speed,
       })),
     topology: () => settle(() => state.currentTopology()),
-    killTaskManager: (id) => done(() => requireString('The TaskManager id', id) ?? state.killTaskManager(id)),
-    loseHost: (id) => done(() => requireString('The host id', id) ?? state.loseHost(id)),
+    killTaskManager: (id) => operate(() => requireString('The TaskManager id', id) ?? { type: 'kill-task-manager', task_manager: id }),
+    loseHost: (id) => operate(() => requireString('The host id', id) ?? { type: 'lose-host', host: id }),
     failTask: (vertexId, subtask) =>
-      done(() => requireString('The vertex id', vertexId) ?? requireInteger('The subtask index', subtask) ?? state.failTask(vertexId, subtask)),
+      operate(() => requireString('The vertex id', vertexId) ?? requireInteger('The subtask index', subtask) ?? { type: 'fail-task', vertex: vertexId, subtask }),
     slowOperator: (vertexId, factor) =>
-      done(() => requireString('The vertex id', vertexId) ?? state.slowOperator(vertexId, factor)),
+      operate(() => requireString('The vertex id', vertexId) ?? requireFinite('The slow-down factor', factor) ?? { type: 'slow-operator', vertex: vertexId, factor }),
     corruptLocalCopy: (host, vertexId, subtask) =>
-      done(() => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? state.corruptLocalCopy(host, vertexId, subtask)),
-    triggerCheckpoint: () => done(() => state.triggerCheckpoint()),
-    triggerSavepoint: () => done(() => state.triggerSavepoint()),
+      operate(
+        () => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? { type: 'corrupt-local-copy', host, vertex: vertexId, subtask },
+      ),
+    triggerCheckpoint: () => operate(() => ({ type: 'trigger-checkpoint' })),
+    triggerSavepoint: () => operate(() => ({ type: 'trigger-savepoint' })),
     rescale: (vertexId, parallelism) =>
-      done(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? state.rescale(vertexId, parallelism)),
-    stallTaskManager: (id) => done(() => requireString('The TaskManager id', id) ?? state.stallTaskManager(id)),
+      operate(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? { type: 'rescale', vertex: vertexId, parallelism }),
+    stallTaskManager: (id) => operate(() => requireString('The TaskManager id', id) ?? { type: 'stall-task-manager', task_manager: id }),
     deleteLocalCopy: (host, vertexId, subtask) =>
-      done(() => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? state.deleteLocalCopy(host, vertexId, subtask)),
-    slowRemoteStorage: (factor) => done(() => requireFactor('The remote storage slow-down factor', factor) ?? state.slowRemoteStorage(factor)),
-    failRemoteStorage: (failing) => done(() => requireBoolean('failRemoteStorage(failing): failing', failing) ?? state.failRemoteStorage(failing)),
+      operate(
+        () => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? { type: 'delete-local-copy', host, vertex: vertexId, subtask },
+      ),
+    slowRemoteStorage: (factor) => operate(() => requireFactor('The remote storage slow-down factor', factor) ?? { type: 'slow-remote-storage', factor }),
+    failRemoteStorage: (failing) =>
+      operate(() => requireBoolean('failRemoteStorage(failing): failing', failing) ?? { type: failing ? 'fail-remote-storage' : 'heal-remote-storage' }),
     restartFromSavepoint: (id) =>
-      done(() => (id === undefined ? undefined : requireInteger('The savepoint id', id)) ?? state.restartFromSavepoint(id)),
-    cancel: () => done(() => state.cancel()),
+      operate(() => (id === undefined ? { type: 'restart-from-savepoint' } : (requireInteger('The savepoint id', id) ?? { type: 'restart-from-savepoint', savepoint: id }))),
+    cancel: () => operate(() => ({ type: 'cancel' })),
     stats: () => settle(() => state.stats()),
     exportSession: () => settle(() => state.exportSession()),
     seek: async (time) => state.seek(time),

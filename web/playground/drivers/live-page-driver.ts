@@ -16,7 +16,6 @@
  */
 import type { SessionDocument } from '../../../engine/replay/session-document.ts';
 import { runReport } from '../../../engine/run/run-report.ts';
-import type { TriggerKind } from '../../../engine/checkpoint/checkpoint-coordinator.ts';
 import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
   CheckpointConfigDocument,
@@ -28,6 +27,7 @@ import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-c
 import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
 import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
+import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import type { Topology } from '../../../engine/job/topology.ts';
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
@@ -332,58 +332,10 @@ export class LivePageDriver implements PlaygroundDriver {
     return structuredClone(runReport(this.#live, this.#reference.oracle)) as PlaygroundStats;
   }
 
-  // ---- operations: the runtime's own answers ----
+  // ---- operations ----
 
-  killTaskManager(id: string): string | undefined {
-    return this.#live.killTaskManager(id);
-  }
-
-  loseHost(id: string): string | undefined {
-    return this.#live.loseHost(id);
-  }
-
-  failTask(vertexId: string, subtask: number): string | undefined {
-    return this.#live.failTask(vertexId, subtask);
-  }
-
-  slowOperator(vertexId: string, factor: number): string | undefined {
-    return this.#live.slowOperator(vertexId, factor);
-  }
-
-  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#live.corruptLocalCopy(host, vertexId, subtask);
-  }
-
-  trigger(kind: TriggerKind): string | undefined {
-    return this.#live.triggerCheckpoint(kind);
-  }
-
-  rescale(vertexId: string, parallelism: number): string | undefined {
-    return this.#live.rescale(vertexId, parallelism);
-  }
-
-  stallTaskManager(id: string): string | undefined {
-    return this.#live.stallTaskManager(id);
-  }
-
-  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#live.deleteLocalCopy(host, vertexId, subtask);
-  }
-
-  slowRemoteStorage(factor: number): string | undefined {
-    return this.#live.slowRemoteStorage(factor);
-  }
-
-  failRemoteStorage(failing: boolean): string | undefined {
-    return this.#live.failRemoteStorage(failing);
-  }
-
-  restartFromSavepoint(savepointId?: number): string | undefined {
-    return this.#live.restartFromSavepoint(savepointId);
-  }
-
-  /** Cancels the job; the workers stay up until dispose(), as the sim's storage does. */
-  cancel(): string | undefined {
-    return this.#live.cancel();
+  /** Carries out one operation now: the LiveDriver's own answer. A cancel leaves the workers up until dispose(), as the sim's storage stays. */
+  operate(operation: JobOperation): string | undefined {
+    return this.#live.operate(operation);
   }
 }

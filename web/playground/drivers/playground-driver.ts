@@ -10,7 +10,6 @@
 import type { SessionDocument } from '../../../engine/replay/session-document.ts';
 import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
 import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
-import type { TriggerKind } from '../../../engine/checkpoint/checkpoint-coordinator.ts';
 import type {
   CheckpointConfigDocument,
   CheckpointingStatisticsDocument,
@@ -19,6 +18,7 @@ import type {
 } from '../../../engine/checkpoint/stats/rest-document-types.ts';
 import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
+import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import type { Topology } from '../../../engine/job/topology.ts';
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
@@ -89,23 +89,6 @@ export interface PlaygroundDriver {
   readonly retainedCheckpoints: readonly CompletedCheckpoint[];
   readonly savepoints: readonly CompletedCheckpoint[];
 
-  // ---- operations: each returns the runtime's error message, or undefined when it was done ----
-  killTaskManager(id: string): string | undefined;
-  loseHost(id: string): string | undefined;
-  failTask(vertexId: string, subtask: number): string | undefined;
-  slowOperator(vertexId: string, factor: number): string | undefined;
-  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined;
-  trigger(kind: TriggerKind): string | undefined;
-  rescale(vertexId: string, parallelism: number): string | undefined;
-  /** The TaskManager stops answering but is not dead: the JobManager notices after `heartbeat.timeout`. */
-  stallTaskManager(id: string): string | undefined;
-  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined;
-  /** Remote checkpoint storage `factor` times slower (1 = normal again). */
-  slowRemoteStorage(factor: number): string | undefined;
-  /** Remote checkpoint storage fails every request (true), or works again (false). */
-  failRemoteStorage(failing: boolean): string | undefined;
-  /** Restarts the job from a savepoint, the newest when no id is given. */
-  restartFromSavepoint(savepointId?: number): string | undefined;
-  /** Flink's cancel: retention (`externalized-checkpoint-retention`) decides which checkpoints stay. */
-  cancel(): string | undefined;
+  /** Carries out one operation now (the runtime's JobMaster validates it): its error message, or undefined when it was done. */
+  operate(operation: JobOperation): string | undefined;
 }

@@ -22,9 +22,9 @@ import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-c
 import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
 import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
+import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import type { HostLocalDisk, LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
 import type { StreamTask } from '../../../engine/task/stream-task.ts';
-import type { TriggerKind } from '../../../engine/checkpoint/checkpoint-coordinator.ts';
 import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
   CheckpointConfigDocument,
@@ -147,16 +147,20 @@ export class SimDriver implements PlaygroundDriver {
     return this.#remote;
   }
 
-  /** Cancels the job (Flink's cancel: retention decides what stays in checkpoint storage). */
-  cancel(): string | undefined {
-    const problem = this.#simulation.cancel();
-    this.#remote?.follow();
+  /**
+   * Carries out one operation now (the Simulation's JobMaster validates it); the engine's error
+   * message, or undefined when it was done. After a cancel (Flink's cancel: retention decides what
+   * stays), checkpoint storage follows at once: the job is over, no later advance would make it.
+   */
+  operate(operation: JobOperation): string | undefined {
+    const problem = this.#simulation.operate(operation);
+    if (operation.type === 'cancel') this.#remote?.follow();
     return problem;
   }
 
   /** The page replaces this run: a job still running is cancelled, storage catches up and closes. */
   dispose(): Promise<void> {
-    if (!this.isTerminal) this.cancel();
+    if (!this.isTerminal) this.operate({ type: 'cancel' });
     return Promise.all([this.#remote?.dispose(), destroyLocalDisks(this.#simulation.hostLocalDisks())])
       .then(() => undefined)
       .finally(() => this.#lease?.release());
@@ -374,55 +378,5 @@ export class SimDriver implements PlaygroundDriver {
       database: this.#remote?.view ?? null,
       remoteCost: remoteCostView(this.scenario.costs, this.#simulation.remoteStorageFaults),
     };
-  }
-
-  // ---- operations: each returns the engine's error message, or undefined when it was done ----
-
-  corruptLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#simulation.corruptLocalCopy(host, vertexId, subtask);
-  }
-
-  killTaskManager(id: string): string | undefined {
-    return this.#simulation.killTaskManager(id);
-  }
-
-  loseHost(id: string): string | undefined {
-    return this.#simulation.loseHost(id);
-  }
-
-  failTask(vertexId: string, subtask: number): string | undefined {
-    return this.#simulation.failTask(vertexId, subtask);
-  }
-
-  slowOperator(vertexId: string, factor: number): string | undefined {
-    return this.#simulation.slowOperator(vertexId, factor);
-  }
-
-  trigger(kind: TriggerKind): string | undefined {
-    return this.#simulation.triggerCheckpoint(kind);
-  }
-
-  rescale(vertexId: string, parallelism: number): string | undefined {
-    return this.#simulation.rescale(vertexId, parallelism);
-  }
-
-  stallTaskManager(id: string): string | undefined {
-    return this.#simulation.stallTaskManager(id);
-  }
-
-  deleteLocalCopy(host: string, vertexId: string, subtask: number): string | undefined {
-    return this.#simulation.deleteLocalCopy(host, vertexId, subtask);
-  }
-
-  slowRemoteStorage(factor: number): string | undefined {
-    return this.#simulation.slowRemoteStorage(factor);
-  }
-
-  failRemoteStorage(failing: boolean): string | undefined {
-    return this.#simulation.failRemoteStorage(failing);
-  }
-
-  restartFromSavepoint(savepointId?: number): string | undefined {
-    return this.#simulation.restartFromSavepoint(savepointId);
   }
 }

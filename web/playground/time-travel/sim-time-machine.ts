@@ -17,7 +17,7 @@
  */
 import type { SimDriver } from '../drivers/sim-driver.ts';
 import { SimHistory, type SimBranch } from '../../../engine/replay/sim-history.ts';
-import type { SimOperation } from '../../../engine/replay/sim-operation.ts';
+import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import { OperationScript } from '../../../engine/replay/operation-script.ts';
 
 /** A driver on its way to a target time. */
@@ -71,7 +71,7 @@ export class SimTimeMachine {
   }
 
   /** The user applied `operation` to `driver` just now (it succeeded): record it, forking when at a past point. */
-  record(driver: SimDriver, operation: SimOperation): { branch: SimBranch; forked: boolean } {
+  record(driver: SimDriver, operation: JobOperation): { branch: SimBranch; forked: boolean } {
     const applied = driver.script?.applied ?? 0;
     const result = this.history.record({ time: driver.now, handledEvents: driver.handledEvents }, operation, applied);
     // Everything on the branch up to and including this operation has been applied.

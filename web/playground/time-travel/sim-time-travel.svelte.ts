@@ -8,10 +8,11 @@
  * fresh replay's driver is simply dropped, so the page stays where it was.
  */
 import { parseDuration } from '../../../engine/config/duration.ts';
+import type { JobOperation } from '../../../engine/job/job-operation.ts';
+import { apiOperation } from '../api/branch-operation.ts';
 import type { BranchInfo, SeekResult } from '../api/playground-api-types.ts';
 import type { SimDriver } from '../drivers/sim-driver.ts';
 import type { SimBranch } from '../../../engine/replay/sim-history.ts';
-import type { SimOperation } from '../../../engine/replay/sim-operation.ts';
 import { SimTimeMachine, type SimReplay } from './sim-time-machine.ts';
 
 /** Wall-clock ms a frame may spend replaying; the rest is left for drawing the progress. */
@@ -83,7 +84,7 @@ export class SimTimeTravel {
   }
 
   /** The user applied `operation` to the running driver: record it (forking a branch at a past point). */
-  record(driver: SimDriver, operation: SimOperation): void {
+  record(driver: SimDriver, operation: JobOperation): void {
     if (!this.#machine) return;
     this.#discardDropped(); // replays the branch as it was before this operation: of no more use
     this.#machine.record(driver, operation);
@@ -139,7 +140,7 @@ export class SimTimeTravel {
         forkTime: b.forkTime,
         reachedMs: current ? Math.max(b.reachedMs, nowMs) : b.reachedMs,
         current,
-        operations: structuredClone([...b.operations]),
+        operations: b.operations.map(({ time, handledEvents, operation }) => ({ time, handledEvents, operation: apiOperation(operation) })),
       };
     });
   }
