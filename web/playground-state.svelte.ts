@@ -21,6 +21,7 @@ import type {
 } from '../engine/checkpoint/stats/rest-document-types.ts';
 import { parseDuration } from '../engine/config/duration.ts';
 import type { Topology } from '../engine/job/topology.ts';
+import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
@@ -103,6 +104,8 @@ export class PlaygroundState {
    */
   scenarioInput = $state.raw<Record<string, unknown> | null>(null);
   topology = $state.raw<Topology | null>(null);
+  /** each TaskManager's heartbeats as the JobMaster sees them (re-read with the topology) */
+  taskManagerHealth = $state.raw<TaskManagerHealth[]>([]);
   metrics = $state.raw<JobMetrics | null>(null);
   checkpointing = $state.raw<CheckpointingStatisticsDocument | null>(null);
   checkpointConfig = $state.raw<CheckpointConfigDocument | null>(null);
@@ -466,6 +469,7 @@ export class PlaygroundState {
     this.scenario = null;
     this.scenarioInput = null;
     this.topology = null;
+    this.taskManagerHealth = [];
     this.metrics = null;
     this.checkpointing = null;
     this.checkpointConfig = null;
@@ -682,6 +686,7 @@ export class PlaygroundState {
       this.#documentsStale = false;
       this.workers = driver.name === 'live' ? taskManagerWorkersRunning() : 0;
       this.topology = driver.topology();
+      this.taskManagerHealth = driver.taskManagerHealth();
       this.metrics = driver.metrics();
       this.checkpointing = driver.checkpointing();
       this.checkpointConfig = driver.checkpointConfig();

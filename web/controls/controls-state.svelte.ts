@@ -5,6 +5,7 @@
  */
 import type { Topology } from '../../engine/job/topology.ts';
 import { t } from '../i18n/i18n.svelte.ts';
+import { liveHosts } from '../job-graph/cluster-health.ts';
 import type { PlaygroundApi } from '../playground/api/playground-api-types.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
 
@@ -51,10 +52,10 @@ export class ControlsState {
     return this.selection(this.playground.topology);
   }
 
-  /** Selections that still exist in this topology. */
+  /** Selections that still exist in this topology (a lost host is gone). */
   selection(topology: Topology | null) {
     const tms = topology?.taskManagers.map((tm) => tm.id) ?? [];
-    const hosts = topology?.hosts ?? [];
+    const hosts = liveHosts(topology);
     const tasks = topology?.subtasks.map((s) => `${s.vertexId}#${s.subtaskIndex}`) ?? [];
     const vertices = topology?.vertices.map((v) => v.id) ?? [];
     const keyed = topology?.vertices.filter((v) => v.type !== 'source').map((v) => v.id) ?? [];

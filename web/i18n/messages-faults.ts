@@ -18,6 +18,26 @@ export const faultsEn = {
   'fault.cancel-job': 'cancel the job',
   'fault.rescale': 'rescale {vertex} to parallelism {parallelism} from checkpoint {checkpointId}',
   'fault.restart-from-savepoint': 'restart from savepoint {savepointId}',
+
+  // What each fault type (and operation) is called, without its target: a scheduled one that could
+  // not be carried out names its type only (`fault-not-applied`).
+  'faultType.fail-task': 'fail task',
+  'faultType.kill-task-manager': 'kill TaskManager',
+  'faultType.lose-host': 'lose host',
+  'faultType.stall-task-manager': 'stall TaskManager',
+  'faultType.corrupt-local-copy': 'corrupt local copy',
+  'faultType.delete-local-copy': 'delete local copy',
+  'faultType.slow-operator': 'slow operator',
+  'faultType.slow-remote-storage': 'slow remote storage',
+  'faultType.fail-remote-storage': 'fail remote storage',
+  'faultType.heal-remote-storage': 'heal remote storage',
+  'faultType.trigger-checkpoint': 'trigger checkpoint',
+  'faultType.trigger-savepoint': 'trigger savepoint',
+  'faultType.rescale': 'rescale',
+  'faultType.restart-from-savepoint': 'restart from savepoint',
+  'faultType.cancel': 'cancel the job',
+  /** `reason` is the engine's, in English, in every locale */
+  'fault.notApplied': '{fault} not applied: {reason}',
 } as const;
 
 export const faultsZhCN: { readonly [K in keyof typeof faultsEn]: string } = {
@@ -34,4 +54,21 @@ export const faultsZhCN: { readonly [K in keyof typeof faultsEn]: string } = {
   'fault.cancel-job': '取消作业',
   'fault.rescale': '从 Checkpoint {checkpointId} 把 {vertex} 的并行度调整为 {parallelism}',
   'fault.restart-from-savepoint': '从 Savepoint {savepointId} 重启',
+
+  'faultType.fail-task': '让任务失败',
+  'faultType.kill-task-manager': '杀掉 TaskManager',
+  'faultType.lose-host': '主机宕机',
+  'faultType.stall-task-manager': '让 TaskManager 卡住',
+  'faultType.corrupt-local-copy': '损坏本地副本',
+  'faultType.delete-local-copy': '删除本地副本',
+  'faultType.slow-operator': '让算子变慢',
+  'faultType.slow-remote-storage': '让远程存储变慢',
+  'faultType.fail-remote-storage': '让远程存储失败',
+  'faultType.heal-remote-storage': '修复远程存储',
+  'faultType.trigger-checkpoint': '触发 Checkpoint',
+  'faultType.trigger-savepoint': '触发 Savepoint',
+  'faultType.rescale': '调整并行度',
+  'faultType.restart-from-savepoint': '从 Savepoint 重启',
+  'faultType.cancel': '取消作业',
+  'fault.notApplied': '“{fault}”未执行：{reason}',
 };

@@ -28,6 +28,8 @@ export const timeTravelEn = {
   'timeline.phases.rest': 'Until the acknowledgement',
   'timeline.phases.axis': 'ms after the trigger',
   'timeline.bar.expand': '{title}. Press Enter to show its phases per subtask.',
+  'timeline.legend.notApplied': 'Fault not applied',
+  'timeline.notApplied.list': 'Scheduled faults not applied',
 } as const;
 
 export const timeTravelZhCN: { readonly [K in keyof typeof timeTravelEn]: string } = {
@@ -58,4 +60,6 @@ export const timeTravelZhCN: { readonly [K in keyof typeof timeTravelEn]: string
   'timeline.phases.rest': '直到确认',
   'timeline.phases.axis': '触发后的毫秒数',
   'timeline.bar.expand': '{title}。按回车键查看各子任务的阶段。',
+  'timeline.legend.notApplied': '故障未执行',
+  'timeline.notApplied.list': '未执行的计划故障',
 };

@@ -11,6 +11,7 @@
 
 import { breakEn, breakZhCN } from './messages-break.ts';
 import { chartsEn, chartsZhCN } from './messages-charts.ts';
+import { clusterEn, clusterZhCN } from './messages-cluster.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
@@ -322,6 +323,7 @@ export const en = {
   ...breakEn,
   ...faultsEn,
   ...restoreEn,
+  ...clusterEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -627,6 +629,7 @@ export const zhCN: Messages = {
   ...breakZhCN,
   ...faultsZhCN,
   ...restoreZhCN,
+  ...clusterZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

@@ -1,7 +1,8 @@
 /**
  * The run as a timeline, from the job events: one bar per checkpoint from its trigger to its
  * completion or failure, the min-pause after each completed one, the gaps between consecutive
- * checkpoints, faults, restores, and the time the job was not running.
+ * checkpoints, faults (and scheduled faults that could not be carried out), restores, and the
+ * time the job was not running.
  *
  * It answers the question of the tuning guides: "compare the start times of consecutive
  * checkpoints: is there a gap?" A job whose checkpoints take longer than the interval is always
@@ -45,6 +46,8 @@ export interface TimelineModel {
   gaps: CheckpointGap[];
   /** `fault`: the event's data, for the UI's language (web/i18n/fault-text.ts) */
   faults: { time: number; description: string; fault?: FaultDetail }[];
+  /** `fault-not-applied`: a scheduled fault refused when it came due, and the engine's reason (English) */
+  notApplied: { time: number; faultType: string; reason: string }[];
   taskFailures: { time: number; vertexId: string; subtaskIndex: number }[];
   restores: { time: number; checkpointId: number; isSavepoint: boolean }[];
   /** periodic triggers dropped by the request decider (min-pause), not failures */
@@ -62,6 +65,7 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
     pauses: [],
     gaps: [],
     faults: [],
+    notApplied: [],
     taskFailures: [],
     restores: [],
     dropped: [],
@@ -88,6 +92,9 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
         break;
       case 'fault':
         model.faults.push({ time: event.time, description: event.description, ...(event.fault ? { fault: event.fault } : {}) });
+        break;
+      case 'fault-not-applied':
+        model.notApplied.push({ time: event.time, faultType: event.faultType, reason: event.reason });
         break;
       case 'task-failed':
         model.taskFailures.push({ time: event.time, vertexId: event.vertexId, subtaskIndex: event.subtaskIndex });

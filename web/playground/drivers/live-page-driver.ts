@@ -29,6 +29,7 @@ import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
 import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import type { Topology } from '../../../engine/job/topology.ts';
+import type { TaskManagerHealth } from '../../../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
 import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
@@ -251,6 +252,10 @@ export class LivePageDriver implements PlaygroundDriver {
 
   topology(): Topology {
     return this.#live.topology();
+  }
+
+  taskManagerHealth(): TaskManagerHealth[] {
+    return this.#live.jobMaster.taskManagerHealth(this.#live.now);
   }
 
   metrics(): JobMetrics {

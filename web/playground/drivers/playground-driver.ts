@@ -20,6 +20,7 @@ import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
 import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import type { Topology } from '../../../engine/job/topology.ts';
+import type { TaskManagerHealth } from '../../../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
 import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
@@ -53,6 +54,8 @@ export interface PlaygroundDriver {
   onEvent(listener: (event: JobEvent) => void): () => void;
 
   topology(): Topology;
+  /** Each TaskManager's heartbeats as the JobMaster sees them now: registered, or unresponsive for how long (the cluster view's chips). */
+  taskManagerHealth(): TaskManagerHealth[];
   metrics(): JobMetrics;
   /** Flink's GET …/checkpoints */
   checkpointing(): CheckpointingStatisticsDocument;

@@ -34,6 +34,7 @@ import type {
 } from '../../../engine/checkpoint/stats/rest-document-types.ts';
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { Topology } from '../../../engine/job/topology.ts';
+import type { TaskManagerHealth } from '../../../engine/job/task-manager-liveness.ts';
 import type { StreamRecord } from '../../../engine/protocol.ts';
 import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
 import type { SinkOutputLog } from '../../../engine/run/sink-output-log.ts';
@@ -278,6 +279,10 @@ export class SimDriver implements PlaygroundDriver {
 
   topology(): Topology {
     return this.#simulation.topology();
+  }
+
+  taskManagerHealth(): TaskManagerHealth[] {
+    return this.#simulation.jobMaster.taskManagerHealth(this.#simulation.now);
   }
 
   metrics(): JobMetrics {

@@ -1,0 +1,69 @@
+/**
+ * A scheduled fault that could not be carried out (`fault-not-applied`) in the reader's language:
+ * a translated lead naming the fault type, then the engine's reason as it is (English in every
+ * locale); every operation type has a name in every locale. The timeline's model keeps the event.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JobOperationType } from '../../engine/job/job-operation.ts';
+import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { Simulation } from '../../engine/sim/simulation.ts';
+import { faultNotAppliedText, faultTypeName, type Translate } from '../../web/i18n/fault-text.ts';
+import { locales, type Locale, type MessageKey } from '../../web/i18n/messages.ts';
+import { buildTimeline } from '../../web/timeline/timeline-model.ts';
+import { FAIL_TASK_DURING_RESTART } from '../browser/health-scenarios.ts';
+
+function translator(locale: Locale): Translate {
+  const messages = locales[locale].messages;
+  return (key: MessageKey, params = {}) => messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/** A Record, so an operation type added later without an entry here is a type error. */
+const TYPES: { [T in JobOperationType]: true } = {
+  'fail-task': true,
+  'kill-task-manager': true,
+  'lose-host': true,
+  'stall-task-manager': true,
+  'corrupt-local-copy': true,
+  'delete-local-copy': true,
+  'slow-operator': true,
+  'slow-remote-storage': true,
+  'fail-remote-storage': true,
+  'heal-remote-storage': true,
+  'trigger-checkpoint': true,
+  'trigger-savepoint': true,
+  rescale: true,
+  'restart-from-savepoint': true,
+  cancel: true,
+};
+
+const REASON = 'the job is RESTARTING; no task of count#0 runs to fail';
+
+describe('faults not applied', () => {
+  it('names every operation type in every locale, the Chinese ones in Chinese', () => {
+    for (const type of Object.keys(TYPES)) {
+      expect(faultTypeName(type, translator('en')), type).toBe(locales.en.messages[`faultType.${type}` as MessageKey]);
+      const zh = faultTypeName(type, translator('zh-CN'));
+      expect(zh, type).toMatch(/[\u4e00-\u9fff]/);
+      expect(zh.replace(/TaskManager|Checkpoint|Savepoint/g, ''), type).not.toMatch(/[A-Za-z]{3,}/);
+    }
+    expect(faultTypeName('unknown-fault', translator('zh-CN'))).toBe('unknown-fault');
+  });
+
+  it('leads with the translated fault type and "not applied", then the engine’s reason as it is', () => {
+    const event = { faultType: 'fail-task', reason: REASON };
+    expect(faultNotAppliedText(event, translator('en'))).toBe(`fail task not applied: ${REASON}`);
+    expect(faultNotAppliedText(event, translator('zh-CN'))).toBe(`“让任务失败”未执行：${REASON}`);
+    expect(faultNotAppliedText({ faultType: 'lose-host', reason: 'host-0 is the last host left' }, translator('en'))).toBe('lose host not applied: host-0 is the last host left');
+  });
+
+  it('has a scheduled fail-task during a restart reach the timeline’s model', () => {
+    const validated = validateScenario(FAIL_TASK_DURING_RESTART);
+    if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+    const simulation = new Simulation(validated.scenario);
+    simulation.runUntil(6000);
+    const model = buildTimeline(simulation.events, simulation.now, 0);
+    expect(model.notApplied).toEqual([{ time: 3300, faultType: 'fail-task', reason: REASON }]);
+    // The kill that caused the restart is a fault; the refused fail-task is not one.
+    expect(model.faults.map((f) => f.fault?.kind)).toEqual(['kill-task-manager']);
+  });
+});
