@@ -56,6 +56,34 @@ export function assignSubtaskState(checkpoint: CompletedCheckpoint, target: Assi
   return { restore, bytes };
 }
 
+/**
+ * A subtask's share of a checkpoint as its restore plan has it: its own part from its host's
+ * local copy when there is one (the copy carries every shared run it references), else all from
+ * remote; with the bytes of it read from remote storage (runs the local copy did not carry).
+ */
+export function assignRestoredState(
+  checkpoint: CompletedCheckpoint,
+  target: AssignmentTarget,
+  localCopy: TaskStateSnapshot | undefined,
+  sharedFile: SharedFileReader,
+): SubtaskAssignment & { remoteBytes: number } {
+  if (!localCopy) {
+    const assignment = assignSubtaskState(checkpoint, target, sharedFile);
+    return { ...assignment, remoteBytes: assignment.bytes };
+  }
+  const sizes = new Map<string, number>();
+  for (const s of checkpoint.taskStates.values()) for (const f of s.sharedFiles ?? []) sizes.set(f.name, f.sizeBytes);
+  const carried = new Map((localCopy.sharedFiles ?? []).map((f) => [f.name, f.contents]));
+  let remoteBytes = 0;
+  const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(subtaskKey(target), localCopy) };
+  const assignment = assignSubtaskState(local, target, (name) => {
+    if (carried.get(name) !== undefined) return carried.get(name);
+    remoteBytes += sizes.get(name) ?? 0;
+    return sharedFile(name);
+  });
+  return { ...assignment, remoteBytes };
+}
+
 /** Reads a shared file of an incremental checkpoint from checkpoint storage. */
 export type SharedFileReader = (name: string) => unknown;
 

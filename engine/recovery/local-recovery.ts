@@ -101,6 +101,24 @@ export function writesLocalCopy(w: LocalCopyWrite): boolean {
   return w.localBackupEnabled && !w.isSavepoint && !w.unalignedCheckpoint && w.snapshot.keyedState !== undefined;
 }
 
+/**
+ * A task-local copy of `snapshot` and what writing it costs. An incremental snapshot carries the
+ * contents of the runs it uploaded only; its local copy references every run (Flink's native
+ * RocksDB checkpoint hard-links all the DB's SST files): the runs the subtask's store on the disk
+ * lacks (say, after a remote restore) come from the task's own backend (`runContents`), never from
+ * remote storage, and the runs the disk holds already are linked, not written.
+ */
+export function localCopyOf(snapshot: TaskStateSnapshot, heldRuns: ReadonlySet<string>, runContents: (name: string) => unknown): { copy: TaskStateSnapshot; writtenBytes: number } {
+  if (!snapshot.sharedFiles) return { copy: snapshot, writtenBytes: snapshot.stateSize };
+  const sharedFiles = snapshot.sharedFiles.map((f) => {
+    if (f.contents !== undefined || heldRuns.has(f.name)) return f;
+    const contents = runContents(f.name);
+    return contents === undefined ? f : { ...f, contents };
+  });
+  const linked = sharedFiles.reduce((n, f, i) => n + (snapshot.sharedFiles![i]!.contents === undefined && f.contents === undefined ? f.sizeBytes : 0), 0);
+  return { copy: { ...snapshot, sharedFiles }, writtenBytes: snapshot.stateSize - linked };
+}
+
 type LocalExamination =
   | { usable: true; bytes: number; snapshot: TaskStateSnapshot }
   | { usable: false; reason: LocalRecoveryFallbackReason; bytes: number };

@@ -1,7 +1,7 @@
 import type { NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
 import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
-import { subtaskKey, type CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
-import { assignSubtaskState, type AssignmentTarget, type SubtaskAssignment } from '../checkpoint/state-assignment.ts';
+import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import { assignRestoredState, assignSubtaskState } from '../checkpoint/state-assignment.ts';
 import { JobMaster } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
@@ -18,7 +18,7 @@ import type { RestoreRecord } from '../run/job-events.ts';
 import { MetricsSampler, type JobMetrics } from '../metrics/metrics-sampler.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../recovery/host-local-disk.ts';
-import { writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
+import { localCopyOf, writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
@@ -476,7 +476,8 @@ export class Simulation extends JobRuntime {
     this.tasks.forEach((task, i) => {
       const decision = plan.decisions[i]!;
       const bytes = remoteBytes[i]!;
-      const { restore, remoteBytes: read } = this.#assignState(checkpoint, targets[i]!, decision.source === 'local' ? decision.snapshot : undefined);
+      const localCopy = decision.source === 'local' ? decision.snapshot : undefined;
+      const { restore, remoteBytes: read } = assignRestoredState(checkpoint, targets[i]!, localCopy, (name) => this.coordinator.sharedState.contents(name));
       if (decision.source === 'failed') failed.push({ task: i, reason: decision.reason });
       const durationMs = decision.source === 'failed' || bytes === 0 ? 0 : decision.durationMs;
       const source = decision.source === 'local' ? 'local' : 'remote';
@@ -496,29 +497,6 @@ export class Simulation extends JobRuntime {
   }
 
   /**
-   * A subtask's share of the checkpoint, with the bytes of it read from remote storage: from its
-   * local copy (every run it references on the host's disk) nothing, else its state and the shared
-   * runs it references.
-   */
-  #assignState(checkpoint: CompletedCheckpoint, target: AssignmentTarget, localCopy: TaskStateSnapshot | undefined): SubtaskAssignment & { remoteBytes: number } {
-    const sizes = new Map<string, number>();
-    for (const s of checkpoint.taskStates.values()) for (const f of s.sharedFiles ?? []) sizes.set(f.name, f.sizeBytes);
-    if (!localCopy) {
-      const assignment = assignSubtaskState(checkpoint, target, (name) => this.coordinator.sharedState.contents(name));
-      return { ...assignment, remoteBytes: assignment.bytes };
-    }
-    const carried = new Map((localCopy.sharedFiles ?? []).map((f) => [f.name, f.contents]));
-    let remoteBytes = 0;
-    const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(subtaskKey(target), localCopy) };
-    const assignment = assignSubtaskState(local, target, (name) => {
-      if (carried.get(name) !== undefined) return carried.get(name);
-      remoteBytes += sizes.get(name) ?? 0;
-      return this.coordinator.sharedState.contents(name);
-    });
-    return { ...assignment, remoteBytes };
-  }
-
-  /**
    * The secondary copy (task-local recovery): written to the host's disk beside the upload, never
    * gating the checkpoint; it stays partial until written, so a crash meanwhile leaves it partial.
    */
@@ -527,31 +505,13 @@ export class Simulation extends JobRuntime {
     if (!writesLocalCopy({ localBackupEnabled: this.config.localBackupEnabled, isSavepoint, unalignedCheckpoint, snapshot })) return;
     const disk = this.#localDisk(task);
     if (!disk) return;
-    const copy = this.#withRunsTheDiskLacks(task, disk, snapshot);
-    disk.store(this.#localKey(task), checkpointId, copy, { complete: false, bytes: snapshot.stateSize });
-    const costs = this.scenario.costs;
-    // Runs the disk holds already are linked, not written: the write costs what is new to the disk.
-    const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + (f.contents === undefined && copy.sharedFiles?.find((c) => c.name === f.name)?.contents === undefined ? f.sizeBytes : 0), 0);
-    const done = start + transferMs(written, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
-    this.kernel.schedule(done, { type: 'local-write-done', attempt: this.attempt, task, checkpointId, snapshot: copy });
-  }
-
-  /**
-   * An incremental snapshot carries the contents of the runs it uploaded only; its local copy
-   * references every run (Flink's native RocksDB checkpoint hard-links all the DB's SST files).
-   * The runs the subtask's store on the disk lacks (say, after a remote restore) come from the
-   * task's own backend, never from remote storage.
-   */
-  #withRunsTheDiskLacks(task: number, disk: HostLocalDisk, snapshot: TaskStateSnapshot): TaskStateSnapshot {
-    if (!snapshot.sharedFiles) return snapshot;
-    const held = new Set(disk.runsOf(this.#localKey(task)).map((r) => r.name));
+    const key = this.#localKey(task);
     const backend = this.tasks[task]!.keyedState;
-    const sharedFiles = snapshot.sharedFiles.map((f) => {
-      if (f.contents !== undefined || held.has(f.name)) return f;
-      const contents = backend?.sharedFileContents?.(f.name);
-      return contents === undefined ? f : { ...f, contents };
-    });
-    return { ...snapshot, sharedFiles };
+    const { copy, writtenBytes } = localCopyOf(snapshot, new Set(disk.runsOf(key).map((r) => r.name)), (name) => backend?.sharedFileContents?.(name));
+    disk.store(key, checkpointId, copy, { complete: false, bytes: snapshot.stateSize });
+    const costs = this.scenario.costs;
+    const done = start + transferMs(writtenBytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
+    this.kernel.schedule(done, { type: 'local-write-done', attempt: this.attempt, task, checkpointId, snapshot: copy });
   }
 
   #memoryOfSlot(d: { vertex: { id: string }; subtaskIndex: number }): LsmSharedResources | undefined {

@@ -126,7 +126,7 @@ describe('replaying restarts asked for through the API', () => {
     expect(original.log.restarts).toHaveLength(1);
     const savepointId = original.log.restarts[0]!.checkpointId;
     expect(original.log.checkpoints.find((c) => c.checkpointId === savepointId)?.isSavepoint).toBe(true);
-    expect(original.log.restores).toEqual([{ attempt: 1, checkpointId: savepointId }]);
+    expect(original.log.restores).toEqual([{ attempt: 1, checkpointId: savepointId, time: 1300 }]);
     const replayed = recordWithRequest(withSavepoint(11), 1300, () => undefined, original.log);
     expectSameRestarts(replayed.log, original.log);
     expect(replayed.log.restores).toEqual(original.log.restores);

@@ -24,7 +24,7 @@ import * as Comlink from 'comlink';
 import type { SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import { assignSubtaskState, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
+import { assignRestoredState, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import type { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { JobMaster } from '../../engine/job/job-master.ts';
@@ -714,17 +714,12 @@ export class LiveDriver extends JobRuntime {
     const { checkpoint, plan, sharedFile } = restoring.reads;
     const target = { ...s.id, parallelism: graph.vertex(s.id.vertexId).parallelism, keyGroupRange: s.keyGroupRange };
     const decision = plan.decisions[i]!;
-    if (decision.source === 'local') {
-      // The subtask's own share comes from its host's disk (nothing of it was read from remote).
-      const local = { ...checkpoint, taskStates: new Map(checkpoint.taskStates).set(subtaskKey(s.id), decision.snapshot) };
-      const assignment = assignSubtaskState(local, target, sharedFile);
-      // A run the copy did not carry was read from remote storage (none: a copy holds every run it references).
-      const remoteBytes = (decision.snapshot.sharedFiles ?? []).reduce((n, f) => n + (f.contents === undefined ? f.sizeBytes : 0), 0);
-      return { assignment, subtask: { ...s.id, source: 'local', bytes: decision.bytes, remoteBytes, durationMs: 0 }, ms: decision.durationMs };
-    }
-    const assignment = assignSubtaskState(checkpoint, target, sharedFile);
+    const local = decision.source === 'local';
+    const assignment = assignRestoredState(checkpoint, target, local ? decision.snapshot : undefined, sharedFile);
     const reason = decision.source === 'remote' ? { reason: decision.reason } : {};
-    return { assignment, subtask: { ...s.id, source: 'remote', ...reason, bytes: assignment.bytes, remoteBytes: assignment.bytes, durationMs: 0 }, ms: restoring.readMs };
+    const subtask = { ...s.id, source: local ? ('local' as const) : ('remote' as const), ...reason, bytes: local ? decision.bytes : assignment.bytes, remoteBytes: assignment.remoteBytes, durationMs: 0 };
+    // A local subtask read its host's disk (modelled); a remote one waited for the read of remote storage (measured).
+    return { assignment, subtask, ms: local ? decision.durationMs : restoring.readMs };
   }
 }
 
