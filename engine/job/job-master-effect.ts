@@ -40,5 +40,8 @@ export type JobMasterEffect =
   | { type: 'stall-task-manager'; id: string }
   | { type: 'slow-operator'; vertex: string; factor: number }
   | { type: 'remote-storage-faults'; slowFactor: number; failing: boolean; healed: boolean }
-  /** the job reached FINISHED, FAILED or CANCELED: stop monitoring; `discard` lists the checkpoints retention lets go */
-  | { type: 'job-terminated'; discard: readonly number[] };
+  /**
+   * the job reached FINISHED, FAILED or CANCELED: stop monitoring; unless `retain`, retention lets
+   * go of the checkpoints in `discard` and of the shared files no savepoint refers to
+   */
+  | { type: 'job-terminated'; retain: boolean; discard: readonly number[] };

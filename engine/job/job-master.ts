@@ -547,7 +547,7 @@ export class JobMaster {
     const completed = this.coordinator.store.getAllCheckpoints();
     const retain = status !== 'FINISHED' && retainOnTermination(this.config.externalizedRetention, status);
     this.retainedCheckpoints = retain ? completed.map((c) => c.externalPath) : [];
-    effects.push({ type: 'job-terminated', discard: retain ? [] : completed.map((c) => c.id) });
+    effects.push({ type: 'job-terminated', retain, discard: retain ? [] : completed.map((c) => c.id) });
   }
 
   // ---- helpers ----

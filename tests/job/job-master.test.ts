@@ -162,7 +162,7 @@ describe('the JobMaster', () => {
     expect(jm.failureCause).toBe(
       'org.apache.flink.runtime.JobException: Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy(maxNumberRestartAttempts=1, backoffTimeMS=100)\nCaused by: Task count#1 failed: an exception in the operator (injected)',
     );
-    expect(effects.at(-1)).toEqual({ type: 'job-terminated', discard: [] });
+    expect(effects.at(-1)).toEqual({ type: 'job-terminated', retain: false, discard: [] });
   });
 
   it.each([

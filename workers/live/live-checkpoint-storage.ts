@@ -165,7 +165,6 @@ export class LiveCheckpointStorage {
 
   /** After the job ended: the checkpoints retention lets go, and their shared files but those a savepoint refers to. */
   discardOnTermination(ids: readonly number[]): void {
-    if (ids.length === 0) return;
     void this.enqueue(async () => {
       for (const id of ids) await this.#discard(id);
       const savepointFiles = this.#sharedFilesInUse(false);

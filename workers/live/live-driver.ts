@@ -456,7 +456,7 @@ export class LiveDriver extends JobRuntime {
       }
       case 'job-terminated':
         this.#pool.stopHeartbeats();
-        this.#storage.discardOnTermination(effect.discard);
+        if (!effect.retain) this.#storage.discardOnTermination(effect.discard);
         return;
     }
   }
