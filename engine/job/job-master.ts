@@ -323,7 +323,8 @@ export class JobMaster {
   onHeartbeatsMissed(id: string, silentMs: number, now: number, effects: JobMasterEffect[]): void {
     if (!this.liveness.isRegistered(id)) return;
     this.liveness.silent(id, now - silentMs);
-    if (silentMs < this.config.heartbeatTimeout) return;
+    // Silent since it went silent: a stall began after its last answer, and counts from then in both runtimes.
+    if (Math.min(silentMs, now - this.liveness.silentSince(id)!) < this.config.heartbeatTimeout) return;
     const cause = `Heartbeat of TaskManager with id ${id} timed out.`;
     // The hung process is killed (as Flink's ResourceManager releases an unreachable TaskExecutor); the runtime reports it lost.
     effects.push({ type: 'terminate-task-managers', ids: [id], cause });

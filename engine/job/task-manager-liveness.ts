@@ -44,6 +44,11 @@ export class TaskManagerLiveness {
     if (!this.#silentSince.has(id)) this.#silentSince.set(id, since);
   }
 
+  /** job ms since which `id` has been silent, or undefined while it answers */
+  silentSince(id: string): number | undefined {
+    return this.#silentSince.get(id);
+  }
+
   heard(id: string): void {
     if (!this.#stalled.has(id)) this.#silentSince.delete(id);
   }
