@@ -1,4 +1,4 @@
-/** UI text of time travel on the timeline and of its per-subtask checkpoint phases (merged into `en` and `zhCN` in messages.ts). */
+/** UI text of time travel on the timeline, of its per-subtask checkpoint phases and of unresponsive TaskManagers (merged into `en` and `zhCN` in messages.ts). */
 
 export const timeTravelEn = {
   'timeline.seek.label': 'Playhead: the point of the run shown',
@@ -30,6 +30,9 @@ export const timeTravelEn = {
   'timeline.bar.expand': '{title}. Press Enter to show its phases per subtask.',
   'timeline.legend.notApplied': 'Fault not applied',
   'timeline.notApplied.list': 'Scheduled faults not applied',
+  'timeline.unresponsive': '{tm}: no heartbeat (heartbeat.timeout {timeout})',
+  'timeline.unresponsive.lost': '{tm}: no heartbeat (heartbeat.timeout {timeout}); declared lost after {duration}',
+  'timeline.legend.unresponsive': 'TaskManager unresponsive',
 } as const;
 
 export const timeTravelZhCN: { readonly [K in keyof typeof timeTravelEn]: string } = {
@@ -62,4 +65,7 @@ export const timeTravelZhCN: { readonly [K in keyof typeof timeTravelEn]: string
   'timeline.bar.expand': '{title}。按回车键查看各子任务的阶段。',
   'timeline.legend.notApplied': '故障未执行',
   'timeline.notApplied.list': '未执行的计划故障',
+  'timeline.unresponsive': '{tm}：无心跳（heartbeat.timeout {timeout}）',
+  'timeline.unresponsive.lost': '{tm}：无心跳（heartbeat.timeout {timeout}），{duration} 后被判定丢失',
+  'timeline.legend.unresponsive': 'TaskManager 无响应',
 };

@@ -1,8 +1,9 @@
 /**
  * The run as a timeline, from the job events: one bar per checkpoint from its trigger to its
  * completion or failure, the min-pause after each completed one, the gaps between consecutive
- * checkpoints, faults (and scheduled faults that could not be carried out), restores, and the
- * time the job was not running.
+ * checkpoints, faults (and scheduled faults that could not be carried out), restores, the
+ * time the job was not running, and the time a TaskManager was silent before the JobManager
+ * declared it lost.
  *
  * It answers the question of the tuning guides: "compare the start times of consecutive
  * checkpoints: is there a gap?" A job whose checkpoints take longer than the interval is always
@@ -38,6 +39,23 @@ export interface CheckpointGap {
   length: number;
 }
 
+/**
+ * A TaskManager that answered no heartbeat: from its `stall-task-manager` fault until the JobMaster
+ * declared it lost (the failover's cause `Heartbeat of TaskManager with id <tm> timed out.`, at
+ * exactly from + heartbeat.timeout in the sim). `open` while the run has not got there yet: `to`
+ * is then the run's current time.
+ */
+export interface UnresponsiveSpan {
+  taskManager: string;
+  from: number;
+  to: number;
+  open: boolean;
+  heartbeatTimeoutMs: number;
+}
+
+/** The JobMaster's cause when heartbeat.timeout passed (engine/job/job-master.ts, as Flink words it). */
+const HEARTBEAT_TIMED_OUT = /Heartbeat of TaskManager with id (\S+) timed out\./;
+
 export interface TimelineModel {
   checkpoints: TimelineCheckpoint[];
   lanes: number;
@@ -54,6 +72,8 @@ export interface TimelineModel {
   dropped: { time: number; reason: string }[];
   /** spans in which the job was not RUNNING (RESTARTING, FAILING, FAILED, …) */
   outages: { from: number; to: number; status: string }[];
+  /** per TaskManager: silent from its stall until the JobManager declared it lost */
+  unresponsive: UnresponsiveSpan[];
   now: number;
 }
 
@@ -70,10 +90,27 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
     restores: [],
     dropped: [],
     outages: [],
+    unresponsive: [],
     now,
   };
   let outage: { from: number; status: string } | null = null;
+  /** stalled TaskManagers not yet declared lost */
+  const silent = new Map<string, UnresponsiveSpan>();
+  const declaredLost = (taskManager: string, time: number) => {
+    const span = silent.get(taskManager);
+    if (!span) return;
+    span.to = time;
+    span.open = false;
+    silent.delete(taskManager);
+  };
   for (const event of events) {
+    // Lost at heartbeat.timeout even without a failover to say so (no tasks on it, or the job already restarting).
+    for (const span of [...silent.values()]) {
+      if (event.time > span.from + span.heartbeatTimeoutMs) declaredLost(span.taskManager, span.from + span.heartbeatTimeoutMs);
+    }
+    const lostByHeartbeat = event.type === 'task-failed' ? event.cause : event.type === 'job-status' ? event.message : undefined;
+    const lost = lostByHeartbeat === undefined ? null : HEARTBEAT_TIMED_OUT.exec(lostByHeartbeat);
+    if (lost) declaredLost(lost[1]!, event.time);
     switch (event.type) {
       case 'checkpoint-triggered': {
         const checkpoint: TimelineCheckpoint = { id: event.checkpointId, isSavepoint: event.isSavepoint, start: event.time, end: now, status: 'IN_PROGRESS', lane: 0 };
@@ -92,6 +129,11 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
         break;
       case 'fault':
         model.faults.push({ time: event.time, description: event.description, ...(event.fault ? { fault: event.fault } : {}) });
+        if (event.fault?.kind === 'stall-task-manager' && !silent.has(event.fault.taskManager)) {
+          const span: UnresponsiveSpan = { taskManager: event.fault.taskManager, from: event.time, to: now, open: true, heartbeatTimeoutMs: event.fault.heartbeatTimeoutMs };
+          silent.set(span.taskManager, span);
+          model.unresponsive.push(span);
+        }
         break;
       case 'fault-not-applied':
         model.notApplied.push({ time: event.time, faultType: event.faultType, reason: event.reason });
@@ -113,6 +155,10 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
     }
   }
   if (outage) model.outages.push({ from: outage.from, to: now, status: outage.status });
+  for (const span of silent.values()) {
+    // Past heartbeat.timeout the JobMaster declared it lost; before it, it is still silent now.
+    if (now >= span.from + span.heartbeatTimeoutMs) declaredLost(span.taskManager, span.from + span.heartbeatTimeoutMs);
+  }
   model.lanes = assignLanes(model.checkpoints);
   model.pauses = minPauseMs > 0
     ? model.checkpoints.filter((c) => c.status === 'COMPLETED').map((c) => ({ from: c.end, to: c.end + minPauseMs, afterId: c.id }))
