@@ -8,8 +8,9 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 // The playground is served from web/; public/ holds static files (example scenarios, wasm).
 export default defineConfig({
   root: 'web',
-  // A checkout of its own may keep its own dependency cache (node_modules may be shared).
-  cacheDir: process.env.VITE_CACHE_DIR ?? 'node_modules/.vite',
+  // A checkout may keep a dependency cache of its own (node_modules may be shared); a relative
+  // cacheDir would resolve against root (web/), so the default is spelt out from the repo.
+  cacheDir: process.env.VITE_CACHE_DIR ?? fromRoot('./node_modules/.vite'),
   publicDir: '../public',
   plugins: [svelte()],
   build: {
