@@ -47,9 +47,12 @@ async function runBoth(scenario: Scenario, runMs: number): Promise<{ live: strin
   await until(() => driver.job.isTerminal || (driver.now >= runMs && settled()));
   const recording = driver.exportSession().recording;
   const liveEvents = jobLevelEvents(driver.events);
+  const ended = driver.job.isTerminal;
   driver.dispose();
   live = undefined;
-  const sim = new Simulation({ ...scenario, run: { until_ms: recording.endTime } }, { seed: scenario.seed, replay: recording, lsmStorage: await nodeLsmStorage() });
+  // A job that ended live ends in the replay too, perhaps a little later (the sim's costs are not this machine's); one cut short is replayed up to the cut.
+  const replayUntil = ended ? scenario.run.until_ms : recording.endTime;
+  const sim = new Simulation({ ...scenario, run: { until_ms: replayUntil } }, { seed: scenario.seed, replay: recording, lsmStorage: await nodeLsmStorage() });
   sim.runToEnd();
   return { live: liveEvents, sim: jobLevelEvents(sim.events) };
 }
