@@ -44,4 +44,10 @@ export type JobMasterEffect =
    * the job reached FINISHED, FAILED or CANCELED: stop monitoring; unless `retain`, retention lets
    * go of the checkpoints in `discard` and of the shared files no savepoint refers to
    */
-  | { type: 'job-terminated'; retain: boolean; discard: readonly number[] };
+  | { type: 'job-terminated'; retain: boolean; discard: readonly number[] }
+  /**
+   * a checkpoint or savepoint completed (the store holds it now, before what it subsumed is
+   * discarded): storage that follows the store write-behind (the page's sim) writes it now; live
+   * wrote its `_metadata` at `finalize-checkpoint`
+   */
+  | { type: 'checkpoint-completed'; checkpoint: CompletedCheckpoint };

@@ -365,9 +365,12 @@ export class JobMaster {
           // Flink fails the job globally; the restart strategy decides what happens next.
           this.#failover(effect.message, [], now, true, effects);
           break;
-        case 'checkpoint-status':
+        case 'checkpoint-status': {
           this.#emit(checkpointStatusEvent(effect, now));
+          const completed = effect.status === 'completed' && effect.checkpointId !== null ? this.completed(effect.checkpointId) : undefined;
+          if (completed) effects.push({ type: 'checkpoint-completed', checkpoint: completed });
           break;
+        }
         case 'trigger-task':
         case 'notify-complete':
         case 'notify-aborted':

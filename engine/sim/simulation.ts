@@ -1,5 +1,5 @@
 import type { NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
-import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
+import type { Scenario } from '../scenario/scenario-types.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
 import { assignRestoredState, assignSubtaskState } from '../checkpoint/state-assignment.ts';
 import { JobMaster } from '../job/job-master.ts';
@@ -17,14 +17,17 @@ import { SinkOutputLog } from '../run/sink-output-log.ts';
 import type { RestoreRecord } from '../run/job-events.ts';
 import { MetricsSampler, type JobMetrics } from '../metrics/metrics-sampler.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
+import type { CheckpointStorageEffect } from '../storage/checkpoint-storage-mirror.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../recovery/host-local-disk.ts';
 import { localCopyOf, writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import { SimKernel } from './sim-kernel.ts';
+import { ChannelIndex } from './channel-index.ts';
+import { PollSchedule } from './poll-schedule.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
-import type { DeliveryLog, RestartRequestRecord } from '../replay/delivery-log.ts';
+import type { DeliveryLog } from '../replay/delivery-log.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
-import { SimReplay } from '../replay/sim-replay.ts';
+import { ReplayPacer } from '../replay/replay-pacer.ts';
 
 export interface SimulationOptions {
   /** overrides the scenario's seed */
@@ -39,6 +42,8 @@ export interface SimulationOptions {
   recorder?: SessionRecorder;
   /** replays a recorded session: its delivery order, checkpoint triggers, faults and restores */
   replay?: DeliveryLog;
+  /** receives the JobMaster's checkpoint-storage effects, in order (the page mirrors them into IndexedDB) */
+  storageEffects?: (effect: CheckpointStorageEffect) => void;
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -60,12 +65,8 @@ export class Simulation extends JobRuntime {
   /** rocksdb managed memory: one budget per slot (by slot id), shared by the slot's backends */
   readonly #slotMemory = new Map<string, LsmSharedResources | undefined>();
   readonly #metrics = new MetricsSampler();
-  #receiver: number[] = [];
-  #sender: number[] = [];
-  #latency: number[] = [];
-  #wakeAt: number[] = [];
-  #wakeToken: number[] = [];
-  #busyUntil: number[] = [];
+  #channels: ChannelIndex | undefined;
+  readonly #polls = new PollSchedule((task, at, token) => this.kernel.schedule(at, { type: 'task-wake', attempt: this.attempt, task, token }));
   readonly #effects: TaskEffect[] = [];
   /** each host's local disk: task-local copies survive a TaskManager crash, not the loss of the host */
   readonly #disks = new Map<string, HostLocalDisk>();
@@ -74,11 +75,9 @@ export class Simulation extends JobRuntime {
   /** each TaskManager id's process, +1 per restart of it: a stalled process's checks end with it */
   readonly #incarnation = new Map<string, number>();
   readonly #recorder: SessionRecorder | undefined;
-  readonly #replay: SimReplay | undefined;
-  /** a recorded trigger waiting for the completion that preceded it live */
-  #deferredTrigger: FaultSpec | undefined;
-  /** a recorded restart request waiting for the replay to complete what it restores */
-  #deferredRestart: RestartRequestRecord | undefined;
+  readonly #storageEffects: ((effect: CheckpointStorageEffect) => void) | undefined;
+  /** under replay: holds the recording's triggers, restarts and acknowledgements to the sim's pace */
+  readonly #replay: ReplayPacer | undefined;
   /** effects still to carry out (the JobMaster's calls made while carrying one out append here) */
   #queue: JobMasterEffect[] | undefined;
 
@@ -88,7 +87,8 @@ export class Simulation extends JobRuntime {
     this.#trace = options.trace;
     this.#lsmStorage = options.lsmStorage;
     this.#recorder = options.recorder;
-    this.#replay = options.replay && new SimReplay(options.replay);
+    this.#storageEffects = options.storageEffects;
+    this.#replay = options.replay && new ReplayPacer(options.replay, { runtime: this, schedule: (at, e) => this.kernel.schedule(at, e), drive: (call) => this.#drive(call), maybeFinishJob: () => this.#maybeFinishJob() });
     for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, options.localDisk?.(host) ?? new HostLocalDisk(host));
     this.kernel = new SimKernel<SimEvent>((event, now) => this.#handle(event, now));
     this.jobMaster = new JobMaster(scenario, {
@@ -101,8 +101,7 @@ export class Simulation extends JobRuntime {
     // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
     const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
     this.#drive((e) => this.jobMaster.start(0, e, faults));
-    for (const request of this.#replay?.restartRequests() ?? []) this.kernel.schedule(request.time, { type: 'replay-restart', request });
-    for (const f of this.#replay?.recordedFailures() ?? []) this.kernel.schedule(f.at, { type: 'decline', checkpointId: f.checkpointId, reason: f.reason });
+    this.#replay?.start();
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
   }
 
@@ -210,12 +209,16 @@ export class Simulation extends JobRuntime {
       case 'slow-operator':
         for (const task of this.tasks) if (task.id.vertexId === effect.vertex) task.setSlowdown(effect.factor);
         return;
-      // The sim reads remote faults from the JobMaster; its `_metadata` write and deletions cost nothing.
-      case 'remote-storage-faults':
-      case 'finalize-checkpoint':
+      // The sim's checkpoints live in the coordinator's memory: their writes and deletions cost
+      // nothing here; storage that follows them (the page's IndexedDB mirror) is given them.
+      case 'checkpoint-completed':
       case 'discard-checkpoint':
       case 'discard-shared-files':
       case 'job-terminated':
+        return this.#storageEffects?.(effect);
+      // The sim reads remote faults from the JobMaster; it finalizes checkpoints at once (no `finalize-checkpoint`).
+      case 'remote-storage-faults':
+      case 'finalize-checkpoint':
         return;
     }
   }
@@ -244,7 +247,7 @@ export class Simulation extends JobRuntime {
     if ('attempt' in event && event.type !== 'restart' && event.attempt !== this.attempt) return;
     switch (event.type) {
       case 'task-wake':
-        if (event.token === this.#wakeToken[event.task] && !this.#isStalled(event.task)) this.#pollTask(event.task, now);
+        if (this.#polls.isCurrent(event.task, event.token) && !this.#isStalled(event.task)) this.#pollTask(event.task, now);
         return;
       case 'restore-failed':
         return this.#drive((e) => this.jobMaster.onRestoreFailed(event.attempt, event.tasks, event.cause, now, e));
@@ -260,7 +263,7 @@ export class Simulation extends JobRuntime {
         return;
       case 'trigger-task':
         this.tasks[event.task]!.triggerCheckpoint(event.barrier);
-        return this.#wakeIfNotBusy(event.task, now);
+        return this.#polls.wakeIfNotBusy(event.task, now);
       case 'notify-tasks':
         return this.#notifyTasks(event.checkpointId, event.complete, now);
       case 'coordinator-timer':
@@ -268,46 +271,33 @@ export class Simulation extends JobRuntime {
         return this.#drive((e) => this.jobMaster.onCoordinatorTimer(event.timer, now, e));
       case 'acknowledge':
         if (this.#isStalled(event.task)) return;
-        if (this.#replay && this.#holdAcknowledge(event, now)) return;
+        if (this.#replay?.holdsAcknowledge(event, now)) return;
         this.#drive((e) => this.jobMaster.onAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
-        this.#resumeReplay(now);
-        if (this.#replay) this.#maybeFinishJob();
-        return;
+        return this.#replay?.afterAcknowledge(now);
       case 'decline':
         return this.#drive((e) => this.jobMaster.onDecline(event.checkpointId, event.reason, now, e));
       case 'fault':
-        if (this.#replay?.isTrigger(event.fault)) return this.#replayTrigger(event.fault, now);
+        if (this.#replay?.onFault(event.fault, now)) return;
         this.#drive((e) => this.jobMaster.operate(event.fault, now, e, 'schedule'));
         return;
       case 'restart':
-        return this.#drive((e) => this.jobMaster.onRestartDue(event.attempt, now, e, this.#recordedRestore()));
+        return this.#drive((e) => this.jobMaster.onRestartDue(event.attempt, now, e, this.#replay?.recordedRestore()));
       case 'restart-prepared':
         return this.#drive((e) => this.jobMaster.onRestartPrepared(event.attempt, now, e));
       case 'replay-restart':
-        return this.#replayRestart(event.request, now);
+        return this.#replay?.onRestartRequest(event.request, now);
       case 'task-running':
         this.tasks[event.task]!.run();
-        this.#resumeReplay(now);
-        return this.#wake(event.task, now);
+        this.#replay?.resume(now);
+        return this.#polls.wake(event.task, now);
       case 'local-write-done':
         this.#localDisk(event.task)?.store(this.#localKey(event.task), event.checkpointId, event.snapshot);
         return;
     }
   }
 
-  /** Under replay: the checkpoint the recorded restart of this attempt restored. */
-  #recordedRestore(): CompletedCheckpoint | undefined {
-    const retained = [...this.coordinator.store.getAllCheckpoints(), ...this.coordinator.savepoints];
-    return this.#replay?.restoredCheckpoint(this.attempt, retained);
-  }
-
-  #resumeReplay(now: number): void {
-    if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
-    if (this.#deferredRestart) this.#replayRestart(this.#deferredRestart, now);
-  }
-
   #pollTask(i: number, now: number): void {
-    this.#wakeAt[i] = Infinity;
+    this.#polls.polling(i);
     const effects = this.#effects;
     effects.length = 0;
     const task = this.tasks[i]!;
@@ -315,17 +305,16 @@ export class Simulation extends JobRuntime {
     if (this.#recorder && task.recorder && !task.recorder.isEmpty) this.#recorder.addPart(this.attempt, task.id.vertexId, task.id.subtaskIndex, task.recorder.drain());
     for (const effect of effects) this.#applyTaskEffect(i, effect, now);
     this.#afterPoll(i, outcome);
-    if (this.#deferredRestart) this.#replayRestart(this.#deferredRestart, now);
+    this.#replay?.afterPoll(now);
   }
 
   #afterPoll(i: number, outcome: PollOutcome): void {
     switch (outcome.status) {
       case 'busy':
-        this.#busyUntil[i] = outcome.until;
-        this.#wake(i, outcome.until);
+        this.#polls.busy(i, outcome.until);
         return;
       case 'idle':
-        if (outcome.wakeAt !== undefined) this.#wake(i, outcome.wakeAt);
+        if (outcome.wakeAt !== undefined) this.#polls.wake(i, outcome.wakeAt);
         return;
       case 'finished':
         this.#maybeFinishJob();
@@ -339,10 +328,10 @@ export class Simulation extends JobRuntime {
     const attempt = this.attempt;
     switch (effect.type) {
       case 'send':
-        this.kernel.schedule(now + this.#latency[effect.channelId]!, { type: 'deliver-buffer', attempt, channel: effect.channelId, buffer: effect.buffer });
+        this.kernel.schedule(now + this.#channels!.latencyMs[effect.channelId]!, { type: 'deliver-buffer', attempt, channel: effect.channelId, buffer: effect.buffer });
         return;
       case 'credit':
-        this.kernel.schedule(now + this.#latency[effect.channelId]!, { type: 'deliver-credit', attempt, channel: effect.channelId, credits: effect.credits });
+        this.kernel.schedule(now + this.#channels!.latencyMs[effect.channelId]!, { type: 'deliver-credit', attempt, channel: effect.channelId, credits: effect.credits });
         return;
       case 'sink-output':
         this.sinkOutput.write(effect.records);
@@ -392,32 +381,20 @@ export class Simulation extends JobRuntime {
       else disk?.abortCheckpoint(this.#localKey(i), checkpointId);
       if (complete) task.notifyCheckpointComplete(checkpointId);
       else task.notifyCheckpointAborted(checkpointId);
-      this.#wakeIfNotBusy(i, now);
+      this.#polls.wakeIfNotBusy(i, now);
     });
   }
 
   #deliverBuffer(channel: number, buffer: NetworkBuffer, now: number): void {
-    const i = this.#receiver[channel]!;
+    const i = this.#channels!.receiver[channel]!;
     this.tasks[i]!.receive(channel, buffer);
-    this.#wakeIfNotBusy(i, now);
+    this.#polls.wakeIfNotBusy(i, now);
   }
 
   #deliverCredit(channel: number, credits: number, now: number): void {
-    const i = this.#sender[channel]!;
+    const i = this.#channels!.sender[channel]!;
     this.tasks[i]!.addCredits(channel, credits);
-    this.#wakeIfNotBusy(i, now);
-  }
-
-  #wakeIfNotBusy(i: number, now: number): void {
-    if (now >= this.#busyUntil[i]!) this.#wake(i, now);
-  }
-
-  /** Schedules a poll of task i at `at`, unless one is already due no later. */
-  #wake(i: number, at: number): void {
-    if (at >= this.#wakeAt[i]!) return;
-    this.#wakeAt[i] = at;
-    const token = ++this.#wakeToken[i]!;
-    this.kernel.schedule(at, { type: 'task-wake', attempt: this.attempt, task: i, token });
+    this.#polls.wakeIfNotBusy(i, now);
   }
 
   #taskIndex(id: SubtaskId): number {
@@ -426,7 +403,7 @@ export class Simulation extends JobRuntime {
 
   #maybeFinishJob(): void {
     if (this.job.status !== 'RUNNING' || !this.tasks.every((t) => t.lifecycle.state === 'FINISHED')) return;
-    if (this.#replay?.holdsJobEnd(this.coordinator.pendingCheckpoints.map((p) => p.id))) return;
+    if (this.#replay?.holdsJobEnd()) return;
     this.#drive((e) => this.jobMaster.onAllTasksFinished(this.now, e));
     this.#metrics.sample(this.tasks, this.now);
   }
@@ -447,16 +424,14 @@ export class Simulation extends JobRuntime {
             : undefined,
         ),
     );
-    this.#indexChannels();
-    this.#wakeAt = this.tasks.map(() => Infinity);
-    this.#wakeToken = this.tasks.map(() => 0);
-    this.#busyUntil = this.tasks.map(() => now);
+    this.#channels = new ChannelIndex(this.graph, this.scenario.costs.network_latency_ms);
+    this.#polls.reset(this.tasks.length, now);
     for (const task of this.tasks) task.setSlowdown(this.jobMaster.slowdownOf(task.id.vertexId));
     for (const task of this.tasks) this.#replay?.attach(task, this.attempt);
     if (this.#recorder) for (const task of this.tasks) this.#recorder.attach(task);
     if (!restore) {
       for (const task of this.tasks) task.start();
-      this.tasks.forEach((_, i) => this.#wake(i, now));
+      this.tasks.forEach((_, i) => this.#polls.wake(i, now));
       return;
     }
     this.#restoreTasks(now, restore.checkpoint, restore.previousPlacement);
@@ -532,60 +507,5 @@ export class Simulation extends JobRuntime {
 
   #localDisk(task: number): HostLocalDisk | undefined {
     return this.#disks.get(this.graph.subtasks[task]!.slot.host);
-  }
-
-  #indexChannels(): void {
-    const index = new Map(this.graph.subtasks.map((s, i) => [`${s.id.vertexId}#${s.id.subtaskIndex}`, i]));
-    const taskIndex = (id: SubtaskId) => index.get(`${id.vertexId}#${id.subtaskIndex}`)!;
-    this.#receiver = this.graph.channels.map((c) => taskIndex(c.to));
-    this.#sender = this.graph.channels.map((c) => taskIndex(c.from));
-    this.#latency = this.graph.channels.map((c) => (c.local ? 0 : this.scenario.costs.network_latency_ms));
-  }
-
-  // ---- replaying a live session ----
-
-  /** Under replay an acknowledgement waits for its checkpoint's recorded completion time; true when it waits. */
-  #holdAcknowledge(event: Extract<SimEvent, { type: 'acknowledge' }>, now: number): boolean {
-    const at = this.#replay!.acknowledgeAt(event.checkpointId, now);
-    if (at <= now) return false;
-    if (at < Infinity) this.kernel.schedule(at, event);
-    return true;
-  }
-
-  /** A recorded checkpoint trigger: it must get the recorded checkpoint id. */
-  #replayTrigger(fault: FaultSpec, now: number): void {
-    // The replay's job ended sooner (the sim's costs are not the live machine's): a trigger that
-    // completed nothing live changes nothing here either.
-    if (this.job.isTerminal && this.#replay!.skipAfterEnd()) return;
-    // Live, the checkpoint before completed first (the coordinator triggers the next one at once):
-    // the trigger waits for that completion here too.
-    const pending = this.coordinator.pendingCheckpoints.map((p) => p.id);
-    // So does one that came live once a restart had deployed its tasks, where the sim's restore takes longer.
-    if (this.#replay!.completesFirst(pending, now) || !this.#allTasksRunning()) {
-      this.#deferredTrigger = fault;
-      return;
-    }
-    this.#deferredTrigger = undefined;
-    const seen = this.events.length;
-    const kind = fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint';
-    this.#drive((e) => this.jobMaster.coordinate(now, e, (c) => this.coordinator.trigger(kind, now, c)));
-    this.#replay!.checkTriggered(this.events.slice(seen), now);
-    this.#maybeFinishJob();
-  }
-
-  /** Carries out a recorded rescale or savepoint restart once the replay has what it restores (else it waits). */
-  #replayRestart(request: RestartRequestRecord, now: number): void {
-    const completed = [...this.coordinator.store.getAllCheckpoints(), ...this.coordinator.savepoints].map((c) => c.id);
-    if (!this.#replay!.restartReady(request, completed, this.#allTasksRunning())) {
-      this.#deferredRestart = request;
-      return;
-    }
-    this.#deferredRestart = undefined;
-    const problem = request.operation === 'rescale' ? this.rescale(request.vertex!, request.parallelism!) : this.restartFromSavepoint(request.checkpointId);
-    this.#replay!.checkRestart(request, problem, this.jobMaster.requestedRestoreId, now);
-  }
-
-  #allTasksRunning(): boolean {
-    return this.job.status === 'RUNNING' && this.tasks.every((t) => t.lifecycle.state === 'RUNNING' || t.lifecycle.state === 'FINISHED');
   }
 }

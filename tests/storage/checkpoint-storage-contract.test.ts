@@ -298,8 +298,11 @@ describe.each(IMPLEMENTATIONS)('checkpoint storage contract: $name', ({ open }) 
     const mirror = new CheckpointStorageMirror(s);
     const c1 = completed(1, [['a.sst', { run: 1 }], ['b.sst', { run: 2 }]]);
     const c2 = completed(2, [['b.sst'], ['c.sst', { run: 3 }]]);
-    await mirror.reconcile([c1]);
-    await mirror.reconcile([c2]); // num-retained 1: chk-1 and a.sst go
+    // The JobMaster's effects at num-retained 1: chk-2 completes, subsumes chk-1, the registry lets go of a.sst.
+    await mirror.apply({ type: 'checkpoint-completed', checkpoint: c1 });
+    await mirror.apply({ type: 'checkpoint-completed', checkpoint: c2 });
+    await mirror.apply({ type: 'discard-checkpoint', checkpointId: 1 });
+    await mirror.apply({ type: 'discard-shared-files', names: ['a.sst'] });
     expect(mirror.errors).toEqual([]);
     expect(await checkStorageLeaks(s, { retainedCheckpointIds: [2] })).toEqual({ orphaned: [], missing: [], unreadable: [] });
     expect((await s.list(`${JOB}/`)).map((f) => f.path)).toEqual([
@@ -338,8 +341,10 @@ describe.each(IMPLEMENTATIONS)('checkpoint storage contract: $name', ({ open }) 
       it(`after the job is ${jobStatus} with ${policy}, storage ${keep ? 'keeps' : 'deletes'} the retained checkpoints, leaking nothing`, async () => {
         const s = await store();
         const mirror = new CheckpointStorageMirror(s);
-        await mirror.reconcile([completed(4, [['a.sst', 1]]), completed(5, [['a.sst'], ['b.sst', 2]])]);
-        await mirror.terminate(policy, jobStatus);
+        await mirror.add(completed(4, [['a.sst', 1]]));
+        await mirror.add(completed(5, [['a.sst'], ['b.sst', 2]]));
+        // The JobMaster's job-terminated effect: retention lets go of both checkpoints, or keeps them.
+        await mirror.apply({ type: 'job-terminated', retain: keep, discard: keep ? [] : [4, 5] });
         expect(mirror.errors).toEqual([]);
         const left = (await s.list(`${JOB}/`)).map((f) => f.path);
         if (keep) {

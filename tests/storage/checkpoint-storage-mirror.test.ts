@@ -1,6 +1,7 @@
 /**
  * The write-behind mirror over real runs of the simulation (rocksdb, incremental checkpoints,
- * seeded faults): storage follows the retained checkpoints in Flink's layout, every retained
+ * seeded faults), fed the JobMaster's storage effects as they happen: storage follows the
+ * retained checkpoints in Flink's layout, every retained
  * checkpoint reads back exactly, and the storage leak checker finds nothing, during the run and
  * after it ended, on the memory store and on IndexedDB (fake-indexeddb).
  */
@@ -12,7 +13,7 @@ import type { LsmStorageFactory } from '../../engine/state/state-backend-factory
 import type { CheckpointLocation, CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
 import { checkpointDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import { readCompletedCheckpoint } from '../../engine/storage/checkpoint-files.ts';
-import { CheckpointStorageMirror } from '../../engine/storage/checkpoint-storage-mirror.ts';
+import { CheckpointStorageMirror, type CheckpointStorageEffect } from '../../engine/storage/checkpoint-storage-mirror.ts';
 import { checkStorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
 import { MemoryCheckpointStorage } from '../../engine/storage/memory-checkpoint-storage.ts';
 import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.ts';
@@ -46,36 +47,42 @@ function scenario(seed: number, numRetained: number): Scenario {
 interface MirroredRun {
   sim: Simulation;
   mirror: CheckpointStorageMirror;
-  reconciles: number;
+  /** checkpoints the mirror was handed */
+  completions: number;
   checkedMidRun: number;
+  /** the job's job-terminated effect, held back so the test sees storage before retention applies */
+  terminated: CheckpointStorageEffect | undefined;
 }
 
-/** Runs the simulation to its end, reconciling the mirror whenever the retained set changed (write-behind: not awaited). */
-async function mirroredRun(storage: CheckpointStorage, seed: number, numRetained: number, onReconcile?: (n: number) => void): Promise<MirroredRun> {
-  const sim = new Simulation(scenario(seed, numRetained), { lsmStorage });
-  const mirror = new CheckpointStorageMirror(storage, { sharedContents: (name) => sim.coordinator.sharedState.contents(name) });
-  let reconciles = 0;
+/** Runs the simulation to its end, its storage effects handed to the mirror as they come (write-behind: not awaited). */
+async function mirroredRun(storage: CheckpointStorage, seed: number, numRetained: number, onCompletion?: (n: number) => void): Promise<MirroredRun> {
+  let terminated: CheckpointStorageEffect | undefined;
+  let completions = 0;
+  let checked = 0;
   let checkedMidRun = 0;
-  let last = '';
+  const sim: Simulation = new Simulation(scenario(seed, numRetained), {
+    lsmStorage,
+    storageEffects: (effect) => {
+      if (effect.type === 'job-terminated') return void (terminated = effect);
+      if (effect.type === 'checkpoint-completed') onCompletion?.(completions);
+      if (effect.type === 'checkpoint-completed') completions++;
+      void mirror.apply(effect);
+    },
+  });
+  const mirror = new CheckpointStorageMirror(storage, { sharedContents: (name) => sim.coordinator.sharedState.contents(name) });
   while (sim.step()) {
-    const retained = sim.coordinator.store.getAllCheckpoints();
-    const key = `${retained.map((c) => c.id).join(',')}|${sim.coordinator.savepoints.length}`;
-    if (key === last) continue;
-    last = key;
-    onReconcile?.(reconciles);
-    void mirror.reconcile(retained, sim.coordinator.savepoints);
-    reconciles++;
-    if (reconciles % 3 === 0) {
-      // Now and then, wait for the mirror and check storage against what is retained right now.
-      await mirror.idle();
-      if (mirror.errors.length === 0) {
-        expect(await checkStorageLeaks(storage, { retainedCheckpointIds: retained.map((c) => c.id) }), `seed ${seed}, mid-run`).toEqual({ orphaned: [], missing: [], unreadable: [] });
-        checkedMidRun++;
-      }
+    if (completions === checked || completions % 3 !== 0) continue;
+    checked = completions;
+    // Now and then, wait for the mirror and check storage against what is retained right now.
+    await mirror.idle();
+    if (mirror.errors.length === 0) {
+      const retained = sim.coordinator.store.getAllCheckpoints();
+      expect(await checkStorageLeaks(storage, { retainedCheckpointIds: retained.map((c) => c.id) }), `seed ${seed}, mid-run`).toEqual({ orphaned: [], missing: [], unreadable: [] });
+      checkedMidRun++;
     }
   }
   await mirror.idle();
-  return { sim, mirror, reconciles, checkedMidRun };
+  return { sim, mirror, completions, checkedMidRun, terminated };
 }
 
 const STORES: Array<{ name: string; open: () => Promise<CheckpointStorage> }> = [
@@ -93,10 +100,10 @@ describe.each(STORES)('the checkpoint storage mirror over the simulation: $name'
       [10, 3],
     ] as const) {
       const storage = await open();
-      const { sim, mirror, reconciles, checkedMidRun } = await mirroredRun(storage, seed, numRetained);
+      const { sim, mirror, completions, checkedMidRun, terminated } = await mirroredRun(storage, seed, numRetained);
       const where = `seed ${seed}`;
       expect(mirror.errors, where).toEqual([]);
-      expect(reconciles, where).toBeGreaterThan(2);
+      expect(completions, where).toBeGreaterThan(2);
       expect(checkedMidRun, where).toBeGreaterThan(0);
       restored += sim.restores.length;
 
@@ -112,7 +119,8 @@ describe.each(STORES)('the checkpoint storage mirror over the simulation: $name'
 
       // The job ended (FINISHED): Flink discards every checkpoint of a finished job.
       expect(sim.jobStatus, where).toBe('FINISHED');
-      await mirror.terminate(sim.config.externalizedRetention, sim.jobStatus);
+      expect(terminated, where).toEqual({ type: 'job-terminated', retain: false, discard: retained.map((c) => c.id) });
+      await mirror.apply(terminated!);
       expect(await storage.list(`${LOCATION.checkpointDir}/${LOCATION.jobId}/`), where).toEqual([]);
       expect(await checkStorageLeaks(storage, { retainedCheckpointIds: retained.map((c) => c.id), termination: { policy: sim.config.externalizedRetention, jobStatus: sim.jobStatus } })).toEqual({
         orphaned: [],
@@ -133,8 +141,8 @@ describe.each(STORES)('the checkpoint storage mirror over the simulation: $name'
     });
     expect(mirror.errors.length).toBeGreaterThan(0);
     expect(mirror.errors.every((e) => e.error.reason === 'IO_EXCEPTION' && e.error.cause === 'injected')).toBe(true);
-    // One more reconcile with a healthy store, as the next change of the retained set would do.
-    await mirror.reconcile(sim.coordinator.store.getAllCheckpoints(), sim.coordinator.savepoints);
+    // A healthy store again: what failed is tried again, as before the next request.
+    await mirror.retryFailed();
     const retained = sim.coordinator.store.getAllCheckpoints().map((c) => c.id);
     expect(mirror.storedCheckpointIds).toEqual(retained);
     expect(await checkStorageLeaks(remote, { retainedCheckpointIds: retained })).toEqual({ orphaned: [], missing: [], unreadable: [] });
@@ -144,7 +152,7 @@ describe.each(STORES)('the checkpoint storage mirror over the simulation: $name'
 });
 
 describe('the checkpoint storage mirror, alone', () => {
-  it('records a checkpoint it cannot encode (and retries it next time), writes savepoints to their own directory and never deletes them', async () => {
+  it('records a checkpoint it cannot encode (and writes it when handed it again), writes savepoints to their own directory and never deletes them', async () => {
     const storage = new MemoryCheckpointStorage({ location: LOCATION });
     const mirror = new CheckpointStorageMirror(storage, { savepointDir: 'file:///savepoints', seed: 9 });
     class NotPlain {}
@@ -159,16 +167,17 @@ describe('the checkpoint storage mirror, alone', () => {
       stateSize: 1,
       checkpointedSize: 1,
     });
-    await mirror.reconcile([checkpoint(1, false, new NotPlain())]);
+    await mirror.add(checkpoint(1, false, new NotPlain()));
     expect(mirror.errors.map((e) => e.operation)).toEqual([{ op: 'mirror', detail: 'SnapshotCodecError: cannot encode a NotPlain at $.body.keyedState' }]);
     expect(mirror.storedCheckpointIds).toEqual([]);
-    await mirror.reconcile([checkpoint(1)], [checkpoint(7, true)]);
+    await mirror.add(checkpoint(1));
+    await mirror.add(checkpoint(7, true));
     expect(mirror.storedCheckpointIds).toEqual([1]);
     const savepointDir = mirror.savepointDirectory(7)!;
     expect(savepointDir).toMatch(/^file:\/\/\/savepoints\/savepoint-job-[0-9a-f]{12}$/);
     const savepoint = await readCompletedCheckpoint(storage, savepointDir);
     expect(savepoint.ok && savepoint.checkpoint).toStrictEqual(checkpoint(7, true));
-    await mirror.terminate('NO_EXTERNALIZED_CHECKPOINTS', 'CANCELED');
+    await mirror.apply({ type: 'job-terminated', retain: false, discard: [1] });
     expect((await storage.list('')).map((f) => f.path)).toEqual([`${savepointDir}/_metadata`, `${savepointDir}/op-v-0`]);
   });
 });

@@ -406,6 +406,8 @@ export class LiveDriver extends JobRuntime {
         return;
       case 'finalize-checkpoint':
         return this.#finalize(effect.checkpoint);
+      case 'checkpoint-completed':
+        return; // its `_metadata` was written at finalize-checkpoint
       case 'discard-checkpoint':
         this.#discards.push(effect.checkpointId);
         return;

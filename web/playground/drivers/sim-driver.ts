@@ -46,6 +46,7 @@ import { OutputOracle, type OutputRow } from '../oracle/output-oracle.ts';
 import type { OperationScript } from '../../../engine/replay/operation-script.ts';
 import { SendLog } from './send-log.ts';
 import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from '../storage/sim-checkpoint-storage.ts';
+import type { CheckpointStorageEffect } from '../../../engine/storage/checkpoint-storage-mirror.ts';
 import { readConfig } from '../../../engine/config/flink-options.ts';
 import { checkpointDatabaseName } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk } from '../../../workers/storage/indexeddb-local-disk-store.ts';
@@ -114,7 +115,9 @@ export class SimDriver implements PlaygroundDriver {
     // Leased before any disk opens: another tab's sweep never takes them for a closed tab's.
     this.#lease = persist ? leaseRunStorage(diskRoot) : undefined;
     const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, diskRoot) } : {};
-    this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    // The JobMaster's storage effects go to the run's IndexedDB mirror as they happen.
+    const storageEffects = persist ? { storageEffects: (effect: CheckpointStorageEffect) => this.#remote?.apply(effect) } : {};
+    this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...storageEffects, ...(options.seed === undefined ? {} : { seed: options.seed }) });
     this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
     const { checkpointInterval, minPause } = this.#simulation.config;
     const cycle = checkpointInterval === undefined ? 0 : Math.max(checkpointInterval, minPause);
@@ -135,9 +138,6 @@ export class SimDriver implements PlaygroundDriver {
         get retainedCheckpoints() {
           return simulation.coordinator.store.getAllCheckpoints();
         },
-        get savepoints() {
-          return simulation.coordinator.savepoints;
-        },
         sharedContents: (name) => simulation.coordinator.sharedState.contents(name),
       }, { seed: simulation.seed, jobId });
     }
@@ -150,13 +150,10 @@ export class SimDriver implements PlaygroundDriver {
 
   /**
    * Carries out one operation now (the Simulation's JobMaster validates it); the engine's error
-   * message, or undefined when it was done. After a cancel (Flink's cancel: retention decides what
-   * stays), checkpoint storage follows at once: the job is over, no later advance would make it.
+   * message, or undefined when it was done.
    */
   operate(operation: JobOperation): string | undefined {
-    const problem = this.#simulation.operate(operation);
-    if (operation.type === 'cancel') this.#remote?.follow();
-    return problem;
+    return this.#simulation.operate(operation);
   }
 
   /** The page replaces this run: a job still running is cancelled, storage catches up and closes. */
@@ -237,7 +234,6 @@ export class SimDriver implements PlaygroundDriver {
       this.#runUntil(next);
       this.#syncReference();
       this.history.sample(this);
-      this.#remote?.follow();
       if (afterSlice && !afterSlice()) return;
       if (performance.now() >= deadline) return;
     }
@@ -250,7 +246,6 @@ export class SimDriver implements PlaygroundDriver {
     const handled = this.#simulation.step();
     this.#syncReference();
     this.history.sample(this);
-    this.#remote?.follow();
     return handled;
   }
 

@@ -2,14 +2,15 @@
  * The page's simulation writes its checkpoints to real IndexedDB: one database per playground,
  * named from `execution.checkpointing.dir` (checkpointDatabaseName), holding the job's checkpoint
  * directories in Flink's layout. The simulation stays synchronous and deterministic; this class
- * follows it write-behind through CheckpointStorageMirror (add → subsume → unregister unused
- * shared files), after every slice the driver runs.
+ * carries out its JobMaster's storage effects write-behind through CheckpointStorageMirror
+ * (a completed checkpoint is written, then what it subsumed is discarded and the shared files
+ * the registry let go of are deleted), as the live runtime carries out the same effects.
  *
  * Each run is a new job with a fresh JobID (32 hex characters, as Flink's), so a checkpoint an
  * earlier run kept by its retention policy is never overwritten by the next run's `chk-1`.
  *
- * When the job ends, Flink's retention applies (`retainOnTermination`): a FINISHED job leaves
- * nothing; FAILED and CANCELED keep their checkpoints as
+ * When the job ends, the JobMaster's retention applies (its `job-terminated` effect): a FINISHED
+ * job leaves nothing; FAILED and CANCELED keep their checkpoints as
  * `execution.checkpointing.externalized-checkpoint-retention` says. A run the page replaces by
  * another load is cancelled first, as a Flink user would cancel the old job before submitting
  * the new one.
@@ -18,7 +19,7 @@ import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-c
 import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { JobStatus } from '../../../engine/job/job-status.ts';
 import { jobDirectory, parseJobPath, type CheckpointLocation } from '../../../engine/storage/checkpoint-layout.ts';
-import { CheckpointStorageMirror, type MirrorError } from '../../../engine/storage/checkpoint-storage-mirror.ts';
+import { CheckpointStorageMirror, type CheckpointStorageEffect, type MirrorError } from '../../../engine/storage/checkpoint-storage-mirror.ts';
 import type { CheckpointFile, CheckpointStorage, StorageError, StoredFile, StorageUsage } from '../../../engine/storage/checkpoint-storage.ts';
 import { checkStorageLeaks, type StorageLeaks } from '../../../engine/storage/storage-leak-checker.ts';
 import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
@@ -44,11 +45,10 @@ export interface CheckpointDatabaseView {
   lastError: string | null;
 }
 
-/** What the simulation exposes to be mirrored: its retained checkpoints, savepoints and registry. */
+/** What the mirror reads of the simulation besides its effects: its status, retained checkpoints and registry. */
 export interface MirroredJob {
   readonly jobStatus: JobStatus;
   readonly retainedCheckpoints: readonly CompletedCheckpoint[];
-  readonly savepoints: readonly CompletedCheckpoint[];
   sharedContents(name: string): unknown;
 }
 
@@ -112,8 +112,6 @@ export class SimCheckpointStorage {
   readonly #mirror: CheckpointStorageMirror;
   readonly #config: FlinkConfig;
   readonly #job: MirroredJob;
-  /** the retained set and savepoint count the mirror was last given */
-  #lastReconciled = '';
   /** the terminal status the mirror applied retention for */
   #terminated: JobStatus | undefined;
   #pending = 0;
@@ -138,7 +136,7 @@ export class SimCheckpointStorage {
     this.#view = { databaseName: this.databaseName, jobDirectory: jobDirectory(this.location), checkpointIds: [], sharedFiles: 0, files: 0, bytes: 0, behind: false, lastError: null };
   }
 
-  /** Failed requests so far (each retried by the next change of the retained set). */
+  /** Failed requests so far (each tried again before the next request). */
   get errors(): readonly MirrorError[] {
     return this.#mirror.errors;
   }
@@ -154,20 +152,11 @@ export class SimCheckpointStorage {
     return () => this.#viewListeners.delete(listener);
   }
 
-  /** After the simulation ran a while: mirror a changed retained set, and retention once the job ended. */
-  follow(): void {
+  /** One of the simulation's storage effects, as it happens: carried out write-behind, in order. */
+  apply(effect: CheckpointStorageEffect): void {
     if (this.#disposed) return;
-    const job = this.#job;
-    const retained = job.retainedCheckpoints;
-    const key = `${retained.map((c) => c.id).join(',')}|${job.savepoints.length}`;
-    if (key !== this.#lastReconciled) {
-      this.#lastReconciled = key;
-      this.#track(this.#mirror.reconcile(retained, job.savepoints));
-    }
-    if (this.#terminated === undefined && ['FINISHED', 'FAILED', 'CANCELED'].includes(job.jobStatus)) {
-      this.#terminated = job.jobStatus;
-      this.#track(this.#mirror.terminate(this.#config.externalizedRetention, job.jobStatus));
-    }
+    if (effect.type === 'job-terminated') this.#terminated = this.#job.jobStatus;
+    this.#track(this.#mirror.apply(effect));
   }
 
   /** Resolves when every request so far is done and the view lists the database as it is. */
@@ -188,11 +177,10 @@ export class SimCheckpointStorage {
   }
 
   /**
-   * The page is done with this run (the job already ended, or was cancelled by the caller):
-   * retention is applied, the requests finish, then the database closes.
+   * The page is done with this run (the job already ended, or was cancelled by the caller, whose
+   * retention came as an effect): the requests finish, then the database closes.
    */
   dispose(): Promise<void> {
-    this.follow();
     this.#disposed ??= this.#mirror
       .idle()
       .then(() => this.#refreshView())

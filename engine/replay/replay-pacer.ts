@@ -1,0 +1,141 @@
+import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import type { JobMasterEffect } from '../job/job-master-effect.ts';
+import type { JobRuntime } from '../job/job-runtime.ts';
+import type { FaultSpec } from '../scenario/scenario-types.ts';
+import type { SimEvent } from '../sim/sim-event.ts';
+import type { StreamTask } from '../task/stream-task.ts';
+import type { DeliveryLog, RestartRequestRecord } from './delivery-log.ts';
+import { SimReplay } from './sim-replay.ts';
+
+/** What the pacer needs of the sim runtime it paces: its job, its queue and its JobMaster calls. */
+export interface ReplayHost {
+  readonly runtime: JobRuntime & { readonly tasks: readonly StreamTask[] };
+  schedule(at: number, event: SimEvent): void;
+  /** calls the JobMaster and carries out the effects it returns */
+  drive(call: (effects: JobMasterEffect[]) => void): void;
+  /** finishes the job when every task has finished (and the recording lets it) */
+  maybeFinishJob(): void;
+}
+
+/**
+ * Paces the sim runtime to a recorded live session: the sim's costs are not the live machine's,
+ * so a recorded checkpoint trigger, restart request or acknowledgement may come while the sim is
+ * not yet where the live run was. The pacer holds each back until the sim gets there and then
+ * lets it through, and checks that what followed is what the recording says (SimReplay).
+ */
+export class ReplayPacer {
+  readonly replay: SimReplay;
+  readonly #host: ReplayHost;
+  /** a recorded trigger waiting for the completion that preceded it live */
+  #deferredTrigger: FaultSpec | undefined;
+  /** a recorded restart request waiting for the replay to complete what it restores */
+  #deferredRestart: RestartRequestRecord | undefined;
+
+  constructor(log: DeliveryLog, host: ReplayHost) {
+    this.replay = new SimReplay(log);
+    this.#host = host;
+  }
+
+  /** The recorded faults and checkpoint triggers: the job's fault schedule under replay. */
+  scheduledFaults(): FaultSpec[] {
+    return this.replay.scheduledFaults();
+  }
+
+  /** Schedules the recorded restart requests and the checkpoints' own recorded failures. */
+  start(): void {
+    for (const request of this.replay.restartRequests()) this.#host.schedule(request.time, { type: 'replay-restart', request });
+    for (const f of this.replay.recordedFailures()) this.#host.schedule(f.at, { type: 'decline', checkpointId: f.checkpointId, reason: f.reason });
+  }
+
+  /** See SimReplay.restartDeployedAt. */
+  restartDeployedAt(attempt: number): number | undefined {
+    return this.replay.restartDeployedAt(attempt);
+  }
+
+  attach(task: StreamTask, attempt: number): void {
+    this.replay.attach(task, attempt);
+  }
+
+  /** The checkpoint the recorded restart of the current attempt restored. */
+  recordedRestore(): CompletedCheckpoint | undefined {
+    const { coordinator, attempt } = this.#host.runtime;
+    return this.replay.restoredCheckpoint(attempt, [...coordinator.store.getAllCheckpoints(), ...coordinator.savepoints]);
+  }
+
+  /** The job may not finish while the recording still has checkpoints or restarts to come. */
+  holdsJobEnd(): boolean {
+    return this.replay.holdsJobEnd(this.#host.runtime.coordinator.pendingCheckpoints.map((p) => p.id));
+  }
+
+  /** An acknowledgement waits for its checkpoint's recorded completion time; true when it waits. */
+  holdsAcknowledge(event: Extract<SimEvent, { type: 'acknowledge' }>, now: number): boolean {
+    const at = this.replay.acknowledgeAt(event.checkpointId, now);
+    if (at <= now) return false;
+    if (at < Infinity) this.#host.schedule(at, event);
+    return true;
+  }
+
+  /** An acknowledgement went through: what waited for it may go now, the job's end included. */
+  afterAcknowledge(now: number): void {
+    this.resume(now);
+    this.#host.maybeFinishJob();
+  }
+
+  /** A scheduled fault: true when it is a recorded checkpoint trigger, which the pacer carries out. */
+  onFault(fault: FaultSpec, now: number): boolean {
+    if (!this.replay.isTrigger(fault)) return false;
+    this.#trigger(fault, now);
+    return true;
+  }
+
+  /** The sim moved on (a task polled or started running): retries what was held back. */
+  resume(now: number): void {
+    if (this.#deferredTrigger) this.#trigger(this.#deferredTrigger, now);
+    this.afterPoll(now);
+  }
+
+  /** After a task's poll: a held-back restart request may go now. */
+  afterPoll(now: number): void {
+    if (this.#deferredRestart) this.onRestartRequest(this.#deferredRestart, now);
+  }
+
+  /** A recorded checkpoint trigger: it must get the recorded checkpoint id. */
+  #trigger(fault: FaultSpec, now: number): void {
+    const { job, coordinator, events, jobMaster } = this.#host.runtime;
+    // The replay's job ended sooner (the sim's costs are not the live machine's): a trigger that
+    // completed nothing live changes nothing here either.
+    if (job.isTerminal && this.replay.skipAfterEnd()) return;
+    // Live, the checkpoint before completed first (the coordinator triggers the next one at once):
+    // the trigger waits for that completion here too.
+    const pending = coordinator.pendingCheckpoints.map((p) => p.id);
+    // So does one that came live once a restart had deployed its tasks, where the sim's restore takes longer.
+    if (this.replay.completesFirst(pending, now) || !this.#allTasksRunning()) {
+      this.#deferredTrigger = fault;
+      return;
+    }
+    this.#deferredTrigger = undefined;
+    const seen = events.length;
+    const kind = fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint';
+    this.#host.drive((e) => jobMaster.coordinate(now, e, (c) => coordinator.trigger(kind, now, c)));
+    this.replay.checkTriggered(events.slice(seen), now);
+    this.#host.maybeFinishJob();
+  }
+
+  /** Carries out a recorded rescale or savepoint restart once the replay has what it restores (else it waits). */
+  onRestartRequest(request: RestartRequestRecord, now: number): void {
+    const runtime = this.#host.runtime;
+    const completed = [...runtime.coordinator.store.getAllCheckpoints(), ...runtime.coordinator.savepoints].map((c) => c.id);
+    if (!this.replay.restartReady(request, completed, this.#allTasksRunning())) {
+      this.#deferredRestart = request;
+      return;
+    }
+    this.#deferredRestart = undefined;
+    const problem = request.operation === 'rescale' ? runtime.rescale(request.vertex!, request.parallelism!) : runtime.restartFromSavepoint(request.checkpointId);
+    this.replay.checkRestart(request, problem, runtime.jobMaster.requestedRestoreId, now);
+  }
+
+  #allTasksRunning(): boolean {
+    const { job, tasks } = this.#host.runtime;
+    return job.status === 'RUNNING' && tasks.every((t) => t.lifecycle.state === 'RUNNING' || t.lifecycle.state === 'FINISHED');
+  }
+}
