@@ -40,6 +40,23 @@ export interface JobMetrics {
   subtasks: SubtaskMetrics[];
 }
 
+/**
+ * The job's metrics from its subtasks' figures (the sim's tasks, or what live TaskManagers send
+ * with their heartbeats): per vertex, records add up and the busiest / most backpressured
+ * subtask speaks for the vertex, as the Flink UI shows it.
+ */
+export function jobMetricsOf(subtasks: readonly SubtaskMetrics[], time: number): JobMetrics {
+  const vertices: Record<string, VertexMetrics> = {};
+  for (const s of subtasks) {
+    const v = (vertices[s.vertexId] ??= { numRecordsIn: 0, numRecordsOut: 0, backPressuredTimeMsPerSecond: 0, busyTimeMsPerSecond: 0 });
+    v.numRecordsIn += s.numRecordsIn;
+    v.numRecordsOut += s.numRecordsOut;
+    v.backPressuredTimeMsPerSecond = Math.max(v.backPressuredTimeMsPerSecond, s.backPressuredTimeMsPerSecond);
+    v.busyTimeMsPerSecond = Math.max(v.busyTimeMsPerSecond, s.busyTimeMsPerSecond);
+  }
+  return { time, vertices, subtasks: [...subtasks] };
+}
+
 interface Sample {
   time: number;
   busy: number;
@@ -74,16 +91,7 @@ export class MetricsSampler {
   }
 
   snapshot(tasks: readonly StreamTask[], now: number): JobMetrics {
-    const subtasks = tasks.map((t) => this.#subtask(t));
-    const vertices: Record<string, VertexMetrics> = {};
-    for (const s of subtasks) {
-      const v = (vertices[s.vertexId] ??= { numRecordsIn: 0, numRecordsOut: 0, backPressuredTimeMsPerSecond: 0, busyTimeMsPerSecond: 0 });
-      v.numRecordsIn += s.numRecordsIn;
-      v.numRecordsOut += s.numRecordsOut;
-      v.backPressuredTimeMsPerSecond = Math.max(v.backPressuredTimeMsPerSecond, s.backPressuredTimeMsPerSecond);
-      v.busyTimeMsPerSecond = Math.max(v.busyTimeMsPerSecond, s.busyTimeMsPerSecond);
-    }
-    return { time: now, vertices, subtasks };
+    return jobMetricsOf(tasks.map((t) => this.#subtask(t)), now);
   }
 
   #subtask(t: StreamTask): SubtaskMetrics {

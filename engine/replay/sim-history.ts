@@ -2,7 +2,7 @@
  * What the user did to a sim run, and when: every operation with the exact point of the run it
  * was applied at. The simulation is deterministic (same scenario, seed, and operations at the same
  * points give the same run, event for event), so this list is the whole run: replaying it from
- * time 0 rebuilds the run at any point (web/playground/time-travel/sim-time-machine.ts).
+ * time 0 rebuilds the run at any point (sim-time-machine.ts).
  *
  * A point is the virtual time plus the number of simulation events handled before it. Time alone
  * is not exact: after `step()` the clock can stand at an instant with more events still due at it,

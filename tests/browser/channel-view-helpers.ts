@@ -3,6 +3,8 @@
  * through the Playground API and run it to a time, read the channel layer's counts, and click an
  * item the layer draws (it tells where through `locateChannelItem`).
  */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { BrowserSession } from './browser-session.ts';
 
 export type ChannelItemKind = 'data' | 'records' | 'persisted' | 'barrier' | 'priority-barrier' | 'blocked-lane';
@@ -25,6 +27,12 @@ export async function openPlayground(session: BrowserSession, path = '/'): Promi
 }
 
 /** Loads a scenario through the API and runs it (as fast as it goes) to `untilMs`, paused there. */
+/** Switches the page's language with its picker, and waits until the page says it is in that language. */
+export async function setLocale(page: Page, label: 'English' | '中文'): Promise<void> {
+  await page.getByTestId('locale-select').selectOption({ label });
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(label === 'English' ? 'en' : 'zh-CN');
+}
+
 export async function loadAndRunUntil(session: BrowserSession, scenario: object | string, untilMs: number): Promise<void> {
   await session.page.evaluate(
     async ([s, until]) => {

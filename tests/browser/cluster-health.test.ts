@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
-import { openPlayground } from './channel-view-helpers.ts';
+import { openPlayground, setLocale } from './channel-view-helpers.ts';
 import { FAIL_TASK_DURING_RESTART, HEALTH_HEARTBEAT_TIMEOUT_MS, healthScenario } from './health-scenarios.ts';
 
 declare global {
@@ -30,11 +30,6 @@ async function load(page: Page, scenario: object): Promise<void> {
 }
 
 const runUntil = (page: Page, ms: number) => api(page, `await api.runUntil(${ms});`);
-
-async function setLocale(page: Page, label: 'English' | '中文'): Promise<void> {
-  await page.getByTestId('locale-select').selectOption({ label });
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(label === 'English' ? 'en' : 'zh-CN');
-}
 
 describe('cluster health in sim', () => {
   let session: BrowserSession;

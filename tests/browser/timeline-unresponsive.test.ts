@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
-import { openPlayground } from './channel-view-helpers.ts';
+import { openPlayground, setLocale } from './channel-view-helpers.ts';
 import { healthScenario } from './health-scenarios.ts';
 
 declare global {
@@ -27,11 +27,6 @@ const TIMEOUT_MS = 3000;
 function stallScenario(): Record<string, unknown> {
   const scenario = healthScenario('Stall tm-1', [{ at: `${STALL_AT_MS} ms`, type: 'stall-task-manager', task_manager: 'tm-1' }]);
   return { ...scenario, config: { ...(scenario['config'] as object), 'heartbeat.timeout': `${TIMEOUT_MS} ms` } };
-}
-
-async function setLocale(page: Page, label: 'English' | '中文'): Promise<void> {
-  await page.getByTestId('locale-select').selectOption({ label });
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(label === 'English' ? 'en' : 'zh-CN');
 }
 
 describe('an unresponsive TaskManager on the timeline', () => {

@@ -9,7 +9,7 @@ import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { JobOperation } from '../../engine/job/job-operation.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
-import { SimTimeMachine } from '../../web/playground/time-travel/sim-time-machine.ts';
+import { SimTimeMachine } from '../../engine/replay/sim-time-machine.ts';
 import { CHECKPOINTING_SCENARIO } from '../browser/scenarios.ts';
 
 function scenario(): Scenario {

@@ -12,7 +12,7 @@ import { Simulation } from '../../engine/sim/simulation.ts';
 import { OperationScript } from '../../engine/replay/operation-script.ts';
 import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
 import type { JobOperation } from '../../engine/job/job-operation.ts';
-import { SimTimeMachine, type SimReplay } from '../../web/playground/time-travel/sim-time-machine.ts';
+import { SimTimeMachine, type SimSeek } from '../../engine/replay/sim-time-machine.ts';
 import { CHECKPOINTING_SCENARIO } from '../browser/scenarios.ts';
 
 function scenario(): Scenario {
@@ -46,7 +46,7 @@ class Page {
   }
 
   /** Seeks and finishes the replay at once (the page spreads it over frames). */
-  seek(time: number, branchId?: number): SimReplay {
+  seek(time: number, branchId?: number): SimSeek<SimDriver> {
     const replay = this.machine.seek(this.driver, time, branchId);
     let slices = 0;
     while (!replay.advance(Infinity, () => ++slices % 50 !== 0));

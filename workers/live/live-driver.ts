@@ -37,7 +37,7 @@ import { sessionDocument, type SessionDocument } from '../../engine/replay/sessi
 import type { JobStatus } from '../../engine/job/job-status.ts';
 import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
 import { describeTopology, type Topology } from '../../engine/job/topology.ts';
-import type { JobMetrics, SubtaskMetrics } from '../../engine/metrics/metrics-sampler.ts';
+import { jobMetricsOf, type JobMetrics, type SubtaskMetrics } from '../../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../../engine/operators/operator-factory.ts';
 import type { RestoreRecord } from '../../engine/run/job-events.ts';
 import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
@@ -46,7 +46,6 @@ import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../job-clock.ts';
 import { sleepJobTime } from '../job-time-sleep.ts';
 import type { ChannelPort, CheckpointStorageSpec, DeployRequest, JobClock, NetworkSnapshot, ReportBatch, TaskManagerReport, TaskToDeploy } from '../protocol.ts';
-import { jobMetricsOf } from './job-metrics.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from './task-manager-process.ts';
 import { TaskManagerPool } from './task-manager-pool.ts';

@@ -13,7 +13,7 @@ import { apiOperation } from '../api/branch-operation.ts';
 import type { BranchInfo, SeekResult } from '../api/playground-api-types.ts';
 import type { SimDriver } from '../drivers/sim-driver.ts';
 import type { SimBranch } from '../../../engine/replay/sim-history.ts';
-import { SimTimeMachine, type SimReplay } from './sim-time-machine.ts';
+import { SimTimeMachine, type SimSeek } from '../../../engine/replay/sim-time-machine.ts';
 
 /** Wall-clock ms a frame may spend replaying; the rest is left for drawing the progress. */
 const SEEK_FRAME_BUDGET_MS = 12;
@@ -43,7 +43,7 @@ export interface SeekProgress {
 }
 
 interface SeekJob {
-  replay: SimReplay;
+  replay: SimSeek<SimDriver>;
   resolve: (result: SeekResult) => void;
   reject: (error: Error) => void;
   frame: number | null;
@@ -65,10 +65,10 @@ export class SimTimeTravel {
   currentBranch = $state(1);
 
   readonly #host: TimeTravelHost;
-  #machine: SimTimeMachine | null = null;
+  #machine: SimTimeMachine<SimDriver> | null = null;
   #job: SeekJob | null = null;
   /** the fresh replay of the last seek cancelled on its way: the next seek may carry it on */
-  #dropped: SimReplay | null = null;
+  #dropped: SimSeek<SimDriver> | null = null;
 
   constructor(host: TimeTravelHost) {
     this.#host = host;
@@ -98,7 +98,7 @@ export class SimTimeTravel {
     this.#dropped = null;
     const machine = this.#machine;
     if (!machine) return Promise.reject(new Error('No sim run to seek in: load a scenario first.'));
-    let replay: SimReplay;
+    let replay: SimSeek<SimDriver>;
     try {
       replay = machine.seek(current, target, branchId, dropped ?? undefined);
     } catch (error) {

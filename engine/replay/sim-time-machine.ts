@@ -12,24 +12,38 @@
  *   run as it was at that point; the page swaps it in when the replay is done.
  * - Acting at a past point forks a new branch (SimHistory.record); the driver then follows it.
  *
- * No DOM and no reactivity: the page (sim-time-travel.svelte.ts) advances a replay in slices per
- * animation frame, and tests advance it all at once.
+ * No DOM, no clock and no reactivity: the page (web/playground/time-travel/sim-time-travel.svelte.ts)
+ * advances a seek in slices per animation frame, against a wall-clock deadline it passes in, and
+ * tests advance it all at once.
  */
-import type { SimDriver } from '../drivers/sim-driver.ts';
-import { SimHistory, type SimBranch } from '../../../engine/replay/sim-history.ts';
-import type { JobOperation } from '../../../engine/job/job-operation.ts';
-import { OperationScript } from '../../../engine/replay/operation-script.ts';
+import { SimHistory, type SimBranch } from './sim-history.ts';
+import type { JobOperation } from '../job/job-operation.ts';
+import { OperationScript } from './operation-script.ts';
 
-/** A driver on its way to a target time. */
-export class SimReplay {
-  readonly driver: SimDriver;
+/** What time travel needs of a sim run (the page's SimDriver is one). */
+export interface TimeTravelRun {
+  /** job time, ms */
+  readonly now: number;
+  readonly isTerminal: boolean;
+  /** simulation events handled so far: with `now`, the exact point of the run */
+  readonly handledEvents: number;
+  readonly script: OperationScript | null;
+  /** follows a branch's recorded operations, each applied at the point it was recorded at */
+  follow(script: OperationScript | null): void;
+  /** advances towards `time`, stopping early once the wall clock passes `deadline`; `afterSlice` may return false to stop */
+  advanceTo(time: number, deadline?: number, afterSlice?: () => boolean): void;
+}
+
+/** A run on its way to a target time. */
+export class SimSeek<D extends TimeTravelRun = TimeTravelRun> {
+  readonly driver: D;
   readonly target: number;
   /** true: a fresh driver, replayed from time 0, to be swapped in when done; false: the running driver, advanced in place */
   readonly fresh: boolean;
   readonly branchId: number;
   readonly #from: number;
 
-  constructor(driver: SimDriver, target: number, fresh: boolean, branchId: number) {
+  constructor(driver: D, target: number, fresh: boolean, branchId: number) {
     this.driver = driver;
     this.target = target;
     this.fresh = fresh;
@@ -56,22 +70,22 @@ export class SimReplay {
   }
 }
 
-export class SimTimeMachine {
+export class SimTimeMachine<D extends TimeTravelRun = TimeTravelRun> {
   readonly history = new SimHistory();
-  readonly #createDriver: () => SimDriver;
+  readonly #createDriver: () => D;
 
   /** `createDriver` builds a driver for the loaded scenario at time 0, as a load does. */
-  constructor(createDriver: () => SimDriver) {
+  constructor(createDriver: () => D) {
     this.#createDriver = createDriver;
   }
 
   /** A driver the page starts running on the current branch (after a load, or a swap). */
-  attach(driver: SimDriver): void {
+  attach(driver: D): void {
     if (!driver.script) driver.follow(new OperationScript(this.history.current.operations, 0));
   }
 
   /** The user applied `operation` to `driver` just now (it succeeded): record it, forking when at a past point. */
-  record(driver: SimDriver, operation: JobOperation): { branch: SimBranch; forked: boolean } {
+  record(driver: D, operation: JobOperation): { branch: SimBranch; forked: boolean } {
     const applied = driver.script?.applied ?? 0;
     const result = this.history.record({ time: driver.now, handledEvents: driver.handledEvents }, operation, applied);
     // Everything on the branch up to and including this operation has been applied.
@@ -86,20 +100,20 @@ export class SimTimeMachine {
    * arrived, is carried on when it replays the same operations and has not got past `target` yet
    * (stepping back a second at a time with the arrow keys does not start over from 0 each time).
    */
-  seek(current: SimDriver, target: number, branchId = this.history.current.id, dropped?: SimReplay): SimReplay {
+  seek(current: D, target: number, branchId = this.history.current.id, dropped?: SimSeek<D>): SimSeek<D> {
     this.history.reached(current.now);
     const branch = this.history.branch(branchId);
     if (!branch) throw new Error(`There is no branch ${branchId} (branches: ${this.history.branches.map((b) => b.id).join(', ')}).`);
     if (target >= current.now && (branch === this.history.current || this.#canContinueOn(current, branch))) {
       this.#continueOn(current, branch);
-      return new SimReplay(current, target, false, branchId);
+      return new SimSeek<D>(current, target, false, branchId);
     }
     if (dropped?.fresh && dropped.driver.script?.operations === branch.operations && dropped.driver.now <= target) {
-      return new SimReplay(dropped.driver, target, true, branchId);
+      return new SimSeek<D>(dropped.driver, target, true, branchId);
     }
     const driver = this.#createDriver();
     driver.follow(new OperationScript(branch.operations, 0));
-    return new SimReplay(driver, target, true, branchId);
+    return new SimSeek<D>(driver, target, true, branchId);
   }
 
   /**
@@ -107,7 +121,7 @@ export class SimTimeMachine {
    * operations and is not past the branch's next one. Determinism makes a replay of the branch
    * from time 0 reach the same point, so the driver can run on along it instead.
    */
-  #canContinueOn(driver: SimDriver, branch: SimBranch): boolean {
+  #canContinueOn(driver: D, branch: SimBranch): boolean {
     const applied = driver.script?.applied ?? 0;
     const done = driver.script?.operations ?? [];
     for (let i = 0; i < applied; i++) if (branch.operations[i] !== done[i]) return false;
@@ -117,14 +131,14 @@ export class SimTimeMachine {
   }
 
   /** The running driver goes on along `branch` (now the current one) from where it is. */
-  #continueOn(driver: SimDriver, branch: SimBranch): void {
+  #continueOn(driver: D, branch: SimBranch): void {
     if (branch === this.history.current) return;
     this.history.switchTo(branch.id);
     driver.follow(new OperationScript(branch.operations, driver.script?.applied ?? 0));
   }
 
   /** The page now runs the replay's driver: its branch is the current one. */
-  adopt(replay: SimReplay): void {
+  adopt(replay: SimSeek<D>): void {
     this.history.switchTo(replay.branchId);
     this.history.reached(replay.driver.now);
   }
