@@ -517,7 +517,7 @@ export class TaskManager implements TaskManagerGateway {
     const spec = this.#storageSpec;
     const storage = this.#storage;
     if (!spec || !storage) {
-      this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'IO_EXCEPTION' });
+      this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
       return;
     }
     const upload = taskSnapshotFiles(checkpointPlacement(spec.location, checkpointId), snapshot);
@@ -531,7 +531,7 @@ export class TaskManager implements TaskManagerGateway {
       } catch (error) {
         failed = error instanceof Error ? error.message : String(error);
       }
-      if (failed !== undefined) this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'IO_EXCEPTION' });
+      if (failed !== undefined) this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
       else this.#report({ type: 'acknowledge-checkpoint', attempt, taskIndex, checkpointId, snapshot: handle, reference: upload.reference, metrics });
       this.#flushReports();
     })();

@@ -260,7 +260,7 @@ function faultSchemas(): JsonSchema[] {
     fault('lose-host', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'host-0 … host-(hosts − 1).' } }, 'A host is lost with its TaskManagers and local disk.'),
     fault('slow-operator', { vertex, factor: number('Processing time is multiplied by this.', { min: 0, minExclusive: true }) }, 'Every subtask of a vertex slows down.'),
     fault('slow-remote-storage', { factor: number('Upload and download times are multiplied by this (1 = normal).', { min: 0, minExclusive: true }) }, 'Remote checkpoint storage slows down.'),
-    fault('fail-remote-storage', {}, 'Remote checkpoint storage fails every write and read until healed: uploads decline with IO_EXCEPTION.'),
+    fault('fail-remote-storage', {}, 'Remote checkpoint storage fails every write and read until healed: uploads decline with CHECKPOINT_ASYNC_EXCEPTION.'),
     fault('heal-remote-storage', {}, 'Remote checkpoint storage works again.'),
     fault('stall-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager stops answering but does not die: the JobManager notices after heartbeat.timeout.'),
     fault('trigger-checkpoint', {}, 'A manual checkpoint is triggered.'),

@@ -128,7 +128,7 @@ export type FaultSpec =
   | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string }
   /** remote checkpoint storage gets slower by `factor` (1 = normal again) */
   | { at_ms: number; type: 'slow-remote-storage'; factor: number }
-  /** remote checkpoint storage fails every write and read (uploads decline with IO_EXCEPTION), until healed */
+  /** remote checkpoint storage fails every write and read (uploads decline with CHECKPOINT_ASYNC_EXCEPTION), until healed */
   | { at_ms: number; type: 'fail-remote-storage' }
   | { at_ms: number; type: 'heal-remote-storage' }
   /** a TaskManager stops answering without dying: the JobManager notices after heartbeat.timeout */

@@ -24,6 +24,7 @@ import { ClusterTopology } from '../job/cluster-topology.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { ChannelIndex } from './channel-index.ts';
 import { PollSchedule } from './poll-schedule.ts';
+import { StalledTaskManagers } from './stalled-task-managers.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
@@ -71,9 +72,10 @@ export class Simulation extends JobRuntime {
   /** each host's local disk: task-local copies survive a TaskManager crash, not the loss of the host */
   readonly #disks = new Map<string, HostLocalDisk>();
   /** TaskManagers that stopped answering (their tasks are not polled, their acks not sent) */
-  readonly #stalled = new Set<string>();
-  /** each TaskManager id's process, +1 per restart of it: a stalled process's checks end with it */
-  readonly #incarnation = new Map<string, number>();
+  readonly #stalledTaskManagers = new StalledTaskManagers(
+    () => this.config,
+    (at, event) => this.kernel.schedule(at, event),
+  );
   readonly #recorder: SessionRecorder | undefined;
   readonly #storageEffects: ((effect: CheckpointStorageEffect) => void) | undefined;
   /** under replay: holds the recording's triggers, restarts and acknowledgements to the sim's pace */
@@ -198,14 +200,12 @@ export class Simulation extends JobRuntime {
         return jm.onTaskFailed(effect.attempt, effect.task, effect.cause, now, effects);
       case 'terminate-task-managers':
         // The processes die; their connections break at once, which the JobMaster hears of now.
-        for (const id of effect.ids) this.#stalled.delete(id);
+        this.#stalledTaskManagers.terminated(effect.ids);
         return jm.onTaskManagersLost(effect.ids, effect.cause, now, effects);
       case 'start-task-manager':
-        this.#incarnation.set(effect.info.id, (this.#incarnation.get(effect.info.id) ?? 0) + 1);
-        return;
+        return this.#stalledTaskManagers.started(effect.info.id);
       case 'stall-task-manager':
-        this.#stalled.add(effect.id);
-        return this.#scheduleHeartbeatCheck(effect.id, now, now);
+        return this.#stalledTaskManagers.stall(effect.id, now);
       case 'slow-operator':
         for (const task of this.tasks) if (task.id.vertexId === effect.vertex) task.setSlowdown(effect.factor);
         return;
@@ -223,23 +223,6 @@ export class Simulation extends JobRuntime {
     }
   }
 
-  /**
-   * A stalled TaskManager answers no heartbeat request: the JobMaster hears of the silence once per
-   * heartbeat.interval, the last time at exactly heartbeat.timeout after it began.
-   */
-  #scheduleHeartbeatCheck(taskManager: string, since: number, now: number): void {
-    const { heartbeatInterval, heartbeatTimeout } = this.config;
-    const checks = Math.floor((now - since) / heartbeatInterval) + 1;
-    const at = Math.min(since + checks * heartbeatInterval, since + heartbeatTimeout);
-    this.kernel.schedule(at, { type: 'heartbeat-missed', taskManager, incarnation: this.#incarnation.get(taskManager) ?? 0, since });
-  }
-
-  #heartbeatMissed(event: Extract<SimEvent, { type: 'heartbeat-missed' }>, now: number): void {
-    if (!this.#stalled.has(event.taskManager) || (this.#incarnation.get(event.taskManager) ?? 0) !== event.incarnation) return;
-    this.#drive((e) => this.jobMaster.onHeartbeatsMissed(event.taskManager, now - event.since, now, e));
-    if (this.#stalled.has(event.taskManager)) this.#scheduleHeartbeatCheck(event.taskManager, event.since, now);
-  }
-
   // ---- the event loop ----
 
   #handle(event: SimEvent, now: number): void {
@@ -252,7 +235,7 @@ export class Simulation extends JobRuntime {
       case 'restore-failed':
         return this.#drive((e) => this.jobMaster.onRestoreFailed(event.attempt, event.tasks, event.cause, now, e));
       case 'heartbeat-missed':
-        return this.#heartbeatMissed(event, now);
+        return this.#stalledTaskManagers.check(event, now, (silentMs) => this.#drive((e) => this.jobMaster.onHeartbeatsMissed(event.taskManager, silentMs, now, e)));
       case 'deliver-buffer':
         return this.#deliverBuffer(event.channel, event.buffer, now);
       case 'deliver-credit':
@@ -353,7 +336,7 @@ export class Simulation extends JobRuntime {
     const start = Math.max(now, metrics.syncEndTime);
     if (this.remoteStorageFaults.failing) {
       // The write fails after one request's latency; the task declines (the checkpoint fails, the job goes on).
-      this.kernel.schedule(start + costs.remote_latency_ms + this.#rpcLatency, { type: 'decline', checkpointId, reason: 'IO_EXCEPTION' });
+      this.kernel.schedule(start + costs.remote_latency_ms + this.#rpcLatency, { type: 'decline', checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
       return;
     }
     const uploadEnd = start + transferMs(snapshot.checkpointedSize, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
@@ -496,7 +479,7 @@ export class Simulation extends JobRuntime {
   }
 
   #isStalled(task: number): boolean {
-    return this.#stalled.size > 0 && this.#stalled.has(this.graph.subtasks[task]!.slot.taskManager);
+    return this.#stalledTaskManagers.has(this.graph.subtasks[task]!.slot.taskManager);
   }
 
   /** Flink's TaskLocalStateStore key: the slot (allocation), the job, the subtask. */

@@ -143,9 +143,9 @@ describe('break things in sim, through the panel', () => {
     const laterOnes = Object.values(failing.checkpointDetails).filter((c) => c.trigger_timestamp > failedAt).map((c) => c.status);
     expect(laterOnes).toContain('FAILED');
     expect(laterOnes).not.toContain('COMPLETED');
-    expect(failing.checkpoints.latest.failed?.failure_message).toMatch(/IO-problem/);
+    expect(failing.checkpoints.latest.failed?.failure_message).toMatch(/Asynchronous task checkpoint failed/);
     expect(failing.job.status).toBe('RUNNING');
-    await expect.poll(() => page.getByTestId('latest-failed').textContent()).toContain('IO-problem detected');
+    await expect.poll(() => page.getByTestId('latest-failed').textContent()).toContain('Asynchronous task checkpoint failed');
 
     await panel().getByRole('button', { name: en['break.healRemote'] }).click();
     await expect.poll(() => feedback(page)).toBe(en['break.done.healRemote']);
@@ -317,14 +317,14 @@ describe('break things in live, through window.playground', () => {
     expect(count.find((s) => s.subtaskIndex === 1)).toMatchObject({ source: 'remote', reason: 'missing' });
   }, 60_000);
 
-  it('failRemoteStorage(true) fails checkpoints with IO_EXCEPTION; failRemoteStorage(false) heals', async () => {
+  it('failRemoteStorage(true) fails checkpoints with CHECKPOINT_ASYNC_EXCEPTION; failRemoteStorage(false) heals', async () => {
     await load(page, scenario('Live remote failing'));
     await runFor(page, 2500);
     await api(page, `await api.failRemoteStorage(true);`);
     await runFor(page, 3000);
     const failing = await stats(page);
     expect(failing.checkpoints.counts.failed).toBeGreaterThan(0);
-    expect(failing.checkpoints.latest.failed?.failure_message).toMatch(/IO-problem/);
+    expect(failing.checkpoints.latest.failed?.failure_message).toMatch(/Asynchronous task checkpoint failed/);
     await api(page, `await api.failRemoteStorage(false);`);
     await runFor(page, 3000);
     expect((await stats(page)).checkpoints.counts.completed).toBeGreaterThan(failing.checkpoints.counts.completed);

@@ -4,7 +4,7 @@
  * slow-remote-storage / fail-remote-storage / heal-remote-storage apply to all of them.
  * - slow ×10: every upload waits ten times the modelled latency, which shows as the subtasks'
  *   async durations in Flink's checkpoint statistics;
- * - failing: uploads fail, the subtasks decline, checkpoints fail with IO_EXCEPTION and the
+ * - failing: uploads fail, the subtasks decline, checkpoints fail with CHECKPOINT_ASYNC_EXCEPTION and the
  *   failure manager counts them; the completed checkpoint before stays readable in storage;
  * - healed: checkpoints complete again (the count resets), the job finishes exactly-once, and
  *   nothing the failing store could not delete is left behind.
@@ -56,7 +56,7 @@ describe('slow-remote-storage, fail-remote-storage and heal-remote-storage in th
     await closeLiveTestPage(session);
   });
 
-  it('stretches async durations when slow, fails checkpoints with IO_EXCEPTION when failing, and completes them again once healed', async () => {
+  it('stretches async durations when slow, fails checkpoints with CHECKPOINT_ASYNC_EXCEPTION when failing, and completes them again once healed', async () => {
     await startLive(session, SCENARIO);
     const started = await waitForLive(session, `s.completedCheckpoints >= 2`);
     const before = await completedAsyncDurations(session);
@@ -72,7 +72,7 @@ describe('slow-remote-storage, fail-remote-storage and heal-remote-storage in th
     const mean = (cs: CheckpointAsync[]) => cs.reduce((n, c) => n + c.minAsync, 0) / cs.length;
     expect(mean(slow)).toBeGreaterThan(mean(before));
 
-    // Failing: checkpoints fail with IO_EXCEPTION, counted by the failure manager; the job runs on.
+    // Failing: checkpoints fail with CHECKPOINT_ASYNC_EXCEPTION, counted by the failure manager; the job runs on.
     const failedBefore = slowDone.failedCheckpoints;
     // The store fails once the latest completed checkpoint's `_metadata` is written.
     const lastGood = await session.page.evaluate(async () => {
@@ -86,14 +86,14 @@ describe('slow-remote-storage, fail-remote-storage and heal-remote-storage in th
     expect(failing.jobStatus).toBe('RUNNING');
     const failures = eventsOfType(failing.events, 'checkpoint-failed').filter((e) => e.checkpointId > lastGood);
     expect(failures.length).toBeGreaterThanOrEqual(2);
-    // Uploads fail (IO_EXCEPTION); one whose uploads were done before the store failed fails when
+    // Uploads fail (CHECKPOINT_ASYNC_EXCEPTION); one whose uploads were done before the store failed fails when
     // its `_metadata` cannot be written (FINALIZE_CHECKPOINT_FAILURE), as in Flink.
     const reasons = failures.map((e) => e.reason);
-    expect(reasons.filter((r) => r !== 'IO_EXCEPTION' && r !== 'FINALIZE_CHECKPOINT_FAILURE')).toEqual([]);
-    const ioFailure = failures.find((e) => e.reason === 'IO_EXCEPTION');
+    expect(reasons.filter((r) => r !== 'CHECKPOINT_ASYNC_EXCEPTION' && r !== 'FINALIZE_CHECKPOINT_FAILURE')).toEqual([]);
+    const ioFailure = failures.find((e) => e.reason === 'CHECKPOINT_ASYNC_EXCEPTION');
     expect(ioFailure).toBeDefined();
     const detail = await session.page.evaluate((id) => window.liveDriver!.coordinator.stats.checkpointDetails(id), ioFailure!.checkpointId);
-    expect(detail).toMatchObject({ className: 'failed', status: 'FAILED', failure_message: 'An Exception occurred while triggering the checkpoint. IO-problem detected.' });
+    expect(detail).toMatchObject({ className: 'failed', status: 'FAILED', failure_message: 'Asynchronous task checkpoint failed.' });
     expect(await session.page.evaluate(() => window.liveDriver!.coordinator.continuousFailureCount)).toBeGreaterThanOrEqual(2);
     // What was completed is unharmed: every retained checkpoint, at least as new as lastGood, is
     // restorable from IndexedDB (its `_metadata` is there; nothing is deleted while the store fails).

@@ -20,7 +20,7 @@ function exactlyOnce(sim: Simulation, scenario: Scenario) {
 }
 
 describe('remote storage faults', () => {
-  it('fails checkpoints with IO_EXCEPTION while remote storage fails, and the job goes on', () => {
+  it('fails checkpoints with CHECKPOINT_ASYNC_EXCEPTION (the upload, the asynchronous part, failed) while remote storage fails, and the job goes on', () => {
     const scenario = job({ 'execution.checkpointing.tolerable-failed-checkpoints': 100, 'execution.checkpointing.num-retained': 10 }, [
       { at_ms: 2000, type: 'fail-remote-storage' },
       { at_ms: 4000, type: 'heal-remote-storage' },
@@ -32,7 +32,7 @@ describe('remote storage faults', () => {
     const entries = (sim.coordinator.stats.checkpointingStatistics() as { counts: { failed: number } }).counts;
     expect(entries.failed).toBeGreaterThanOrEqual(3);
     const failedIds = sim.events.flatMap((e) => (e.type === 'checkpoint-failed' ? [[e.checkpointId, e.reason]] : []));
-    expect(failedIds.every(([, reason]) => reason === 'IO_EXCEPTION')).toBe(true);
+    expect(failedIds.every(([, reason]) => reason === 'CHECKPOINT_ASYNC_EXCEPTION')).toBe(true);
     // checkpoints completed before the failure and after the healing were not harmed
     const completed = sim.events.filter((e) => e.type === 'checkpoint-completed').map((e) => e.time);
     expect(completed.some((t) => t < 2000)).toBe(true);
@@ -45,7 +45,7 @@ describe('remote storage faults', () => {
     sim.runUntil(4000);
     const restart = sim.events.find((e) => e.type === 'job-status' && e.status === 'RESTARTING');
     expect(restart && 'message' in restart ? restart.message : '').toBe(
-      `Exceeded checkpoint tolerable failure threshold. The latest checkpoint failed due to ${checkpointFailureMessage('IO_EXCEPTION')}, view the Checkpoint History tab or the Job Manager log to find out why continuous checkpoints failed.`,
+      `Exceeded checkpoint tolerable failure threshold. The latest checkpoint failed due to ${checkpointFailureMessage('CHECKPOINT_ASYNC_EXCEPTION')}, view the Checkpoint History tab or the Job Manager log to find out why continuous checkpoints failed.`,
     );
   });
 

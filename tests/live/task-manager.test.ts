@@ -138,7 +138,7 @@ describe('TaskManager', () => {
     h.taskManagers[1]!.triggerCheckpoint(0, 1, barrier);
     await until(() => allReports(h).filter((r) => r.type === 'decline-checkpoint').length === 6);
     expect(allReports(h).filter((r) => r.type === 'acknowledge-checkpoint')).toEqual([]);
-    expect(allReports(h).filter((r) => r.type === 'decline-checkpoint').every((r) => r.type === 'decline-checkpoint' && r.checkpointId === 4 && r.reason === 'IO_EXCEPTION')).toBe(true);
+    expect(allReports(h).filter((r) => r.type === 'decline-checkpoint').every((r) => r.type === 'decline-checkpoint' && r.checkpointId === 4 && r.reason === 'CHECKPOINT_ASYNC_EXCEPTION')).toBe(true);
     const store = await IndexedDbCheckpointStorage.open({ databaseName: h.storage.databaseName, location: h.storage.location });
     expect(await store.list('')).toEqual([]);
     await store.close();
