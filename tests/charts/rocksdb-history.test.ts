@@ -36,7 +36,8 @@ describe('the RocksDB chart’s history (flushes, compactions and write stalls p
     expect(sum(h.seconds.rocksdb.flushes)).toBe(total(driver, 'lsm.flush.count'));
     expect(sum(h.seconds.rocksdb.compactions)).toBe(total(driver, 'lsm.compaction.count'));
     expect(total(driver, 'lsm.flush.count')).toBeGreaterThan(0);
-  });
+    // Ten seconds of a RocksDB job in wa-sqlite: about 20 s of CPU, much more on a loaded machine.
+  }, 180_000);
 
   it('keeps the flushes of backends a restore replaced, and counts the new backends from zero', () => {
     const driver = new SimDriver(load('incremental-checkpoints.yaml'), { lsmStorage });
