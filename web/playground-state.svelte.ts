@@ -178,6 +178,8 @@ export class PlaygroundState {
   #nextOutputRefresh = -Infinity;
   /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
   #generation = 0;
+  /** the run was running until it stopped by itself (its job ended, or it reached run.until) */
+  #ranToItsEnd = false;
 
   /**
    * The running driver, for views that read the simulation every frame (channels, storage,
@@ -321,7 +323,8 @@ export class PlaygroundState {
     const scenario = this.scenario;
     const source = this.source;
     if (scenario === null || source === null) return;
-    const wasRunning = this.running;
+    // A run that ended by itself was running as far as the user is concerned: it starts again.
+    const wasRunning = this.running || this.#ranToItsEnd;
     this.#generation++;
     this.pause('user');
     void this.#install(scenario, source, this.scenarioInput, wasRunning);
@@ -394,6 +397,7 @@ export class PlaygroundState {
    */
   async #install(scenario: Scenario, source: ScenarioSource, input: unknown, autoStart: boolean): Promise<void> {
     this.#clearJob();
+    this.#ranToItsEnd = false;
     this.source = source;
     this.scenarioInput = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
     let driver: SimDriver | LivePageDriver;
@@ -499,6 +503,7 @@ export class PlaygroundState {
       if (problem !== undefined) return problem;
     }
     this.running = true;
+    this.#ranToItsEnd = false;
     this.#lastFrameTime = null;
     this.#lastFrameNow = driver.now;
     this.#scheduleFrame();
@@ -513,6 +518,7 @@ export class PlaygroundState {
     if (driver?.name !== 'live') this.#cancelFrame();
     if (!this.running) return;
     this.running = false;
+    this.#ranToItsEnd = reason === 'job-ended' || reason === 'run-length';
     this.effectiveSpeed = 0;
     // a paused page shows the documents and clock of the moment it stopped, not of up to 100 ms before
     if (this.#documentsStale || this.viewNowMs !== this.nowMs) this.#refresh(true);

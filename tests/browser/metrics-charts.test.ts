@@ -74,6 +74,22 @@ describe('metrics charts', () => {
     await session.screenshot('charts-incremental');
   });
 
+  it('labels the y-axis with distinct whole figures, an all-zero chart too (not "1, 1, 0")', async () => {
+    // Just loaded: every chart is empty; after 3 s the restore chart still has no point.
+    for (const until of [0, 3000]) {
+      await loadAndRunUntil(session, await scenarioText('local-recovery.yaml'), until);
+      await expectDistinctTicks(['chart-throughput', 'chart-backpressure', 'chart-duration', 'chart-size', 'chart-alignment', 'chart-restore']);
+    }
+  });
+
+  async function expectDistinctTicks(charts: string[]): Promise<void> {
+    for (const chart of charts) {
+      await expect.poll(() => session.page.getByTestId(chart).locator('.plot').getAttribute('data-y-ticks')).toBeTruthy();
+      const ticks = (await session.page.getByTestId(chart).locator('.plot').getAttribute('data-y-ticks'))!.split('|');
+      expect(new Set(ticks).size, `${chart}: ${ticks.join(', ')}`).toBe(ticks.length);
+    }
+  }
+
   it('logs no errors', () => {
     expect(session.errors).toEqual([]);
   });

@@ -45,6 +45,9 @@ export class ControlsState {
   constructor(api: PlaygroundApi, playground: PlaygroundState) {
     this.api = api;
     this.playground = playground;
+    // What an action said was about the run it acted on: another load, a restart or a seek ends it.
+    playground.hub.on('load', () => this.#clearFeedback());
+    playground.hub.on('seek', () => this.#clearFeedback());
   }
 
   /** The current selection, checked against the running topology. */
@@ -170,6 +173,12 @@ export class ControlsState {
       this.#show({ tone: 'error', text: () => message });
       return false;
     }
+  }
+
+  #clearFeedback(): void {
+    if (this.#feedbackTimer !== null) clearTimeout(this.#feedbackTimer);
+    this.#feedbackTimer = null;
+    this.feedback = null;
   }
 
   #show(feedback: Feedback): void {
