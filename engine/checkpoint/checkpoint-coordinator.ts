@@ -2,7 +2,7 @@ import type { CheckpointBarrier, CheckpointKind, CoordinatorEffect, CoordinatorT
 import type { FlinkConfig } from '../config/flink-config.ts';
 import { checkpointFailureMessage, type CheckpointFailureReason } from './checkpoint-failure-reason.ts';
 import { CheckpointFailureManager } from './checkpoint-failure-manager.ts';
-import { CheckpointRequestDecider, type CheckpointTriggerRequest } from './checkpoint-request-decider.ts';
+import { CheckpointRequestDecider, isFailedCheckpointWithoutId, type CheckpointTriggerRequest } from './checkpoint-request-decider.ts';
 import { CompletedCheckpointStore } from './completed-checkpoint-store.ts';
 import type { CompletedCheckpoint } from './completed-checkpoint.ts';
 import { PendingCheckpoint, type TaskAcknowledgeResult } from './pending-checkpoint.ts';
@@ -366,11 +366,7 @@ export class CheckpointCoordinator {
   #failBeforeTrigger(request: CheckpointTriggerRequest, reason: CheckpointFailureReason, effects: CoordinatorEffect[]): void {
     this.droppedRequests.push({ reason, periodic: request.isPeriodic, timestamp: request.timestamp });
     effects.push({ type: 'checkpoint-status', status: 'dropped', checkpointId: null, isSavepoint: request.isSavepoint, reason });
-    // The decider's own drops (min pause, full queue, and abortAll when the scheduler stops) only
-    // fail the request's future in Flink (CheckpointRequestDecider.abortAll calls
-    // completeExceptionally, nothing more): no statistics, no failure counting. Others (trigger
-    // failures, Flink's onTriggerFailure) count as failed, without a history entry.
-    if (reason === 'MINIMUM_TIME_BETWEEN_CHECKPOINTS' || reason === 'TOO_MANY_CHECKPOINT_REQUESTS' || reason === 'CHECKPOINT_COORDINATOR_SUSPEND') return;
+    if (!isFailedCheckpointWithoutId(reason)) return;
     this.stats.reportFailedCheckpointsWithoutInProgress();
     const outcome = this.#failures.handleCheckpointFailure(reason, undefined, { isSavepoint: request.isSavepoint });
     if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });

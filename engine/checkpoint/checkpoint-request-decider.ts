@@ -28,6 +28,29 @@ export interface CheckpointTriggerRequest {
   checkpointType: 'CONFIGURED' | 'FULL';
 }
 
+/**
+ * The reasons a request ends with when the decider lets it go: dropped for the min pause, pushed
+ * out of a full queue, or failed by abortAll as the scheduler stops (suspend, shutdown).
+ */
+const DECIDER_DROP_REASONS: ReadonlySet<string> = new Set<CheckpointFailureReason>([
+  'MINIMUM_TIME_BETWEEN_CHECKPOINTS',
+  'TOO_MANY_CHECKPOINT_REQUESTS',
+  'CHECKPOINT_COORDINATOR_SUSPEND',
+  'CHECKPOINT_COORDINATOR_SHUTDOWN',
+]);
+
+/**
+ * Whether a request that ended with `reason` before it became a checkpoint is a failed
+ * checkpoint in the statistics. Flink only fails the future of a request the decider drops (no
+ * statistics, no failure counting); any other failure on the way to a pending checkpoint goes
+ * through CheckpointCoordinator#onTriggerFailure, which reports it with
+ * reportFailedCheckpointsWithoutInProgress: one more in counts.total and counts.failed, with no
+ * id and no history entry.
+ */
+export function isFailedCheckpointWithoutId(reason: string): boolean {
+  return !DECIDER_DROP_REASONS.has(reason);
+}
+
 export type DeciderOutcome =
   | { type: 'execute'; request: CheckpointTriggerRequest }
   | {

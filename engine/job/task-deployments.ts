@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario/scenario-types.ts';
 import type { SubtaskId } from '../protocol.ts';
 import type { TaskDeployment } from '../task/task-deployment.ts';
+import type { CheckpointingMode } from '../config/flink-config.ts';
 import type { ExecutionGraph } from './execution-graph.ts';
 
 /** Network sizing from the Flink configuration (taskmanager.network.*, segment size, timeouts). */
@@ -20,7 +21,7 @@ export interface NetworkSettings {
 export function buildTaskDeployments(
   graph: ExecutionGraph,
   scenario: Scenario,
-  net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean },
+  net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean; checkpointingMode: CheckpointingMode },
   attempt: number,
 ): TaskDeployment[] {
   const widestGate = Math.max(1, ...graph.vertices.map((v) => (v.operator.type === 'source' ? 1 : widestInput(graph, v.id))));
@@ -52,6 +53,7 @@ export function buildTaskDeployments(
     attempt,
     incrementalCheckpoints: net.incremental,
     snapshotCompression: net.snapshotCompression,
+    checkpointingMode: net.checkpointingMode,
   }));
 }
 

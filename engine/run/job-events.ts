@@ -32,7 +32,12 @@ export type JobEvent =
   | { type: 'checkpoint-triggered'; time: number; checkpointId: number; isSavepoint: boolean }
   | { type: 'checkpoint-completed'; time: number; checkpointId: number; isSavepoint: boolean }
   | { type: 'checkpoint-failed'; time: number; checkpointId: number; reason: string }
-  | { type: 'checkpoint-request-dropped'; time: number; reason: string }
+  /**
+   * a request that ended before it became a checkpoint: dropped by the request decider, or a
+   * trigger that failed (a failed checkpoint without an id, isFailedCheckpointWithoutId);
+   * `isSavepoint` is absent from older traces
+   */
+  | { type: 'checkpoint-request-dropped'; time: number; reason: string; isSavepoint?: boolean }
   /** `fault`: what happened as data (fault-event.ts), for the UI to say in its language; absent from older traces */
   | { type: 'fault'; time: number; description: string; fault?: FaultDetail }
   | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
@@ -54,6 +59,6 @@ export function checkpointStatusEvent(
     case 'failed':
       return { type: 'checkpoint-failed', time: now, checkpointId, reason: effect.reason ?? 'unknown' };
     case 'dropped':
-      return { type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown' };
+      return { type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown', isSavepoint: effect.isSavepoint };
   }
 }

@@ -21,6 +21,24 @@ export type BarrierHandlerOutcome =
   /** give the checkpoint up: decline it and forward a cancellation marker */
   | { type: 'abort'; checkpointId: number; reason: CheckpointFailureReason };
 
+/**
+ * What a task asks of the handler on its inputs (Flink's abstract CheckpointBarrierHandler). The
+ * task picks one by execution.checkpointing.mode, as Flink's InputProcessorUtil does:
+ * CheckpointBarrierHandler below for EXACTLY_ONCE, CheckpointBarrierTracker for AT_LEAST_ONCE.
+ */
+export interface BarrierHandler {
+  readonly isAligning: boolean;
+  readonly unalignedCheckpointId: number | undefined;
+  readonly alignmentTimeoutAt: number | undefined;
+  onBufferProcessed(buffer: NetworkBuffer): void;
+  onBarrier(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[];
+  onCancelMarker(gate: number, channel: number, checkpointId: number): BarrierHandlerOutcome[];
+  /** called after the channel was marked finished */
+  onEndOfPartition(now: number): BarrierHandlerOutcome[];
+  onAlignmentTimeout(now: number): BarrierHandlerOutcome[];
+  abortCurrent(checkpointId: number): boolean;
+}
+
 interface Alignment {
   barrier: CheckpointBarrier;
   firstBarrierAt: number;
@@ -41,8 +59,8 @@ export function asUnaligned(barrier: CheckpointBarrier): CheckpointBarrier {
 const key = (gate: number, channel: number) => `${gate}:${channel}`;
 
 /**
- * Barrier handling on a task's inputs, as Flink's SingleCheckpointBarrierHandler (exactly-once)
- * and CheckpointBarrierTracker (at-least-once):
+ * Exactly-once barrier handling on a task's inputs, as Flink's SingleCheckpointBarrierHandler
+ * (at-least-once is CheckpointBarrierTracker, in its own file):
  * - aligned: each barrier blocks its channel (the channel is not read, so credit-based
  *   backpressure builds upstream; nothing is buffered here); the last barrier triggers the
  *   snapshot and unblocks all channels;
@@ -51,10 +69,9 @@ const key = (gate: number, channel: number) => `${gate}:${channel}`;
  * - alternating (aligned with an aligned-checkpoint-timeout): aligned until the timeout, measured
  *   from the trigger (BarrierAlignmentUtil#getTimerDelay), or until a barrier that an upstream
  *   already switched arrives; then unaligned as above (AlternatingCollectingBarriers#
- *   alignedCheckpointTimeout);
- * - at-least-once: never blocks; counts barriers per id and triggers when all are in.
+ *   alignedCheckpointTimeout).
  */
-export class CheckpointBarrierHandler {
+export class CheckpointBarrierHandler implements BarrierHandler {
   #alignment: Alignment | undefined;
   /** highest checkpoint id seen; older barriers are ignored */
   #latestCheckpointId = 0;
@@ -87,7 +104,6 @@ export class CheckpointBarrierHandler {
   }
 
   onBarrier(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
-    if (barrier.alignment === 'AT_LEAST_ONCE') return this.#track(gate, channel, barrier, now);
     const id = barrier.checkpointId;
     if (id < this.#latestCheckpointId) return [];
     const outcomes = id > this.#latestCheckpointId ? this.#startNew(barrier, now) : [];
@@ -122,8 +138,7 @@ export class CheckpointBarrierHandler {
    * A cancellation marker acts when it is newer than the current checkpoint, or on the current one
    * while it is still pending (SingleCheckpointBarrierHandler#processCancellationBarrier).
    */
-  onCancelMarker(checkpointId: number): BarrierHandlerOutcome[] {
-    for (const older of [...this.#tracked.keys()]) if (older <= checkpointId) this.#tracked.delete(older);
+  onCancelMarker(_gate: number, _channel: number, checkpointId: number): BarrierHandlerOutcome[] {
     const pending = this.#alignment?.barrier.checkpointId === checkpointId;
     if (checkpointId < this.#latestCheckpointId || (checkpointId === this.#latestCheckpointId && !pending)) return [];
     this.#latestCheckpointId = checkpointId;
@@ -135,8 +150,7 @@ export class CheckpointBarrierHandler {
   onEndOfPartition(now: number): BarrierHandlerOutcome[] {
     const a = this.#alignment;
     if (a?.unaligned) return this.#completeUnaligned(a, now);
-    if (a) return this.#allReceived(a.received) ? [this.#completeAligned(a, now)] : [];
-    return this.#trackedAfterEndOfPartition(now);
+    return a && this.#allReceived(a.received) ? [this.#completeAligned(a, now)] : [];
   }
 
   /** The task gave the checkpoint up (e.g. notified aborted): unblock everything. */
@@ -190,42 +204,6 @@ export class CheckpointBarrierHandler {
       for (const c of this.gates[g]!.channels) if (!c.finished && !received.has(key(g, c.index))) return false;
     }
     return true;
-  }
-
-  /** At-least-once pending ids (Flink's CheckpointBarrierTracker keeps up to 50). */
-  #tracked = new Map<number, { barrier: CheckpointBarrier; firstBarrierAt: number; received: Set<string> }>();
-  #latestTriggered = 0;
-
-  /**
-   * At-least-once: count barriers per id without blocking; when one id has them all, trigger it
-   * and forget the older ids (they can no longer complete here).
-   */
-  #track(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
-    const id = barrier.checkpointId;
-    if (id <= this.#latestTriggered) return [];
-    let t = this.#tracked.get(id);
-    if (!t) {
-      if (this.#tracked.size >= 50) this.#tracked.delete(Math.min(...this.#tracked.keys()));
-      this.#tracked.set(id, (t = { barrier, firstBarrierAt: now, received: new Set() }));
-    }
-    t.received.add(key(gate, channel));
-    return this.#allReceived(t.received) ? [this.#triggerTracked(id, now)] : [];
-  }
-
-  /** At-least-once: the newest tracked id may now have all its (remaining) barriers. */
-  #trackedAfterEndOfPartition(now: number): BarrierHandlerOutcome[] {
-    const newest = Math.max(0, ...this.#tracked.keys());
-    const t = this.#tracked.get(newest);
-    return t && this.#allReceived(t.received) ? [this.#triggerTracked(newest, now)] : [];
-  }
-
-  #triggerTracked(id: number, now: number): BarrierHandlerOutcome {
-    const t = this.#tracked.get(id)!;
-    for (const older of [...this.#tracked.keys()]) if (older <= id) this.#tracked.delete(older);
-    this.#latestTriggered = id;
-    this.#latestCheckpointId = Math.max(this.#latestCheckpointId, id);
-    const figures = { startDelayMs: this.#startDelay(t), alignmentDurationMs: now - t.firstBarrierAt, processedBytes: 0 };
-    return { type: 'snapshot', barrier: t.barrier, unaligned: false, figures };
   }
 
   #reset(): void {

@@ -19,7 +19,8 @@ import { createSplit } from '../sources/create-split.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { TaskMetrics } from '../metrics/task-metrics.ts';
 import { decompressSnapshot, isCompressedSnapshot } from '../state/snapshot-compression.ts';
-import { CheckpointBarrierHandler, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
+import { CheckpointBarrierHandler, type BarrierHandler, type BarrierHandlerOutcome } from './checkpoint-barrier-handler.ts';
+import { CheckpointBarrierTracker } from './checkpoint-barrier-tracker.ts';
 import { OutputRouter } from './output-router.ts';
 import { SourceInput } from './source-input.ts';
 import { StatusWatermarkValve } from './status-watermark-valve.ts';
@@ -75,7 +76,7 @@ export class StreamTask implements CheckpointedSubtask {
   #costMs: number;
   readonly #sinkOutput: Output | undefined;
   readonly #twoPhaseSink: TwoPhaseCommitSink | undefined;
-  readonly #barriers: CheckpointBarrierHandler;
+  readonly #barriers: BarrierHandler;
   readonly #valve: StatusWatermarkValve;
   /** buffers that took no credit (priority events, replayed channel state): consuming them returns none */
   readonly #creditFree = new WeakSet<NetworkBuffer>();
@@ -108,7 +109,8 @@ export class StreamTask implements CheckpointedSubtask {
     this.#nextFlushAt = now + deployment.bufferTimeout;
     this.gates = deployment.inputGates.map((ids) => new InputGate(ids));
     this.gates.forEach((gate, g) => gate.channels.forEach((channel) => this.#channels.set(channel.channelId, { gate: g, channel })));
-    this.#barriers = new CheckpointBarrierHandler(this.gates);
+    // as Flink's InputProcessorUtil#createCheckpointBarrierHandler: the mode picks the handler
+    this.#barriers = deployment.checkpointingMode === 'AT_LEAST_ONCE' ? new CheckpointBarrierTracker(this.gates) : new CheckpointBarrierHandler(this.gates);
     this.#valve = new StatusWatermarkValve(this.gates);
     this.router = new OutputRouter(
       deployment.outputs,
@@ -424,7 +426,7 @@ export class StreamTask implements CheckpointedSubtask {
         return cost > 0 ? this.#busy(now, cost) : undefined;
       }
       case 'cancel-checkpoint':
-        this.#onBarrierOutcomes(now, this.#barriers.onCancelMarker(event.checkpointId), effects);
+        this.#onBarrierOutcomes(now, this.#barriers.onCancelMarker(gate, channel.index, event.checkpointId), effects);
         return undefined;
     }
   }

@@ -1,5 +1,6 @@
 import type { Partitioning, VertexSpec } from '../scenario/scenario-types.ts';
 import type { KeyGroupRange } from '../state/key-group-range.ts';
+import type { CheckpointingMode } from '../config/flink-config.ts';
 
 /** One output edge of a subtask: its partitioning and a channel per downstream subtask. */
 export interface OutputDeployment {
@@ -39,4 +40,6 @@ export interface TaskDeployment {
   incrementalCheckpoints: boolean;
   /** execution.checkpointing.snapshot-compression: full snapshots are snappy-compressed per key group */
   snapshotCompression: boolean;
+  /** execution.checkpointing.mode: EXACTLY_ONCE aligns barriers, AT_LEAST_ONCE only tracks them */
+  checkpointingMode: CheckpointingMode;
 }

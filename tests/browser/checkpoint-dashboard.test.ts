@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
@@ -250,6 +251,31 @@ describe('checkpoint dashboard', () => {
     await expect.poll(() => dashboard(page).getByRole('tab', { name: zhCN['checkpoints.tab.overview'] }).isVisible()).toBe(true);
     expect(await page.getByTestId('latest-restore').textContent()).toContain(zhCN['checkpoints.latest.restore']);
     await session.screenshot('playground-dashboard-zh', { fullPage: true });
+    await page.getByTestId('locale-select').selectOption({ label: 'English' });
+  });
+
+  it('lists a trigger refused while the job restarts, with its reason, so Failed adds up (en and zh-CN)', async () => {
+    const page = session.page;
+    const scenario = readFileSync('public/scenarios/at-least-once-duplicates.yaml', 'utf8');
+    await page.evaluate(async (text) => {
+      await window.playground!.load(text);
+      await window.playground!.runUntil(5_000);
+    }, scenario);
+    await openTab(page, en['checkpoints.tab.overview']);
+    const stats = await page.evaluate(() => window.playground!.stats());
+    const failedInHistory = stats.checkpoints.history.filter((e) => e.status === 'FAILED').length;
+    const refused = page.getByTestId('trigger-failures').locator('li[data-reason]');
+    await expect.poll(() => refused.count()).toBe(stats.checkpoints.counts.failed - failedInHistory);
+    expect(await count(page, 'failed')).toBe(stats.checkpoints.counts.failed);
+    expect(await count(page, 'triggered')).toBe(stats.checkpoints.history.length + (await refused.count()));
+    const line = await refused.first().textContent();
+    expect(line).toContain('NOT_ALL_REQUIRED_TASKS_RUNNING');
+    expect(line).toContain(en['checkpoints.triggerFailures.why.NOT_ALL_REQUIRED_TASKS_RUNNING']);
+    await openTab(page, en['checkpoints.tab.history']);
+    await expect.poll(() => refused.count()).toBe(stats.checkpoints.counts.failed - failedInHistory);
+    await page.getByTestId('locale-select').selectOption({ label: '中文' });
+    await expect.poll(() => refused.first().textContent()).toContain(zhCN['checkpoints.triggerFailures.why.NOT_ALL_REQUIRED_TASKS_RUNNING']);
+    await session.screenshot('dashboard-trigger-failures-zh', { fullPage: true });
     await page.getByTestId('locale-select').selectOption({ label: 'English' });
   });
 

@@ -213,11 +213,11 @@ describe('a failed checkpoint', () => {
     expect(tracker.checkpointingStatistics().counts).toEqual({ restored: 0, total: 1, in_progress: 0, completed: 0, failed: 1 });
   });
 
-  it('counts a failure before triggering in failed only, without a history entry', () => {
+  it('counts a failure before triggering in total and failed, without a history entry', () => {
     const tracker = newTracker();
     tracker.reportFailedCheckpointsWithoutInProgress();
     const statistics = tracker.checkpointingStatistics();
-    expect(statistics.counts).toEqual({ restored: 0, total: 0, in_progress: 0, completed: 0, failed: 1 });
+    expect(statistics.counts).toEqual({ restored: 0, total: 1, in_progress: 0, completed: 0, failed: 1 });
     expect(statistics.history).toEqual([]);
     expect(statistics.latest.failed).toBeNull();
   });

@@ -73,7 +73,7 @@ describe('aligned exactly-once barriers (SingleCheckpointBarrierHandler)', () =>
   });
 
   it('at-least-once blocks nothing: records after a barrier are processed and end up in the snapshot', () => {
-    const h = new TaskHarness(keyedCountTwoChannels());
+    const h = new TaskHarness(keyedCountTwoChannels({ checkpointingMode: 'AT_LEAST_ONCE' }));
     const alo = { timestamp: 0, alignment: 'AT_LEAST_ONCE' as const };
     h.at(0).deliver(IN_A, data('x', 2)).deliver(IN_B, data('y', 1)).run();
     h.at(10).deliver(IN_A, barrier(1, alo)).run();

@@ -573,7 +573,7 @@ describe('finalizing asynchronously (the live runtime writes `_metadata` itself)
 });
 
 describe('a plan that cannot be made', () => {
-  it('fails the request with NOT_ALL_REQUIRED_TASKS_RUNNING, counted in counts.failed only', () => {
+  it('fails the request with NOT_ALL_REQUIRED_TASKS_RUNNING, counted in counts.total and counts.failed', () => {
     const h = new CoordinatorHarness({ config: { [INTERVAL]: 1000 }, random: 0, plan: { ok: false } });
     h.start();
     h.advanceTo(2500); // periodic requests at 0, 1000, 2000
@@ -584,7 +584,7 @@ describe('a plan that cannot be made', () => {
       dropped('NOT_ALL_REQUIRED_TASKS_RUNNING'),
       dropped('NOT_ALL_REQUIRED_TASKS_RUNNING', true),
     ]);
-    expect(h.stats.counts).toEqual({ restored: 0, total: 0, in_progress: 0, completed: 0, failed: 4 });
+    expect(h.stats.counts).toEqual({ restored: 0, total: 4, in_progress: 0, completed: 0, failed: 4 });
     expect(h.stats.history).toEqual([]);
     expect(h.coordinator.continuousFailureCount).toBe(0);
     expect(failJobMessages(h.log.map((l) => l.effect))).toEqual([]);

@@ -13,6 +13,7 @@ import type { KeyedStateSnapshot, StateValue } from '../../engine/state/keyed-st
 import { HeapKeyedStateBackend } from '../../engine/state/heap-keyed-state-backend.ts';
 import { StreamTask, type TaskRestore } from '../../engine/task/stream-task.ts';
 import type { TaskDeployment } from '../../engine/task/task-deployment.ts';
+import type { CheckpointingMode } from '../../engine/config/flink-config.ts';
 
 /** Channel ids the harness uses: inputs 10, 11, …; outputs 100, 101, … */
 export const IN_A = 10;
@@ -32,6 +33,7 @@ export interface DeploymentOptions {
   recordsPerBuffer?: number;
   creditsPerChannel?: number;
   recordCostUs?: number;
+  checkpointingMode?: CheckpointingMode;
 }
 
 /** A TaskDeployment built by hand: one subtask (index 0, all key groups) of a vertex "task". */
@@ -53,6 +55,7 @@ export function deployment(options: DeploymentOptions): TaskDeployment {
     attempt: 0,
     incrementalCheckpoints: false,
     snapshotCompression: false,
+    checkpointingMode: options.checkpointingMode ?? 'EXACTLY_ONCE',
   };
 }
 

@@ -68,8 +68,8 @@ export interface TimelineModel {
   notApplied: { time: number; faultType: string; reason: string }[];
   taskFailures: { time: number; vertexId: string; subtaskIndex: number }[];
   restores: { time: number; checkpointId: number; isSavepoint: boolean }[];
-  /** periodic triggers dropped by the request decider (min-pause), not failures */
-  dropped: { time: number; reason: string }[];
+  /** requests that ended before a checkpoint existed: the decider's drops (min-pause), and refused triggers (failed checkpoints without an id) */
+  dropped: { time: number; reason: string; isSavepoint: boolean }[];
   /** spans in which the job was not RUNNING (RESTARTING, FAILING, FAILED, …) */
   outages: { from: number; to: number; status: string }[];
   /** per TaskManager: silent from its stall until the JobManager declared it lost */
@@ -125,7 +125,7 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
         close(byId.get(event.checkpointId), event.time, 'FAILED', event.reason);
         break;
       case 'checkpoint-request-dropped':
-        model.dropped.push({ time: event.time, reason: event.reason });
+        model.dropped.push({ time: event.time, reason: event.reason, isSavepoint: event.isSavepoint ?? false });
         break;
       case 'fault':
         model.faults.push({ time: event.time, description: event.description, ...(event.fault ? { fault: event.fault } : {}) });

@@ -1,6 +1,6 @@
 /**
- * Flink's CheckpointStatsCounts. `total` counts every triggered checkpoint and savepoint;
- * a checkpoint that failed before it was triggered only adds to `failed`.
+ * Flink's CheckpointStatsCounts. `total` counts every checkpoint and savepoint that was triggered
+ * or failed while being triggered: total = in progress + completed + failed.
  */
 export class CheckpointStatsCounts {
   restored = 0;
@@ -24,7 +24,9 @@ export class CheckpointStatsCounts {
     this.failed++;
   }
 
+  /** Flink's incrementFailedCheckpointsWithoutInProgress: failed before it was in progress, still one of the total. */
   failedWithoutInProgress(): void {
+    this.total++;
     this.failed++;
   }
 

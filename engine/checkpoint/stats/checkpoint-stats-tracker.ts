@@ -87,7 +87,7 @@ export class CheckpointStatsTracker {
     this.#history.checkpointFinished(checkpoint);
   }
 
-  /** A checkpoint that failed before it was triggered: Flink counts it in counts.failed only. */
+  /** A checkpoint that failed before it was created (no id, no history entry): Flink counts it in total and failed. */
   reportFailedCheckpointsWithoutInProgress(): void {
     this.#counts.failedWithoutInProgress();
   }
