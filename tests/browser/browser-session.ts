@@ -53,6 +53,8 @@ export interface BrowserSession {
   readonly baseUrl: string;
   /** Console errors and uncaught page errors, in order. Tests assert this stays empty. */
   readonly errors: string[];
+  /** Svelte's dev-mode warnings (`[svelte] …` on the console), in order. */
+  readonly svelteWarnings: string[];
   /** Saves a PNG of `page` (default: the session's page) to test-artifacts/screenshots/<name>.png; returns the path. */
   screenshot(name: string, options?: { page?: Page; fullPage?: boolean }): Promise<string>;
   /** Closes the browser, deletes the profile directory and stops the dev server. Safe to call twice. */
@@ -77,8 +79,9 @@ async function startDevServer(): Promise<{ server: ViteDevServer; baseUrl: strin
   return { server, baseUrl: `http://127.0.0.1:${address.port}` };
 }
 
-function attachErrorCollector(page: Page, errors: string[]): void {
+function attachErrorCollector(page: Page, errors: string[], svelteWarnings: string[]): void {
   page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().includes('[svelte]')) svelteWarnings.push(message.text());
     if (message.type() !== 'error') return;
     const { url, lineNumber } = message.location();
     errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
@@ -111,9 +114,10 @@ export async function openBrowserSession(options: BrowserSessionOptions = {}): P
   }
 
   const errors: string[] = [];
-  for (const existing of context.pages()) attachErrorCollector(existing, errors);
+  const svelteWarnings: string[] = [];
+  for (const existing of context.pages()) attachErrorCollector(existing, errors, svelteWarnings);
   // Pages opened later (popups, new tabs, newPage()) report into the same list.
-  context.on('page', (opened) => attachErrorCollector(opened, errors));
+  context.on('page', (opened) => attachErrorCollector(opened, errors, svelteWarnings));
   const page = context.pages()[0] ?? (await context.newPage());
 
   const openContext = context;
@@ -124,6 +128,7 @@ export async function openBrowserSession(options: BrowserSessionOptions = {}): P
     context: openContext,
     baseUrl,
     errors,
+    svelteWarnings,
     async screenshot(name, { page: target = page, fullPage = false } = {}) {
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       const path = join(SCREENSHOT_DIR, `${name}.png`);

@@ -81,7 +81,8 @@ describe('when a run ends or is replaced', () => {
     await expect.poll(() => feedback.textContent()).toBe('');
   }, 60_000);
 
-  it('logs no errors', () => {
+  it('logs no errors, and Svelte no dev-mode warnings', () => {
     expect(session.errors).toEqual([]);
+    expect(session.svelteWarnings).toEqual([]);
   });
 });
