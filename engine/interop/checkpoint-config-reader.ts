@@ -27,10 +27,10 @@ export function readCheckpointConfig(config: JsonObjectReader): CheckpointConfig
   const externalization = config.object('externalization');
   return {
     mode: readMode(config),
-    interval: config.number('interval'),
-    timeout: config.number('timeout'),
-    min_pause: config.number('min_pause'),
-    max_concurrent: config.number('max_concurrent'),
+    interval: config.integer('interval'),
+    timeout: config.integer('timeout'),
+    min_pause: config.integer('min_pause'),
+    max_concurrent: config.integer('max_concurrent'),
     externalization: {
       enabled: externalization?.boolean('enabled') ?? false,
       delete_on_cancellation: externalization?.boolean('delete_on_cancellation') ?? true,
@@ -38,12 +38,12 @@ export function readCheckpointConfig(config: JsonObjectReader): CheckpointConfig
     state_backend: config.optionalString('state_backend', UNREPORTED),
     checkpoint_storage: config.optionalString('checkpoint_storage', UNREPORTED),
     unaligned_checkpoints: config.optionalBoolean('unaligned_checkpoints', false),
-    tolerable_failed_checkpoints: config.numberSince('tolerable_failed_checkpoints', 'tolerable_failed_checkpoints', 0),
-    aligned_checkpoint_timeout: config.has('aligned_checkpoint_timeout') ? config.number('aligned_checkpoint_timeout') : 0,
+    tolerable_failed_checkpoints: config.integerSince('tolerable_failed_checkpoints', 'tolerable_failed_checkpoints', 0),
+    aligned_checkpoint_timeout: config.has('aligned_checkpoint_timeout') ? config.integer('aligned_checkpoint_timeout') : 0,
     checkpoints_after_tasks_finish: booleanSince(config, 'checkpoints_after_tasks_finish'),
     state_changelog_enabled: booleanSince(config, 'state_changelog_enabled'),
     changelog_periodic_materialization_interval: config.has('changelog_periodic_materialization_interval')
-      ? config.number('changelog_periodic_materialization_interval')
+      ? config.integer('changelog_periodic_materialization_interval')
       : DEFAULT_PERIODIC_MATERIALIZATION_INTERVAL_MS,
     changelog_storage: config.optionalString('changelog_storage', 'memory'),
   };

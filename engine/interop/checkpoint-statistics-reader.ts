@@ -75,20 +75,20 @@ function classOfStatus(status: CheckpointStatsStatus | undefined): CheckpointCla
 
 function sharedFields(entry: JsonObjectReader, status: CheckpointStatsStatus) {
   const isSavepoint = entry.boolean('is_savepoint');
-  const stateSize = entry.number('state_size');
+  const stateSize = entry.integer('state_size');
   return {
     id: entry.integer('id'),
     status,
     is_savepoint: isSavepoint,
     savepointFormat: readSavepointFormat(entry),
-    trigger_timestamp: entry.number('trigger_timestamp'),
-    latest_ack_timestamp: entry.number('latest_ack_timestamp'),
-    checkpointed_size: entry.numberSince('checkpointed_size', 'checkpointed_size', stateSize),
+    trigger_timestamp: entry.integer('trigger_timestamp'),
+    latest_ack_timestamp: entry.integer('latest_ack_timestamp'),
+    checkpointed_size: entry.integerSince('checkpointed_size', 'checkpointed_size', stateSize),
     state_size: stateSize,
-    end_to_end_duration: entry.number('end_to_end_duration'),
-    alignment_buffered: entry.number('alignment_buffered'),
-    processed_data: entry.numberSince('processed_data', 'processed_data', 0),
-    persisted_data: entry.numberSince('persisted_data', 'processed_data', 0),
+    end_to_end_duration: entry.integer('end_to_end_duration'),
+    alignment_buffered: entry.integer('alignment_buffered'),
+    processed_data: entry.integerSince('processed_data', 'processed_data', 0),
+    persisted_data: entry.integerSince('persisted_data', 'processed_data', 0),
     num_subtasks: entry.integer('num_subtasks'),
     num_acknowledged_subtasks: entry.integer('num_acknowledged_subtasks'),
     checkpoint_type: readCheckpointType(entry, isSavepoint),
@@ -113,7 +113,7 @@ function completedFields(entry: JsonObjectReader) {
 }
 
 function failedFields(entry: JsonObjectReader) {
-  return { failure_timestamp: entry.number('failure_timestamp'), failure_message: entry.nullableString('failure_message') };
+  return { failure_timestamp: entry.integer('failure_timestamp'), failure_message: entry.nullableString('failure_message') };
 }
 
 function readTasks(entry: JsonObjectReader): Record<string, TaskCheckpointStatisticsDocument> {
@@ -124,17 +124,17 @@ function readTasks(entry: JsonObjectReader): Record<string, TaskCheckpointStatis
 
 /** TaskCheckpointStatistics: one vertex's figures within one checkpoint. */
 export function readTaskCheckpointStatistics(task: JsonObjectReader): TaskCheckpointStatisticsDocument {
-  const stateSize = task.number('state_size');
+  const stateSize = task.integer('state_size');
   return {
     id: task.integer('id'),
     status: task.oneOf('status', CHECKPOINT_STATUSES, 'not-a-checkpoint-status') ?? 'IN_PROGRESS',
-    latest_ack_timestamp: task.number('latest_ack_timestamp'),
-    checkpointed_size: task.numberSince('checkpointed_size', 'checkpointed_size', stateSize),
+    latest_ack_timestamp: task.integer('latest_ack_timestamp'),
+    checkpointed_size: task.integerSince('checkpointed_size', 'checkpointed_size', stateSize),
     state_size: stateSize,
-    end_to_end_duration: task.number('end_to_end_duration'),
-    alignment_buffered: task.number('alignment_buffered'),
-    processed_data: task.numberSince('processed_data', 'processed_data', 0),
-    persisted_data: task.numberSince('persisted_data', 'processed_data', 0),
+    end_to_end_duration: task.integer('end_to_end_duration'),
+    alignment_buffered: task.integer('alignment_buffered'),
+    processed_data: task.integerSince('processed_data', 'processed_data', 0),
+    persisted_data: task.integerSince('persisted_data', 'processed_data', 0),
     num_subtasks: task.integer('num_subtasks'),
     num_acknowledged_subtasks: task.integer('num_acknowledged_subtasks'),
   };

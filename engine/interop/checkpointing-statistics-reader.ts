@@ -67,7 +67,7 @@ function readLatest(latest: JsonObjectReader | null): CheckpointingStatisticsDoc
 function readRestored(restored: JsonObjectReader): RestoredCheckpointStatisticsDocument {
   return {
     id: restored.integer('id'),
-    restore_timestamp: restored.number('restore_timestamp'),
+    restore_timestamp: restored.integer('restore_timestamp'),
     is_savepoint: restored.boolean('is_savepoint'),
     external_path: restored.nullableString('external_path'),
   };

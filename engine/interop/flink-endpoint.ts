@@ -21,7 +21,7 @@ export function detectFlinkDocument(value: unknown): FlinkDocumentKind | undefin
   const has = (key: string) => Object.hasOwn(value, key);
   if (Array.isArray(value['archive'])) return HISTORY_SERVER_ARCHIVE;
   if (has('counts') && (has('history') || has('latest'))) return '/jobs/:jobid/checkpoints';
-  if (has('mode') && has('interval') && has('timeout')) return '/jobs/:jobid/checkpoints/config';
+  if (has('mode') && ['interval', 'timeout', 'min_pause', 'externalization'].some(has)) return '/jobs/:jobid/checkpoints/config';
   if (has('subtasks') && has('summary')) return '/jobs/:jobid/checkpoints/details/:checkpointid/subtasks/:vertexid';
   if ((has('className') || has('@class') || has('trigger_timestamp')) && has('tasks')) return '/jobs/:jobid/checkpoints/details/:checkpointid';
   return undefined;

@@ -10,7 +10,6 @@ export type ExpectedKind =
   | 'array'
   | 'string'
   | 'string-or-null'
-  | 'number'
   | 'integer'
   | 'boolean'
   | 'double'

@@ -61,15 +61,10 @@ export class JsonObjectReader {
     this.reading.report({ code: 'wrong-type', path: this.pathOf(key), params: { expected, actual: describeJsonValue(value) } });
   }
 
-  /** A Java long or int: any finite JSON number (Long.MAX_VALUE reaches JavaScript as 2^63). */
-  number(key: string): number {
-    const value = this.required(key, 'number');
-    if (value === undefined) return 0;
-    if (typeof value === 'number' && Number.isFinite(value)) return value;
-    this.#wrongType(key, 'number', value);
-    return 0;
-  }
-
+  /**
+   * A Java long or int: an integer (Long.MAX_VALUE reaches JavaScript as 2^63, which is one).
+   * Flink's checkpoint figures are all longs but the percentiles (see double()).
+   */
   integer(key: string): number {
     const value = this.required(key, 'integer');
     if (value === undefined) return 0;
@@ -79,9 +74,9 @@ export class JsonObjectReader {
   }
 
   /** A number that older releases did not write: `fallback` when absent, and the absence noted. */
-  numberSince(key: string, feature: VersionedFeature, fallback: number): number {
+  integerSince(key: string, feature: VersionedFeature, fallback: number): number {
     this.reading.observe(feature, this.has(key));
-    return this.has(key) ? this.number(key) : fallback;
+    return this.has(key) ? this.integer(key) : fallback;
   }
 
   /** A Java double as Jackson writes it: a number, or "NaN" / "Infinity" / "-Infinity". */

@@ -15,9 +15,9 @@ export function readStatsSummary(summary: JsonObjectReader | undefined): StatsSu
   summary.reading.observe('percentiles', hasPercentiles);
   const read = (p: (typeof PERCENTILES)[number]) => (hasPercentiles ? summary.double(p) : 'NaN');
   return {
-    min: summary.number('min'),
-    max: summary.number('max'),
-    avg: summary.number('avg'),
+    min: summary.integer('min'),
+    max: summary.integer('max'),
+    avg: summary.integer('avg'),
     p50: read('p50'),
     p90: read('p90'),
     p95: read('p95'),

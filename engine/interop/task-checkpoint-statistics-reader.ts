@@ -62,25 +62,25 @@ function readSubtask(subtask: JsonObjectReader): SubtaskDocument {
 }
 
 function readCompletedSubtask(subtask: JsonObjectReader, index: number): CompletedSubtaskCheckpointStatisticsDocument {
-  const stateSize = subtask.number('state_size');
+  const stateSize = subtask.integer('state_size');
   const checkpoint = subtask.object('checkpoint');
   const alignment = subtask.object('alignment');
   return {
     className: 'completed',
     index,
     status: 'completed',
-    ack_timestamp: subtask.number('ack_timestamp'),
-    end_to_end_duration: subtask.number('end_to_end_duration'),
-    checkpointed_size: subtask.numberSince('checkpointed_size', 'checkpointed_size', stateSize),
+    ack_timestamp: subtask.integer('ack_timestamp'),
+    end_to_end_duration: subtask.integer('end_to_end_duration'),
+    checkpointed_size: subtask.integerSince('checkpointed_size', 'checkpointed_size', stateSize),
     state_size: stateSize,
-    checkpoint: { sync: checkpoint?.number('sync') ?? 0, async: checkpoint?.number('async') ?? 0 },
+    checkpoint: { sync: checkpoint?.integer('sync') ?? 0, async: checkpoint?.integer('async') ?? 0 },
     alignment: {
-      buffered: alignment?.number('buffered') ?? 0,
-      processed: alignment?.numberSince('processed', 'processed_data', 0) ?? 0,
-      persisted: alignment?.numberSince('persisted', 'processed_data', 0) ?? 0,
-      duration: alignment?.number('duration') ?? 0,
+      buffered: alignment?.integer('buffered') ?? 0,
+      processed: alignment?.integerSince('processed', 'processed_data', 0) ?? 0,
+      persisted: alignment?.integerSince('persisted', 'processed_data', 0) ?? 0,
+      duration: alignment?.integer('duration') ?? 0,
     },
-    start_delay: subtask.number('start_delay'),
+    start_delay: subtask.integer('start_delay'),
     unaligned_checkpoint: subtask.optionalBoolean('unaligned_checkpoint', false),
     aborted: subtask.optionalBoolean('aborted', false),
   };
