@@ -140,3 +140,12 @@ describe('whatever the input', () => {
     );
   });
 });
+
+describe('the page’s rendering of the problems', () => {
+  it('is the importer’s, in the page’s language', async () => {
+    const { flinkImportProblemText } = await import('../../web/i18n/flink-import-text.ts');
+    const problem: FlinkImportProblem = { code: 'not-a-checkpoint-status', path: '$.history[3].status', params: { value: 'DONE', allowed: 'IN_PROGRESS, COMPLETED, FAILED' } };
+    expect(flinkImportProblemText(problem, 'zh-CN')).toBe('`$.history[3].status`: `DONE` 不是 Flink 的 checkpoint 状态（IN_PROGRESS, COMPLETED, FAILED）');
+    expect(flinkImportProblemText(problem, 'en')).toBe(formatFlinkImportProblem(problem, 'en'));
+  });
+});
