@@ -23,6 +23,9 @@ type SubtaskDocument = CompletedSubtaskCheckpointStatisticsDocument | PendingSub
 const SUBTASK_CLASS_NAMES = ['completed', 'pending'] as const;
 const SUBTASK_STATUSES = ['completed', 'pending_or_failed'] as const;
 
+/** SubtaskCheckpointStatistics: a pending subtask's status string covers failed ones too. */
+const STATUS_OF_CLASS = { completed: 'completed', pending: 'pending_or_failed' } as const;
+
 export function readTaskCheckpointStatisticsWithSubtaskDetails(document: JsonObjectReader): TaskCheckpointStatisticsWithSubtaskDetailsDocument {
   return {
     ...readTaskCheckpointStatistics(document),
@@ -57,6 +60,9 @@ function readSubtask(subtask: JsonObjectReader): SubtaskDocument {
   const status = subtask.oneOf('status', SUBTASK_STATUSES, 'not-an-allowed-value');
   const className = readClassName(subtask, SUBTASK_CLASS_NAMES, status === 'completed' ? 'completed' : status && 'pending');
   const index = subtask.integer('index');
+  if (className !== undefined && status !== undefined && STATUS_OF_CLASS[className] !== status) {
+    subtask.reading.report({ code: 'status-does-not-match-class', path: subtask.pathOf('status'), params: { status, className } });
+  }
   if (className === 'pending' || status === 'pending_or_failed') return { className: 'pending', index, status: 'pending_or_failed' };
   return readCompletedSubtask(subtask, index);
 }

@@ -43,6 +43,8 @@ const CASES: [string, unknown, string][] = [
     `\`$.tasks["${firstVertex}"].num_subtasks\`: expected an integer, got 1.5`],
   ['a subtask status of the UI, not of the REST API', broken(subtasks, (d) => { d.subtasks[1].status = 'pending'; }),
     '`$.subtasks[1].status`: `pending` is not one of the values Flink writes here (completed, pending_or_failed)'],
+  ['a completed subtask whose status says pending', broken(subtasks, (d) => (d.subtasks[0] = { className: 'completed', index: 0, status: 'pending_or_failed' })),
+    '`$.subtasks[0].status`: status `pending_or_failed` does not match the entry\'s className `completed`'],
   ['a mode in another spelling', broken(config, (d) => (d.mode = 'exactly-once')),
     '`$.mode`: `exactly-once` is not one of the values Flink writes here (exactly_once, at_least_once)'],
   ['an interval that is missing', broken(config, (d) => delete d.interval), '`$.interval`: missing: expected an integer'],
