@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { runKeyGroupCommand } from './key-group-command.ts';
 import { runRunCommand } from './run-command.ts';
 import { runReplayCommand } from './replay-command.ts';
+import { runInspectCommand } from './inspect-command.ts';
 import type { CommandResult } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { nodeLsmStorage } from './wa-sqlite-node.ts';
@@ -20,6 +21,8 @@ Commands:
                          replay a live session exported from the playground in the simulator
   key-group KEY... [--max-parallelism N] [--parallelism P] [--json]
                          show the key group and subtask Flink assigns to each key
+  inspect FILE... [--json] [--lang en|zh-CN]
+                         read a real Flink cluster's checkpoint statistics (REST responses, 1.9 to 2.x)
 
 Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid input or usage.
 `;
@@ -43,13 +46,15 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
         return runReplayCommand(rest, fileReader('session'), lsmStorage);
       case 'key-group':
         return runKeyGroupCommand(rest);
+      case 'inspect':
+        return runInspectCommand(rest, fileReader('Flink statistics'));
       case undefined:
       case '-h':
       case '--help':
       case 'help':
         return { stdout: usage, stderr: '', exitCode: command === undefined ? 2 : 0 };
       default:
-        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, replay, key-group)\n\n${usage}`, exitCode: 2 };
+        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, replay, key-group, inspect)\n\n${usage}`, exitCode: 2 };
     }
   } catch (error) {
     // A bug, not bad input: say so in one line instead of a stack trace, and how to report it.
@@ -59,7 +64,7 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
 }
 
 /** Reads the command's input file; a failure names what the file was meant to be (a scenario, a session). */
-function fileReader(what: 'scenario' | 'session'): (path: string) => { ok: true; text: string } | { ok: false; message: string } {
+function fileReader(what: 'scenario' | 'session' | 'Flink statistics'): (path: string) => { ok: true; text: string } | { ok: false; message: string } {
   return (path) => readInputFile(path, what);
 }
 

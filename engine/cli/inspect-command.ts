@@ -1,0 +1,84 @@
+import { formatFlinkImportProblem, IMPORT_LOCALES, type ImportLocale } from '../interop/flink-import-messages.ts';
+import { importFlinkStatisticsText, type ImportedFlinkStatistics } from '../interop/flink-statistics-import.ts';
+import type { CommandResult } from './command-result.ts';
+import { inspectReport } from './inspect-report.ts';
+
+export const inspectUsage = `Usage: ckpt-lab inspect FILE... [--json] [--lang en|zh-CN]
+
+Reads what a Flink JobManager or History Server serves for a job's checkpoints — a saved response
+of /jobs/:jobid/checkpoints, …/checkpoints/config, …/checkpoints/details/:checkpointid or
+…/checkpoints/details/:checkpointid/subtasks/:vertexid, or a History Server archive — from any
+Flink release from 1.9 on, and prints a report.
+  --json              print one JSON document per file: the response in the current Flink shape
+                      (under checkpoints, checkpointConfig, checkpointDetails or
+                      checkpointSubtaskDetails), its endpoint, the Flink versions the shape fits,
+                      and findings
+  --lang LANG         the report's and the problems' language: en (default) or zh-CN
+Exit codes: 0 every file was read; 2 a file could not be read (the message says where and why), or usage.
+`;
+
+/** At most this many problems are printed per file; the first ones say what is wrong. */
+const MAX_PROBLEMS = 20;
+
+type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
+
+interface InspectArguments {
+  files: string[];
+  json: boolean;
+  locale: ImportLocale;
+}
+
+/** The `--json` document for one file. Findings stay empty until the checkpoint doctor exists. */
+export interface InspectDocument extends ImportedFlinkStatistics {
+  file: string;
+  findings: never[];
+}
+
+/** `ckpt-lab inspect`: every file is read (a bad one does not stop the others), then reported. */
+export function runInspectCommand(args: string[], readFile: ReadFile): CommandResult {
+  const parsed = parseInspectArguments(args);
+  if (parsed === 'help') return { stdout: inspectUsage, stderr: '', exitCode: 0 };
+  if (typeof parsed === 'string') return { stdout: '', stderr: `ckpt-lab inspect: ${parsed}\n\n${inspectUsage}`, exitCode: 2 };
+  const documents: InspectDocument[] = [];
+  const errors: string[] = [];
+  for (const file of parsed.files) {
+    const read = inspectFile(file, readFile, parsed.locale);
+    if (typeof read === 'string') errors.push(read);
+    else documents.push(read);
+  }
+  const stdout = parsed.json ? jsonOutput(documents, parsed.files.length) : documents.map((d) => inspectReport(d.file, d, parsed.locale)).join('\n');
+  return { stdout, stderr: errors.join(''), exitCode: errors.length > 0 ? 2 : 0 };
+}
+
+function inspectFile(file: string, readFile: ReadFile, locale: ImportLocale): InspectDocument | string {
+  const text = readFile(file);
+  if (!text.ok) return `ckpt-lab inspect: ${text.message}\n`;
+  const imported = importFlinkStatisticsText(text.text);
+  if (imported.ok) return { file, ...imported.statistics, findings: [] };
+  const shown = imported.problems.slice(0, MAX_PROBLEMS).map((p) => `  ${formatFlinkImportProblem(p, locale)}\n`);
+  const more = imported.problems.length > MAX_PROBLEMS ? `  … ${imported.problems.length - MAX_PROBLEMS} more\n` : '';
+  return `ckpt-lab inspect: ${file}: ${locale === 'zh-CN' ? '无法读取为 Flink checkpoint 统计' : 'cannot be read as Flink checkpoint statistics'}\n${shown.join('')}${more}`;
+}
+
+/** One document for one file; a JSON array of them, in the order given, for several. */
+function jsonOutput(documents: InspectDocument[], files: number): string {
+  if (documents.length === 0) return '';
+  return `${JSON.stringify(files === 1 ? documents[0] : documents, null, 2)}\n`;
+}
+
+function parseInspectArguments(args: string[]): InspectArguments | 'help' | string {
+  const out: InspectArguments = { files: [], json: false, locale: 'en' };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') out.json = true;
+    else if (arg === '-h' || arg === '--help') return 'help';
+    else if (arg === '--lang') {
+      const value = args[++i];
+      if (!IMPORT_LOCALES.includes(value as ImportLocale)) return `--lang must be one of ${IMPORT_LOCALES.join(', ')}, got ${value === undefined ? 'nothing' : `"${value}"`}`;
+      out.locale = value as ImportLocale;
+    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --json, --lang)`;
+    else out.files.push(arg);
+  }
+  if (out.files.length === 0) return 'missing FILE (a saved Flink REST response or a History Server archive, JSON)';
+  return out;
+}
