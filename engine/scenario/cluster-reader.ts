@@ -8,6 +8,7 @@ import type { Issues, ObjectReader } from './field-reader.ts';
 import { DEFAULT_CLUSTER } from './scenario-defaults.ts';
 import type { ClusterSpec } from './scenario-types.ts';
 import { CLUSTER_FIELDS } from './scenario-vocabulary.ts';
+import { checkClusterSize, MAX_HOSTS, MAX_SLOTS_PER_TASK_MANAGER, MAX_TASK_MANAGERS_PER_HOST } from './workload-limits.ts';
 
 const SLOTS_KEY = 'taskmanager.numberOfTaskSlots';
 
@@ -18,12 +19,12 @@ export function readCluster(
   flink: FlinkConfig,
 ): ClusterSpec | undefined {
   cluster?.rejectUnknown(CLUSTER_FIELDS);
-  const hosts = cluster ? cluster.integer('hosts', { min: 1, default: DEFAULT_CLUSTER.hosts }) : DEFAULT_CLUSTER.hosts;
+  const hosts = cluster ? cluster.integer('hosts', { min: 1, max: MAX_HOSTS, default: DEFAULT_CLUSTER.hosts }) : DEFAULT_CLUSTER.hosts;
   const perHost = cluster
-    ? cluster.integer('task_managers_per_host', { min: 1, default: DEFAULT_CLUSTER.task_managers_per_host })
+    ? cluster.integer('task_managers_per_host', { min: 1, max: MAX_TASK_MANAGERS_PER_HOST, default: DEFAULT_CLUSTER.task_managers_per_host })
     : DEFAULT_CLUSTER.task_managers_per_host;
   const slots = cluster
-    ? cluster.integer('slots_per_task_manager', { min: 1, default: flink.numberOfTaskSlots })
+    ? cluster.integer('slots_per_task_manager', { min: 1, max: MAX_SLOTS_PER_TASK_MANAGER, default: flink.numberOfTaskSlots })
     : flink.numberOfTaskSlots;
   if (cluster && slots !== undefined && Object.hasOwn(config, SLOTS_KEY) && slots !== flink.numberOfTaskSlots) {
     issues.error(
@@ -34,7 +35,9 @@ export function readCluster(
     return undefined;
   }
   if (hosts === undefined || perHost === undefined || slots === undefined) return undefined;
-  return { hosts, task_managers_per_host: perHost, slots_per_task_manager: slots };
+  const spec = { hosts, task_managers_per_host: perHost, slots_per_task_manager: slots };
+  checkClusterSize(issues, spec);
+  return spec;
 }
 
 /** Reports on `cluster` when it has fewer slots than the job's largest vertex parallelism. */

@@ -10,6 +10,7 @@ import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
 import type { ClusterSpec, FaultSpec } from './scenario-types.ts';
 import { FAULT_FIELDS, FAULT_TYPES } from './scenario-vocabulary.ts';
 import type { VertexEntry } from './vertex-reader.ts';
+import { MAX_SLOWDOWN_FACTOR } from './workload-limits.ts';
 
 interface FaultContext {
   issues: Issues;
@@ -41,11 +42,11 @@ function readFaultTarget(context: FaultContext, fault: ObjectReader, type: Fault
       return readSubtask(context, fault);
     case 'slow-operator': {
       const vertex = readVertexId(context, fault);
-      const factor = fault.number('factor', { required: true, min: 0, above: true });
+      const factor = fault.number('factor', { required: true, min: 0, above: true, max: MAX_SLOWDOWN_FACTOR });
       return vertex === undefined || factor === undefined ? undefined : { vertex: vertex.id!, factor };
     }
     case 'slow-remote-storage': {
-      const factor = fault.number('factor', { required: true, min: 0, above: true });
+      const factor = fault.number('factor', { required: true, min: 0, above: true, max: MAX_SLOWDOWN_FACTOR });
       return factor === undefined ? undefined : { factor };
     }
     case 'fail-remote-storage':

@@ -135,7 +135,8 @@ export class ObjectReader {
     const presence = this.present(key, options, allowed);
     if (presence !== 'present') return presence === 'absent' ? options.default : undefined;
     const value = this.raw(key);
-    if (typeof value !== 'number' || !Number.isInteger(value)) return this.wrong(key, 'an integer', allowed);
+    // Beyond 2^53 a number is not an exact integer any more (1e308 "is" one): refused as not one.
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) return this.wrong(key, 'an integer', allowed);
     return this.bounded(key, value, options, allowed, String);
   }
 

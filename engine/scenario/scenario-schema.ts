@@ -15,6 +15,7 @@ import {
   NON_BLANK_PATTERN,
 } from './json-schema-patterns.ts';
 import { DEFAULT_COSTS, DEFAULT_RECORD_COST_US, DEFAULT_SEED, MAX_SEED } from './scenario-defaults.ts';
+import { MAX_HOSTS, MAX_RECORD_COST_US, MAX_SLOTS_PER_TASK_MANAGER, MAX_SLOWDOWN_FACTOR, MAX_SOURCE_KEYS, MAX_SOURCE_RATE_PER_S, MAX_TASK_MANAGERS_PER_HOST } from './workload-limits.ts';
 import {
   AGGREGATES,
   EXPECTATION_TYPES,
@@ -52,7 +53,7 @@ const integer = (description: string, minimum?: number, maximum?: number): JsonS
   ...rangeKeywords({ ...(minimum === undefined ? {} : { min: minimum }), ...(maximum === undefined ? {} : { max: maximum }) }),
 });
 
-const number = (description: string, range: { min?: number; minExclusive?: boolean } = {}): JsonSchema => ({
+const number = (description: string, range: { min?: number; minExclusive?: boolean; max?: number } = {}): JsonSchema => ({
   type: 'number',
   description,
   ...rangeKeywords(range),
@@ -135,7 +136,7 @@ function vertexSchema(type: VertexType): JsonSchema {
       id: { type: 'string', pattern: VERTEX_ID_PATTERN.source, description: 'Unique id: lower-case letters, digits and "-".' },
       name: { type: 'string', description: 'Display name. Default: the id.' },
       parallelism: integer('Number of parallel subtasks. Default: config parallelism.default.', 1, 32_768),
-      record_cost_us: number(`Virtual processing time per record, in µs. Default: ${DEFAULT_RECORD_COST_US[type]}.`, { min: 0 }),
+      record_cost_us: number(`Virtual processing time per record, in µs. Default: ${DEFAULT_RECORD_COST_US[type]}.`, { min: 0, max: MAX_RECORD_COST_US }),
       type: { const: type },
       ...properties,
     },
@@ -168,13 +169,13 @@ function operatorFields(type: VertexType): { properties: Record<string, JsonSche
 }
 
 const sourceCommon = () => ({
-  rate_per_s: number('Records per second, per source subtask.', { min: 0, minExclusive: true }),
-  count: integer('Records per source subtask; leave out for an unbounded source.', 0),
+  rate_per_s: number('Records per second, per source subtask.', { min: 0, minExclusive: true, max: MAX_SOURCE_RATE_PER_S }),
+  count: integer('Records per source subtask; leave out for an unbounded source.', 0, Number.MAX_SAFE_INTEGER),
 });
 
 function sequenceSource(): JsonSchema {
   return object(
-    { kind: { const: 'sequence' }, keys: integer('Number of distinct keys.', 1), ...sourceCommon() },
+    { kind: { const: 'sequence' }, keys: integer('Number of distinct keys.', 1, MAX_SOURCE_KEYS), ...sourceCommon() },
     ['kind', 'keys', 'rate_per_s'],
     'Record i has key key-(i mod keys) and value 1.',
   );
@@ -184,7 +185,7 @@ function randomSource(): JsonSchema {
   return object(
     {
       kind: { const: 'random' },
-      keys: integer('Number of distinct keys.', 1),
+      keys: integer('Number of distinct keys.', 1, MAX_SOURCE_KEYS),
       ...sourceCommon(),
       skew: number('Zipf exponent of the key distribution; 0 is uniform. Default: 0.', { min: 0 }),
       value_min: integer('Smallest value. Default: 1.'),
@@ -219,9 +220,9 @@ function runtimeDefinitions(): Record<string, JsonSchema> {
   return {
     cluster: object(
       {
-        hosts: integer('Simulated machines. Default: 1.', 1),
-        task_managers_per_host: integer('TaskManagers (workers) per host. Default: 1.', 1),
-        slots_per_task_manager: integer('Task slots per TaskManager. Default: config taskmanager.numberOfTaskSlots, else 1.', 1),
+        hosts: integer('Simulated machines. Default: 1.', 1, MAX_HOSTS),
+        task_managers_per_host: integer('TaskManagers (workers) per host. Default: 1.', 1, MAX_TASK_MANAGERS_PER_HOST),
+        slots_per_task_manager: integer('Task slots per TaskManager. Default: config taskmanager.numberOfTaskSlots, else 1.', 1, MAX_SLOTS_PER_TASK_MANAGER),
       },
       [],
       'The simulated cluster. It needs at least as many slots as the largest vertex parallelism.',
@@ -258,8 +259,8 @@ function faultSchemas(): JsonSchema[] {
     fault('fail-task', { vertex, subtask: integer('Subtask index, below the vertex parallelism.', 0) }, 'One subtask throws; the job fails over.'),
     fault('kill-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager process dies; its host\'s local disk survives.'),
     fault('lose-host', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'host-0 … host-(hosts − 1).' } }, 'A host is lost with its TaskManagers and local disk.'),
-    fault('slow-operator', { vertex, factor: number('Processing time is multiplied by this.', { min: 0, minExclusive: true }) }, 'Every subtask of a vertex slows down.'),
-    fault('slow-remote-storage', { factor: number('Upload and download times are multiplied by this (1 = normal).', { min: 0, minExclusive: true }) }, 'Remote checkpoint storage slows down.'),
+    fault('slow-operator', { vertex, factor: number('Processing time is multiplied by this.', { min: 0, minExclusive: true, max: MAX_SLOWDOWN_FACTOR }) }, 'Every subtask of a vertex slows down.'),
+    fault('slow-remote-storage', { factor: number('Upload and download times are multiplied by this (1 = normal).', { min: 0, minExclusive: true, max: MAX_SLOWDOWN_FACTOR }) }, 'Remote checkpoint storage slows down.'),
     fault('fail-remote-storage', {}, 'Remote checkpoint storage fails every write and read until healed: uploads decline with CHECKPOINT_ASYNC_EXCEPTION.'),
     fault('heal-remote-storage', {}, 'Remote checkpoint storage works again.'),
     fault('stall-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager stops answering but does not die: the JobManager notices after heartbeat.timeout.'),

@@ -24,6 +24,7 @@ import type { ScenarioError } from './scenario-error.ts';
 import type { FaultSpec, JobSpec, Scenario } from './scenario-types.ts';
 import { JOB_FIELDS, RUN_FIELDS, SCENARIO_FIELDS } from './scenario-vocabulary.ts';
 import { readVertices, type VertexEntry } from './vertex-reader.ts';
+import { checkJobSize, checkSourceRecords } from './workload-limits.ts';
 
 // The validator is the scenario format's front door: callers take text parsing and error
 // formatting from here too.
@@ -62,6 +63,8 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
   const vertices = job?.vertices ?? [];
   const faults = readFaults({ issues, vertices, cluster }, root.list('faults', 'faults') ?? []);
   const until = readRunUntil(issues, root, vertices);
+  if (job?.spec) checkJobSize(issues, job.spec);
+  if (job?.spec && until !== undefined) checkSourceRecords(issues, job.spec, until);
   const expectations = readExpectations(issues, root.list('expectations', 'expectations') ?? []);
   if (faults && until !== undefined) noteFaultsAfterRun(issues, faults, until);
   const parts = [version, name, description, seed, job?.spec, cluster, costs, faults, until, expectations];

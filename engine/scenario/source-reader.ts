@@ -7,6 +7,7 @@ import type { ObjectReader } from './field-reader.ts';
 import { DEFAULT_RANDOM_SOURCE } from './scenario-defaults.ts';
 import type { SourceSpec } from './scenario-types.ts';
 import { SOURCE_FIELDS, SOURCE_KINDS } from './scenario-vocabulary.ts';
+import { MAX_SOURCE_KEYS, MAX_SOURCE_RATE_PER_S } from './workload-limits.ts';
 
 export function readSource(vertex: ObjectReader): SourceSpec | undefined {
   const source = vertex.object('source', 'a source description', { required: true });
@@ -35,7 +36,7 @@ interface Common {
 
 function readCommon(source: ObjectReader): Common {
   return {
-    rate_per_s: source.number('rate_per_s', { required: true, min: 0, above: true }),
+    rate_per_s: source.number('rate_per_s', { required: true, min: 0, above: true, max: MAX_SOURCE_RATE_PER_S }),
     count: source.integer('count', { min: 0 }),
     countGiven: source.has('count'),
   };
@@ -52,14 +53,14 @@ function complete(common: Common, ...others: unknown[]): boolean {
 }
 
 function readSequence(source: ObjectReader): SourceSpec | undefined {
-  const keys = source.integer('keys', { required: true, min: 1 });
+  const keys = source.integer('keys', { required: true, min: 1, max: MAX_SOURCE_KEYS });
   const common = readCommon(source);
   if (!complete(common, keys)) return undefined;
   return withCount({ kind: 'sequence' as const, keys: keys!, rate_per_s: common.rate_per_s! }, common);
 }
 
 function readRandom(source: ObjectReader): SourceSpec | undefined {
-  const keys = source.integer('keys', { required: true, min: 1 });
+  const keys = source.integer('keys', { required: true, min: 1, max: MAX_SOURCE_KEYS });
   const common = readCommon(source);
   const skew = source.number('skew', { min: 0, default: DEFAULT_RANDOM_SOURCE.skew });
   const valueMin = source.integer('value_min', { default: DEFAULT_RANDOM_SOURCE.value_min });

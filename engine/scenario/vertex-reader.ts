@@ -17,6 +17,7 @@ import {
   VERTEX_TYPES,
   type VertexType,
 } from './scenario-vocabulary.ts';
+import { MAX_RECORD_COST_US } from './workload-limits.ts';
 
 /** Flink's `UPPER_BOUND_MAX_PARALLELISM` (1 << 15). */
 const FLINK_MAX_PARALLELISM = 32_768;
@@ -51,7 +52,7 @@ function readVertex(issues: Issues, item: ListItem, flink: FlinkConfig): VertexE
   checkAgainstMaxParallelism(vertex, parallelism, flink);
   rejectUnknownVertexFields(vertex, type);
   if (type === undefined) return { ...empty, id };
-  const recordCost = vertex.number('record_cost_us', { min: 0, default: DEFAULT_RECORD_COST_US[type] });
+  const recordCost = vertex.number('record_cost_us', { min: 0, max: MAX_RECORD_COST_US, default: DEFAULT_RECORD_COST_US[type] });
   const operator = readOperator(vertex, type);
   const complete = id !== undefined && name !== undefined && parallelism !== undefined && recordCost !== undefined;
   const spec = complete && operator ? { id, name, parallelism, record_cost_us: recordCost, operator } : undefined;
