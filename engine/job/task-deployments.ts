@@ -20,7 +20,7 @@ export interface NetworkSettings {
 export function buildTaskDeployments(
   graph: ExecutionGraph,
   scenario: Scenario,
-  net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean },
+  net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean; checkpointsAfterTasksFinish: boolean; checkpointInterval: number | undefined },
   attempt: number,
 ): TaskDeployment[] {
   const widestGate = Math.max(1, ...graph.vertices.map((v) => (v.operator.type === 'source' ? 1 : widestInput(graph, v.id))));
@@ -52,6 +52,8 @@ export function buildTaskDeployments(
     attempt,
     incrementalCheckpoints: net.incremental,
     snapshotCompression: net.snapshotCompression,
+    checkpointsAfterTasksFinish: net.checkpointsAfterTasksFinish,
+    checkpointingEnabled: net.checkpointInterval !== undefined,
   }));
 }
 

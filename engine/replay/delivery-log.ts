@@ -80,7 +80,7 @@ export interface SubtaskDelivery {
 }
 
 /** How an event is written in a gate's runs. */
-export const EVENT_CODES = { barrier: -1, 'end-of-partition': -2, 'cancel-checkpoint': -3 } as const;
+export const EVENT_CODES = { barrier: -1, 'end-of-partition': -2, 'cancel-checkpoint': -3, 'end-of-data': -4 } as const;
 
 export type RecordedEventKind = keyof typeof EVENT_CODES;
 

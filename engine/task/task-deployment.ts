@@ -39,4 +39,8 @@ export interface TaskDeployment {
   incrementalCheckpoints: boolean;
   /** execution.checkpointing.snapshot-compression: full snapshots are snappy-compressed per key group */
   snapshotCompression: boolean;
+  /** execution.checkpointing.checkpoints-after-tasks-finish (FLIP-147) */
+  checkpointsAfterTasksFinish: boolean;
+  /** periodic checkpointing is on (execution.checkpointing.interval is set): Flink's StreamConfig#isCheckpointingEnabled */
+  checkpointingEnabled: boolean;
 }

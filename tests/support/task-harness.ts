@@ -32,6 +32,10 @@ export interface DeploymentOptions {
   recordsPerBuffer?: number;
   creditsPerChannel?: number;
   recordCostUs?: number;
+  /** execution.checkpointing.checkpoints-after-tasks-finish (default on, as in Flink) */
+  checkpointsAfterTasksFinish?: boolean;
+  /** periodic checkpointing on (default off: a task whose input ended finishes at once) */
+  checkpointingEnabled?: boolean;
 }
 
 /** A TaskDeployment built by hand: one subtask (index 0, all key groups) of a vertex "task". */
@@ -53,6 +57,8 @@ export function deployment(options: DeploymentOptions): TaskDeployment {
     attempt: 0,
     incrementalCheckpoints: false,
     snapshotCompression: false,
+    checkpointsAfterTasksFinish: options.checkpointsAfterTasksFinish ?? true,
+    checkpointingEnabled: options.checkpointingEnabled ?? false,
   };
 }
 
