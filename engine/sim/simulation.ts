@@ -75,8 +75,8 @@ export class Simulation extends JobRuntime {
   readonly #incarnation = new Map<string, number>();
   readonly #recorder: SessionRecorder | undefined;
   readonly #replay: SimReplay | undefined;
-  /** a recorded trigger waiting for the completion that preceded it live */
-  #deferredTrigger: FaultSpec | undefined;
+  /** recorded triggers waiting for the completion that preceded them live, oldest first */
+  readonly #deferredTriggers: FaultSpec[] = [];
   /** a recorded restart request waiting for the replay to complete what it restores */
   #deferredRestart: RestartRequestRecord | undefined;
   /** effects still to carry out (the JobMaster's calls made while carrying one out append here) */
@@ -276,7 +276,10 @@ export class Simulation extends JobRuntime {
       case 'decline':
         return this.#drive((e) => this.jobMaster.onDecline(event.checkpointId, event.reason, now, e));
       case 'fault':
-        if (this.#replay?.isTrigger(event.fault)) return this.#replayTrigger(event.fault, now);
+        if (this.#replay?.isTrigger(event.fault)) {
+          this.#replayTrigger(event.fault, now);
+          return;
+        }
         this.#drive((e) => this.jobMaster.operate(event.fault, now, e, 'schedule'));
         return;
       case 'restart':
@@ -302,7 +305,8 @@ export class Simulation extends JobRuntime {
   }
 
   #resumeReplay(now: number): void {
-    if (this.#deferredTrigger) this.#replayTrigger(this.#deferredTrigger, now);
+    // Oldest first; one that must wait again keeps the later ones waiting behind it.
+    for (const fault of [...this.#deferredTriggers]) if (this.#replayTrigger(fault, now) === 'waits') break;
     if (this.#deferredRestart) this.#replayRestart(this.#deferredRestart, now);
   }
 
@@ -553,24 +557,37 @@ export class Simulation extends JobRuntime {
   }
 
   /** A recorded checkpoint trigger: it must get the recorded checkpoint id. */
-  #replayTrigger(fault: FaultSpec, now: number): void {
+  #replayTrigger(fault: FaultSpec, now: number): 'waits' | 'done' {
+    const waiting = this.#deferredTriggers.indexOf(fault) >= 0;
+    // A later trigger waits behind those already waiting (each must get the next recorded id).
+    if (!waiting && this.#deferredTriggers.length > 0) {
+      this.#deferredTriggers.push(fault);
+      return 'waits';
+    }
     // The replay's job ended sooner (the sim's costs are not the live machine's): a trigger that
     // completed nothing live changes nothing here either.
-    if (this.job.isTerminal && this.#replay!.skipAfterEnd()) return;
+    if (this.job.isTerminal && this.#replay!.skipAfterEnd()) return this.#triggerDone(fault);
     // Live, the checkpoint before completed first (the coordinator triggers the next one at once):
     // the trigger waits for that completion here too.
     const pending = this.coordinator.pendingCheckpoints.map((p) => p.id);
     // So does one that came live once a restart had deployed its tasks, where the sim's restore takes longer.
     if (this.#replay!.completesFirst(pending, now) || !this.#allTasksRunning()) {
-      this.#deferredTrigger = fault;
-      return;
+      if (!waiting) this.#deferredTriggers.push(fault);
+      return 'waits';
     }
-    this.#deferredTrigger = undefined;
+    this.#triggerDone(fault);
     const seen = this.events.length;
     const kind = fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint';
     this.#drive((e) => this.jobMaster.coordinate(now, e, (c) => this.coordinator.trigger(kind, now, c)));
     this.#replay!.checkTriggered(this.events.slice(seen), now);
     this.#maybeFinishJob();
+    return 'done';
+  }
+
+  #triggerDone(fault: FaultSpec): 'done' {
+    const i = this.#deferredTriggers.indexOf(fault);
+    if (i >= 0) this.#deferredTriggers.splice(i, 1);
+    return 'done';
   }
 
   /** Carries out a recorded rescale or savepoint restart once the replay has what it restores (else it waits). */

@@ -354,13 +354,16 @@ export class StreamTask implements CheckpointedSubtask {
    */
   get #mayFinish(): boolean {
     if (this.#waitsForFinalCheckpoint && !this.#finalCheckpointCompleted) return false;
+    // Under replay a source still owes the barriers its recording has (live, their trigger came
+    // before the completion that let it finish; which comes first is timing).
+    if (this.#source && this.#replay && this.#replay.sourceLimit(this.#checkpoints.lastCheckpointId) < Infinity) return false;
     return this.gates.every((g) => g.allFinished);
   }
 
   /** The next trigger to carry out; under replay a source first emits up to the recorded barrier offset. */
   #nextTrigger(): CheckpointBarrier | undefined {
     const trigger = this.#checkpoints.nextTrigger;
-    if (trigger && this.#source && !this.hasEndedInput && !this.#source.readyForBarrier(trigger.checkpointId)) return undefined;
+    if (trigger && this.#source && !this.#source.readyForBarrier(trigger.checkpointId)) return undefined;
     return this.#checkpoints.takeTrigger();
   }
 
@@ -377,7 +380,7 @@ export class StreamTask implements CheckpointedSubtask {
     this.#noteFinalCheckpoint(id);
     // Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing).
     if (this.#source && this.#replay) this.#checkpoints.followRecordedAbort(id, this.#replay.injectsCancel(id));
-    if (this.#source) this.recorder?.barrierInjected(id, this.#source.offset, this.#checkpoints.isAborted(id));
+    if (this.#source) this.recorder?.barrierInjected(id, this.#source.position, this.#checkpoints.isAborted(id));
     this.#source?.barrierInjected();
     return this.#busy(now, this.#checkpoints.checkpointOnTrigger(now, barrier, effects));
   }
