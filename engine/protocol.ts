@@ -4,7 +4,7 @@
  *
  * Flink's data plane carries network buffers. A data buffer holds serialized stream elements
  * (records, and watermarks inline with them); an event buffer holds one event (a checkpoint
- * barrier, a cancellation marker, end-of-partition). Each buffer, data or event, takes one
+ * barrier, a cancellation marker, end-of-data, end-of-partition). Each buffer, data or event, takes one
  * credit from the receiving channel, as in Flink's credit-based flow control.
  */
 import type { CheckpointFailureReason } from './checkpoint/checkpoint-failure-reason.ts';
@@ -41,12 +41,21 @@ export interface CancelCheckpointMarker {
   checkpointId: number;
 }
 
+/**
+ * The upstream subtask's input ended and its operators finished (Flink's EndOfData, FLIP-147): no
+ * more records come on this channel, but barriers still do until its end-of-partition, so the
+ * channel keeps taking part in checkpoints (the final one among them).
+ */
+export interface EndOfData {
+  kind: 'end-of-data';
+}
+
 /** The upstream subtask has finished: no more buffers will come on this channel. */
 export interface EndOfPartition {
   kind: 'end-of-partition';
 }
 
-export type StreamEvent = CheckpointBarrier | CancelCheckpointMarker | EndOfPartition;
+export type StreamEvent = CheckpointBarrier | CancelCheckpointMarker | EndOfData | EndOfPartition;
 
 /** A network buffer of records, possibly closed by a watermark that follows them. */
 export interface DataBuffer {

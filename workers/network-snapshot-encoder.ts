@@ -115,7 +115,7 @@ export class NetworkSnapshotEncoder {
     }
     const event = buffer.event;
     snapshot.kinds[i] = eventItemKind(buffer);
-    if (event.kind === 'end-of-partition') return;
+    if (event.kind === 'end-of-partition' || event.kind === 'end-of-data') return;
     snapshot.checkpointIds[i] = event.checkpointId;
     if (event.kind !== 'barrier') return;
     snapshot.values[i] = event.timestamp;

@@ -199,10 +199,11 @@ export interface TaskManagerGateway {
  * kept whatever their attempt, because the external system took them when they were sent.
  */
 export type TaskManagerReport =
-  /** the subtask's execution state changed (RUNNING after deploy, FINISHED, FAILED with a cause) */
-  | { type: 'task-state'; attempt: number; taskIndex: number; state: ExecutionState; cause?: string }
-  /** the subtask put end-of-partition on its outputs: it takes part in later checkpoints as finished */
-  | { type: 'task-ended-input'; attempt: number; taskIndex: number; finalSnapshot: EncodedSnapshot }
+  /**
+   * The subtask's execution state changed (RUNNING after deploy, FINISHED, FAILED with a cause).
+   * FINISHED carries what later checkpoints record for the subtask (its finished operator state).
+   */
+  | { type: 'task-state'; attempt: number; taskIndex: number; state: ExecutionState; cause?: string; finalSnapshot?: EncodedSnapshot }
   /**
    * The asynchronous part of a snapshot is done: the TaskManager wrote its files to remote
    * checkpoint storage (`reference` says where), off the task loop, and acknowledges (Flink's

@@ -76,7 +76,6 @@ interface HostedTask {
   /** the wake is an idle task's timer (a source's next record, a flush): it may run a little late */
   lazy: boolean;
   reportedState: ExecutionState;
-  reportedEndOfInput: boolean;
   /**
    * Shared runs this task's local copies sent to the host's disk since it was deployed: a later
    * copy sends only the runs not among them, the disk links the rest (none after a restart: the
@@ -287,7 +286,7 @@ export class TaskManager implements TaskManagerGateway {
     task.recorder = new DeliveryRecorder(task.gates.length);
     task.initialize(spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore));
     task.run();
-    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', reportedEndOfInput: false, localRuns: new Set() };
+    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', localRuns: new Set() };
     this.#tasks.push(hosted);
     this.#byIndex.set(spec.taskIndex, hosted);
     for (const gate of deployment.inputGates) for (const channelId of gate) this.#receiverOf.set(channelId, hosted);
@@ -485,18 +484,14 @@ export class TaskManager implements TaskManagerGateway {
     }
   }
 
-  /** Tells the JobManager when a subtask ended its input or changed its execution state. */
+  /** Tells the JobManager when a subtask changed its execution state (FINISHED with its final snapshot). */
   #reportProgress(t: HostedTask): void {
     const { task } = t;
-    if (!t.reportedEndOfInput && task.hasEndedInput && task.finalSnapshot) {
-      t.reportedEndOfInput = true;
-      this.#report({ type: 'task-ended-input', attempt: this.#attempt, taskIndex: t.index, finalSnapshot: encodeTaskStateSnapshot(task.finalSnapshot) });
-    }
     const state = task.lifecycle.state;
-    if (state !== t.reportedState) {
-      t.reportedState = state;
-      this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: t.index, state });
-    }
+    if (state === t.reportedState) return;
+    t.reportedState = state;
+    const final = state === 'FINISHED' && task.finalSnapshot ? { finalSnapshot: encodeTaskStateSnapshot(task.finalSnapshot) } : {};
+    this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: t.index, state, ...final });
   }
 
   // ---- the asynchronous part of a checkpoint: uploads, off the task loop ----

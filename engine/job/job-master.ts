@@ -557,7 +557,17 @@ export class JobMaster {
   // ---- helpers ----
 
   #checkpointPlan() {
-    return planCheckpoint(this.#options.subtasks(), Object.fromEntries(this.graph.vertices.map((v) => [v.id, v.parallelism])));
+    const precedents = new Map<string, SubtaskId[]>();
+    for (const c of this.graph.channels) {
+      const to = subtaskKey(c.to);
+      precedents.set(to, [...(precedents.get(to) ?? []), c.from]);
+    }
+    return planCheckpoint({
+      subtasks: this.#options.subtasks(),
+      precedents: (id) => precedents.get(subtaskKey(id)) ?? [],
+      parallelism: Object.fromEntries(this.graph.vertices.map((v) => [v.id, v.parallelism])),
+      checkpointsAfterTasksFinish: this.config.checkpointsAfterTasksFinish,
+    });
   }
 
   #vertexParallelism(): { vertexId: string; parallelism: number }[] {

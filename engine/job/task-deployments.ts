@@ -21,7 +21,7 @@ export interface NetworkSettings {
 export function buildTaskDeployments(
   graph: ExecutionGraph,
   scenario: Scenario,
-  net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean; checkpointingMode: CheckpointingMode },
+  net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean; checkpointingMode: CheckpointingMode; checkpointsAfterTasksFinish: boolean; checkpointInterval: number | undefined },
   attempt: number,
 ): TaskDeployment[] {
   const widestGate = Math.max(1, ...graph.vertices.map((v) => (v.operator.type === 'source' ? 1 : widestInput(graph, v.id))));
@@ -54,6 +54,8 @@ export function buildTaskDeployments(
     incrementalCheckpoints: net.incremental,
     snapshotCompression: net.snapshotCompression,
     checkpointingMode: net.checkpointingMode,
+    checkpointsAfterTasksFinish: net.checkpointsAfterTasksFinish,
+    checkpointingEnabled: net.checkpointInterval !== undefined,
   }));
 }
 

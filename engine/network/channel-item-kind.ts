@@ -13,6 +13,8 @@ export const ItemKind = {
   priorityBarrier: 3,
   cancelMarker: 4,
   endOfPartition: 5,
+  /** Flink's EndOfData: the upstream's input ended; barriers still follow until its end-of-partition */
+  endOfData: 6,
 } as const;
 export type ItemKindCode = (typeof ItemKind)[keyof typeof ItemKind];
 
@@ -23,6 +25,8 @@ export function eventItemKind(buffer: EventBuffer): ItemKindCode {
       return buffer.priority ? ItemKind.priorityBarrier : ItemKind.barrier;
     case 'cancel-checkpoint':
       return ItemKind.cancelMarker;
+    case 'end-of-data':
+      return ItemKind.endOfData;
     case 'end-of-partition':
       return ItemKind.endOfPartition;
   }

@@ -5,6 +5,8 @@ export class InputChannel {
   readonly queue: NetworkBuffer[] = [];
   /** blocked channels are not read: an aligned barrier arrived here and alignment is still running */
   blocked = false;
+  /** the upstream subtask's input ended (end-of-data was read): no more records, barriers still come */
+  endOfData = false;
   /** the upstream subtask finished (end-of-partition was read) */
   finished = false;
   /** the last watermark read from this channel */
@@ -192,6 +194,11 @@ export class InputGate {
 
   get allFinished(): boolean {
     return this.channels.every((c) => c.finished);
+  }
+
+  /** Every channel delivered end-of-data (or ended outright): the gate's input is over. */
+  get allEndOfData(): boolean {
+    return this.channels.every((c) => c.endOfData || c.finished);
   }
 
   /** Drops every queued buffer (the task was cancelled or failed). */

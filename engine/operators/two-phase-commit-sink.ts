@@ -9,7 +9,12 @@ import type { SinkTransaction, StreamRecord } from '../protocol.ts';
  *   committed (notifications may be lost or merged, so "commit everything ≤ N");
  * - on restore, the pending transactions in the restored state are committed again
  *   (recoverAndCommit; the external system ignores ids it has committed) and the transaction
- *   that was open at the failure is simply dropped (recoverAndAbort).
+ *   that was open at the failure is simply dropped (recoverAndAbort);
+ * - when the input ends nothing is committed (FLIP-147): the task's final checkpoint pre-commits
+ *   the last transaction and its completion commits it, so a failover before that completion
+ *   replays records that were never committed, and one after it finds them in the restored state.
+ *   Only when no final checkpoint can come (periodic checkpointing off) does the sink commit
+ *   everything at the end of its input, as Flink's CommitterOperator#endInput does.
  */
 export class TwoPhaseCommitSink {
   #current: StreamRecord[] = [];
@@ -44,9 +49,13 @@ export class TwoPhaseCommitSink {
     return restored.slice();
   }
 
-  /** End of input: pre-commit and commit everything (Flink's final checkpoint does this). */
-  endOfInput(finalCheckpointId: number): SinkTransaction[] {
-    this.snapshot(finalCheckpointId);
+  /**
+   * End of input without checkpointing: pre-commit and commit everything now ("There will be no
+   * final checkpoint, all committables should be committed here", CommitterOperator#endInput).
+   * Not exactly-once: a failover afterwards replays and commits these records again.
+   */
+  commitOnEndOfInput(checkpointId: number): SinkTransaction[] {
+    this.snapshot(checkpointId);
     const all = this.#pending;
     this.#pending = [];
     return all;

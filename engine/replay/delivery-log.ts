@@ -61,7 +61,7 @@ export interface RestoreRecordEntry {
  * run-length encoded as pairs `[channel, count]`: `count > 0` records from that channel (runs
  * merge across buffers, whose boundaries depend on flush timing), a negative count one event
  * (see EVENT_CODES). `barriers` are pairs `[checkpointId, offset]` for a source: the barrier went
- * out after `offset` records of its split; `[-checkpointId, offset]` when a cancellation marker
+ * out after `offset` records of its split (its length + 1: after its end-of-data); `[-checkpointId, offset]` when a cancellation marker
  * went out instead (the source had been told the checkpoint was aborted). `aborts` are pairs
  * `[checkpointId, position]`: the JobManager's notification that the checkpoint was aborted came
  * when the subtask had consumed `position` records and events (over all its gates). `watermarks`
@@ -80,7 +80,7 @@ export interface SubtaskDelivery {
 }
 
 /** How an event is written in a gate's runs. */
-export const EVENT_CODES = { barrier: -1, 'end-of-partition': -2, 'cancel-checkpoint': -3 } as const;
+export const EVENT_CODES = { barrier: -1, 'end-of-partition': -2, 'cancel-checkpoint': -3, 'end-of-data': -4 } as const;
 
 export type RecordedEventKind = keyof typeof EVENT_CODES;
 

@@ -26,8 +26,8 @@ export interface ReplayHost {
 export class ReplayPacer {
   readonly replay: SimReplay;
   readonly #host: ReplayHost;
-  /** a recorded trigger waiting for the completion that preceded it live */
-  #deferredTrigger: FaultSpec | undefined;
+  /** recorded triggers waiting for the completion that preceded them live, oldest first */
+  readonly #deferredTriggers: FaultSpec[] = [];
   /** a recorded restart request waiting for the replay to complete what it restores */
   #deferredRestart: RestartRequestRecord | undefined;
 
@@ -90,7 +90,8 @@ export class ReplayPacer {
 
   /** The sim moved on (a task polled or started running): retries what was held back. */
   resume(now: number): void {
-    if (this.#deferredTrigger) this.#trigger(this.#deferredTrigger, now);
+    // Oldest first; one that must wait again keeps the later ones waiting behind it.
+    for (const fault of [...this.#deferredTriggers]) if (this.#trigger(fault, now) === 'waits') break;
     this.afterPoll(now);
   }
 
@@ -100,25 +101,38 @@ export class ReplayPacer {
   }
 
   /** A recorded checkpoint trigger: it must get the recorded checkpoint id. */
-  #trigger(fault: FaultSpec, now: number): void {
+  #trigger(fault: FaultSpec, now: number): 'waits' | 'done' {
     const { job, coordinator, events, jobMaster } = this.#host.runtime;
+    const waiting = this.#deferredTriggers.includes(fault);
+    // A later trigger waits behind those already waiting (each must get the next recorded id).
+    if (!waiting && this.#deferredTriggers.length > 0) {
+      this.#deferredTriggers.push(fault);
+      return 'waits';
+    }
     // The replay's job ended sooner (the sim's costs are not the live machine's): a trigger that
     // completed nothing live changes nothing here either.
-    if (job.isTerminal && this.replay.skipAfterEnd()) return;
+    if (job.isTerminal && this.replay.skipAfterEnd()) return this.#triggerDone(fault);
     // Live, the checkpoint before completed first (the coordinator triggers the next one at once):
     // the trigger waits for that completion here too.
     const pending = coordinator.pendingCheckpoints.map((p) => p.id);
     // So does one that came live once a restart had deployed its tasks, where the sim's restore takes longer.
     if (this.replay.completesFirst(pending, now) || !this.#allTasksRunning()) {
-      this.#deferredTrigger = fault;
-      return;
+      if (!waiting) this.#deferredTriggers.push(fault);
+      return 'waits';
     }
-    this.#deferredTrigger = undefined;
+    this.#triggerDone(fault);
     const seen = events.length;
     const kind = fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint';
     this.#host.drive((e) => jobMaster.coordinate(now, e, (c) => coordinator.trigger(kind, now, c)));
     this.replay.checkTriggered(events.slice(seen), now);
     this.#host.maybeFinishJob();
+    return 'done';
+  }
+
+  #triggerDone(fault: FaultSpec): 'done' {
+    const i = this.#deferredTriggers.indexOf(fault);
+    if (i >= 0) this.#deferredTriggers.splice(i, 1);
+    return 'done';
   }
 
   /** Carries out a recorded rescale or savepoint restart once the replay has what it restores (else it waits). */

@@ -132,7 +132,7 @@ function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDe
   const vertex = r.oneOf('vertex', vertices ?? [], { required: true, what: 'vertex' });
   const subtask = r.integer('subtask', { required: true, min: 0 });
   const gates = r.list('gates', 'input gates (lists of [channel, count] pairs)', { required: true });
-  const runs = gates?.map((g) => readPairs(r.issues, g, 'a list of [channel, count] pairs: channel an integer ≥ 0; count > 0 records, or −1 barrier, −2 end-of-partition, −3 cancel-checkpoint', isRun));
+  const runs = gates?.map((g) => readPairs(r.issues, g, 'a list of [channel, count] pairs: channel an integer ≥ 0; count > 0 records, or −1 barrier, −2 end-of-partition, −3 cancel-checkpoint, −4 end-of-data', isRun));
   const barriers = r.list('barriers', 'barrier positions', { required: true });
   const positions = barriers && readPairs(r.issues, { path: r.pathOf('barriers'), value: barriers.map((b) => b.value) }, 'a list of [checkpointId, offset] pairs: checkpointId ≥ 1 (a barrier) or ≤ −1 (a cancellation marker), offset ≥ 0', isBarrier);
   const aborts = r.list('aborts', 'abort notifications', { required: true });

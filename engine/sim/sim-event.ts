@@ -91,7 +91,7 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
 function describeBuffer(buffer: NetworkBuffer): string {
   if (buffer.kind === 'event') {
     const e = buffer.event;
-    return e.kind === 'end-of-partition' ? 'event end-of-partition' : `event ${e.kind} ${e.checkpointId}${buffer.priority ? ' priority' : ''}`;
+    return e.kind === 'end-of-partition' || e.kind === 'end-of-data' ? `event ${e.kind}` : `event ${e.kind} ${e.checkpointId}${buffer.priority ? ' priority' : ''}`;
   }
   const first = buffer.records[0];
   const head = first ? ` first=${first.key}:${first.value}@${first.timestamp}` : '';

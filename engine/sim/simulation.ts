@@ -97,7 +97,7 @@ export class Simulation extends JobRuntime {
       seed,
       jobId: 'job',
       disks: this.#disks,
-      subtasks: () => this.tasks.map((t) => ({ id: t.id, isSource: t.isSource, ended: t.hasEndedInput, finalSnapshot: t.finalSnapshot, running: t.lifecycle.state === 'RUNNING' })),
+      subtasks: () => this.tasks.map((t) => ({ id: t.id, running: t.lifecycle.state === 'RUNNING', finished: t.lifecycle.state === 'FINISHED', finalSnapshot: t.finalSnapshot })),
       ...(this.#recorder ? { recorder: this.#recorder } : {}),
     });
     // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.

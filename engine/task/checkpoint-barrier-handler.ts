@@ -27,6 +27,8 @@ export type BarrierHandlerOutcome =
  * CheckpointBarrierHandler below for EXACTLY_ONCE, CheckpointBarrierTracker for AT_LEAST_ONCE.
  */
 export interface BarrierHandler {
+  /** the newest checkpoint id the handler has seen */
+  readonly currentCheckpointId: number;
   readonly isAligning: boolean;
   readonly unalignedCheckpointId: number | undefined;
   readonly alignmentTimeoutAt: number | undefined;

@@ -56,6 +56,11 @@ export class CheckpointBarrierTracker implements BarrierHandler {
   readonly unalignedCheckpointId = undefined;
   readonly alignmentTimeoutAt = undefined;
 
+  /** The highest checkpoint id seen (Flink's getLatestCheckpointId). */
+  get currentCheckpointId(): number {
+    return this.#latestCheckpointId;
+  }
+
   /** Ids with some barriers in, oldest first (Flink's getPendingCheckpointIds). */
   get pendingCheckpointIds(): number[] {
     return this.#pending.map((c) => c.checkpointId);

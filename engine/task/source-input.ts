@@ -51,6 +51,8 @@ export class SourceInput {
   #nextWatermarkAt: number;
   /** barriers (and cancellation markers) injected: orders the watermarks against them in a recording */
   #barriersInjected = 0;
+  /** end-of-input was reached (the task sent end-of-data) */
+  #inputEnded = false;
   #replay: ReplayFeeder | undefined;
 
   constructor(
@@ -87,7 +89,16 @@ export class SourceInput {
   readyForBarrier(checkpointId: number): boolean {
     const replay = this.#replay;
     if (!replay) return true;
-    return replay.mayInjectBarrier(checkpointId, this.#offset) && !replay.watermarkFirst(this.#offset, this.#barriersInjected);
+    return replay.mayInjectBarrier(checkpointId, this.position) && !replay.watermarkFirst(this.#offset, this.#barriersInjected);
+  }
+
+  /**
+   * Where in the source's stream a barrier goes out: the records emitted, plus one once the
+   * input ended (end-of-data went out), so a recording tells a barrier after the last record
+   * from one after end-of-data (the final checkpoint's).
+   */
+  get position(): number {
+    return this.#offset + (this.#inputEnded ? 1 : 0);
   }
 
   /** The task put a barrier (or a cancellation marker) on its outputs after the records emitted so far. */
@@ -114,6 +125,7 @@ export class SourceInput {
    * every window fires: true when that is still to go out (the task broadcasts it).
    */
   endInput(): boolean {
+    this.#inputEnded = true;
     if (this.#lastWatermark === Infinity) return false;
     this.#lastWatermark = Infinity;
     return true;

@@ -82,13 +82,21 @@ export class StreamTask implements CheckpointedSubtask {
   readonly #creditFree = new WeakSet<NetworkBuffer>();
   #sinkBatch: StreamRecord[] = [];
   #nextFlushAt: number;
+  /** the input ended and the operators finished: end-of-data is on every output (Flink's endData) */
+  #endOfData = false;
+  /**
+   * Flink's finalCheckpointMinId: the first checkpoint this task took part in after its input
+   * ended. Once a checkpoint this new or newer completes, the task may finish.
+   */
+  #finalCheckpointId: number | undefined;
+  #finalCheckpointCompleted = false;
   /** end-of-partition has been put on every output; the task finishes once they are sent */
   #ending = false;
   /** the subtask's side of checkpointing: triggers, snapshots, declines, aborts */
   readonly #checkpoints: SubtaskCheckpointCoordinator;
   /** effects to emit on the next poll (commits of restored transactions) */
   #deferred: TaskEffect[] = [];
-  /** the state the task had when its input ended: a finished task's part in later checkpoints */
+  /** what later checkpoints record for this task once it FINISHED (Flink's finished operator state) */
   #finalSnapshot: TaskStateSnapshot | undefined;
   /** records and events consumed so far (where an abort notification came, for a replay) */
   #consumedUnits = 0;
@@ -173,13 +181,27 @@ export class StreamTask implements CheckpointedSubtask {
     return this.#source?.offset;
   }
 
-  /** The task has put end-of-partition on its outputs (or finished): it takes part in checkpoints as finished. */
+  /** The task's input ended and end-of-data went out; it may still wait for its final checkpoint. */
   get hasEndedInput(): boolean {
-    return this.#ending || this.lifecycle.state === 'FINISHED';
+    return this.#endOfData;
   }
 
+  /** The input ended and the task waits for its final checkpoint to complete before it finishes. */
+  get awaitsFinalCheckpoint(): boolean {
+    return this.#endOfData && !this.#ending && this.#waitsForFinalCheckpoint && !this.#finalCheckpointCompleted;
+  }
+
+  /** What later checkpoints record for this task once it FINISHED (undefined until then). */
   get finalSnapshot(): TaskStateSnapshot | undefined {
     return this.#finalSnapshot;
+  }
+
+  /**
+   * Flink's StreamTask#areCheckpointsWithFinishedTasksEnabled: with the option on and periodic
+   * checkpointing on, a task whose input ended waits for its final checkpoint before it finishes.
+   */
+  get #waitsForFinalCheckpoint(): boolean {
+    return this.deployment.checkpointsAfterTasksFinish && this.deployment.checkpointingEnabled;
   }
 
   /** True while the task's inputs are blocked by an aligning checkpoint. */
@@ -266,7 +288,7 @@ export class StreamTask implements CheckpointedSubtask {
     if (!this.lifecycle.isTerminal) this.router.addCredits(channelId, credits);
   }
 
-  /** The coordinator asks this subtask to start a checkpoint (sources, or tasks whose inputs all ended). */
+  /** The coordinator asks this subtask to start a checkpoint (running tasks whose upstream all finished: sources first). */
   triggerCheckpoint(barrier: CheckpointBarrier): void {
     this.#checkpoints.trigger(barrier);
   }
@@ -274,8 +296,12 @@ export class StreamTask implements CheckpointedSubtask {
   notifyCheckpointComplete(checkpointId: number): void {
     if (this.lifecycle.isTerminal) return;
     this.keyedState?.notifyCheckpointComplete?.(checkpointId);
-    if (!this.#twoPhaseSink) return;
-    for (const transaction of this.#twoPhaseSink.notifyCheckpointComplete(checkpointId)) this.#deferred.push({ type: 'sink-commit', transaction });
+    // The operators first (the sink commits what the checkpoint covers), then the task may finish
+    // (StreamTask#notifyCheckpointComplete completes finalCheckpointCompleted after them).
+    if (this.#twoPhaseSink) {
+      for (const transaction of this.#twoPhaseSink.notifyCheckpointComplete(checkpointId)) this.#deferred.push({ type: 'sink-commit', transaction });
+    }
+    if (this.#finalCheckpointId !== undefined && checkpointId >= this.#finalCheckpointId) this.#finalCheckpointCompleted = true;
   }
 
   notifyCheckpointAborted(checkpointId: number): void {
@@ -292,7 +318,7 @@ export class StreamTask implements CheckpointedSubtask {
   }
 
   poll(now: number, effects: TaskEffect[]): PollOutcome {
-    if (this.lifecycle.state !== 'RUNNING') return this.#settle(now, 'finished');
+    if (this.lifecycle.state !== 'RUNNING') return this.#pollNotRunning(now, effects);
     if (this.#deferred.length > 0) effects.push(...this.#deferred.splice(0));
     const switchCost = this.#fireAlignmentTimers(now, effects);
     this.#sendReady(effects);
@@ -306,31 +332,77 @@ export class StreamTask implements CheckpointedSubtask {
     const trigger = this.#nextTrigger();
     if (trigger) return this.#triggered(now, trigger, effects);
     if (this.#ending) return this.#pollEnding(now);
-    return this.#source ? this.#pollSource(now, this.#source) : this.#pollInput(now, effects);
+    if (this.#endOfData && this.#mayFinish) return this.#endPartition(now);
+    if (this.#source) return this.#endOfData ? this.#idle(now, undefined) : this.#pollSource(now, this.#source);
+    return this.#pollInput(now, effects);
+  }
+
+  /**
+   * A task no longer running declines what it is asked to trigger (Flink's Task#triggerCheckpointBarrier
+   * on a task not RUNNING: CHECKPOINT_DECLINED_TASK_NOT_READY), so the checkpoint fails at once
+   * instead of waiting for its timeout.
+   */
+  #pollNotRunning(now: number, effects: TaskEffect[]): PollOutcome {
+    if (this.lifecycle.state === 'FINISHED') {
+      for (let t = this.#checkpoints.takeTrigger(); t; t = this.#checkpoints.takeTrigger()) this.#checkpoints.decline(t.checkpointId, 'CHECKPOINT_DECLINED_TASK_NOT_READY', effects);
+    }
+    return this.#settle(now, 'finished');
+  }
+
+  /**
+   * End-of-partition may go out once every input delivered its own (a source has none) and, when
+   * the task waits for one, its final checkpoint completed (StreamTask#afterInvoke's termination
+   * conditions).
+   */
+  get #mayFinish(): boolean {
+    if (this.#waitsForFinalCheckpoint && !this.#finalCheckpointCompleted) return false;
+    // Under replay a source still owes the barriers its recording has (live, their trigger came
+    // before the completion that let it finish; which comes first is timing).
+    if (this.#source && this.#replay && this.#replay.sourceLimit(this.#checkpoints.lastCheckpointId) < Infinity) return false;
+    return this.gates.every((g) => g.allFinished);
   }
 
   /** The next trigger to carry out; under replay a source first emits up to the recorded barrier offset. */
   #nextTrigger(): CheckpointBarrier | undefined {
     const trigger = this.#checkpoints.nextTrigger;
-    if (trigger && this.#source && !this.hasEndedInput && !this.#source.readyForBarrier(trigger.checkpointId)) return undefined;
+    if (trigger && this.#source && !this.#source.readyForBarrier(trigger.checkpointId)) return undefined;
     return this.#checkpoints.takeTrigger();
   }
 
   #triggered(now: number, barrier: CheckpointBarrier, effects: TaskEffect[]): PollOutcome {
     const id = barrier.checkpointId;
-    if (this.hasEndedInput) {
+    // End-of-partition is on the outputs: no barrier can follow it downstream.
+    if (this.#ending) {
       this.#checkpoints.decline(id, 'CHECKPOINT_DECLINED_TASK_NOT_READY', effects);
       return this.#busy(now, 0);
     }
+    // A task triggered because its upstream finished, whose end-of-partition is still on its way
+    // (StreamTask#triggerUnfinishedChannelsCheckpoint): the barrier counts as received on those channels.
+    if (!this.#source && !this.gates.every((g) => g.allFinished)) return this.#triggerOnUnfinishedChannels(now, barrier, effects);
+    this.#noteFinalCheckpoint(id);
     // Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing).
     if (this.#source && this.#replay) this.#checkpoints.followRecordedAbort(id, this.#replay.injectsCancel(id));
-    if (this.#source) this.recorder?.barrierInjected(id, this.#source.offset, this.#checkpoints.isAborted(id));
+    if (this.#source) this.recorder?.barrierInjected(id, this.#source.position, this.#checkpoints.isAborted(id));
     this.#source?.barrierInjected();
     return this.#busy(now, this.#checkpoints.checkpointOnTrigger(now, barrier, effects));
   }
 
+  #triggerOnUnfinishedChannels(now: number, barrier: CheckpointBarrier, effects: TaskEffect[]): PollOutcome {
+    let cost = 0;
+    this.gates.forEach((gate, g) => {
+      for (const c of gate.channels) if (!c.finished) cost += this.#onBarrierOutcomes(now, this.#barriers.onBarrier(g, c.index, barrier, now), effects);
+    });
+    return this.#busy(now, cost);
+  }
+
+  /** StreamTask#performCheckpoint: the first checkpoint after the input ended is the final one. */
+  #noteFinalCheckpoint(checkpointId: number): void {
+    if (this.#endOfData && this.#waitsForFinalCheckpoint && this.#finalCheckpointId === undefined) this.#finalCheckpointId = checkpointId;
+  }
+
   #pollEnding(now: number): PollOutcome {
     if (!this.router.backlogEmpty) return this.#settle(now, 'backpressured');
+    this.#finalSnapshot = this.#checkpoints.takeFinalSnapshot();
     this.lifecycle.send('FINISH');
     return this.#settle(now, 'finished');
   }
@@ -347,7 +419,7 @@ export class StreamTask implements CheckpointedSubtask {
       case 'backpressured':
         return this.#settle(now, 'backpressured');
       case 'end-of-input':
-        return this.#endOfInput(now, []);
+        return this.#endInput(now, []);
     }
   }
 
@@ -414,11 +486,18 @@ export class StreamTask implements CheckpointedSubtask {
   #processEvent(now: number, gate: number, channel: InputChannel, buffer: EventBuffer, effects: TaskEffect[]): PollOutcome | undefined {
     const event = buffer.event;
     switch (event.kind) {
+      case 'end-of-data':
+        channel.endOfData = true;
+        return this.#endInputOnceAllEnded(now, effects);
       case 'end-of-partition': {
         channel.finished = true;
         this.#onWatermark(this.#valve.onChannelFinished(), this.#sinkOutput ?? this.router);
+        if (!this.deployment.checkpointsAfterTasksFinish) this.#abortOnEndOfStream(effects);
         const cost = this.#onBarrierOutcomes(now, this.#barriers.onEndOfPartition(now), effects);
-        if (this.gates.every((g) => g.allFinished)) return this.#endOfInput(now, effects);
+        const ended = this.#endInputOnceAllEnded(now, effects);
+        if (ended) return ended;
+        // The last end-of-partition: the next poll may finish the task.
+        if (this.gates.every((g) => g.allFinished)) return this.#busy(now, cost);
         return cost > 0 ? this.#busy(now, cost) : undefined;
       }
       case 'barrier': {
@@ -441,6 +520,7 @@ export class StreamTask implements CheckpointedSubtask {
   #onBarrierOutcome(now: number, outcome: BarrierHandlerOutcome, effects: TaskEffect[]): number {
     switch (outcome.type) {
       case 'snapshot':
+        this.#noteFinalCheckpoint(outcome.barrier.checkpointId);
         return this.#checkpoints.checkpointState(now, outcome.barrier, outcome.figures, true, effects);
       case 'unaligned-complete':
         this.#checkpoints.inputsComplete(outcome.checkpointId, outcome.figures, effects);
@@ -498,17 +578,51 @@ export class StreamTask implements CheckpointedSubtask {
     }
   }
 
-  #endOfInput(now: number, effects: TaskEffect[]): PollOutcome {
+  /** Every input delivered end-of-data (or ended outright): the task's input ended; undefined until then. */
+  #endInputOnceAllEnded(now: number, effects: TaskEffect[]): PollOutcome | undefined {
+    if (this.#endOfData || !this.gates.every((g) => g.allEndOfData)) return undefined;
+    return this.#endInput(now, effects);
+  }
+
+  /**
+   * The input ended (StreamTask#endData): a source sends the final watermark, the operators
+   * finish, and end-of-data goes out on every channel. Then the task waits (see #mayFinish): for
+   * its inputs' end-of-partition and, with checkpoints after tasks finish, for its final
+   * checkpoint, whose completion commits a two-phase-commit sink's last transaction. Without
+   * periodic checkpointing no final checkpoint will come, so the sink commits everything now, as
+   * Flink's CommitterOperator#endInput does; with the option off (and checkpointing on) it
+   * commits nothing more: what is not committed by then is lost when the task finishes, as in
+   * Flink before FLIP-147.
+   */
+  #endInput(now: number, effects: TaskEffect[]): PollOutcome {
     if (this.#source?.endInput()) this.router.broadcastWatermark(Infinity);
-    if (this.#twoPhaseSink) {
-      // Flink's final checkpoint commits what is left when the input ends.
-      for (const transaction of this.#twoPhaseSink.endOfInput(this.#checkpoints.lastCheckpointId + 1)) effects.push({ type: 'sink-commit', transaction });
+    if (this.#twoPhaseSink && !this.deployment.checkpointingEnabled) {
+      for (const transaction of this.#twoPhaseSink.commitOnEndOfInput(this.#checkpoints.lastCheckpointId + 1)) effects.push({ type: 'sink-commit', transaction });
     }
-    this.#finalSnapshot = this.#checkpoints.takeFinalSnapshot();
+    this.router.flushPartial();
+    this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'end-of-data' }, sizeBytes: 4, priority: false }));
+    this.#endOfData = true;
+    return this.#busy(now, 0);
+  }
+
+  /** The task may finish: end-of-partition goes out; once it is sent the task is FINISHED. */
+  #endPartition(now: number): PollOutcome {
     this.router.flushPartial();
     this.router.broadcastEvent(() => ({ kind: 'event', event: { kind: 'end-of-partition' }, sizeBytes: 4, priority: false }));
     this.#ending = true;
     return this.#busy(now, 0);
+  }
+
+  /**
+   * Without checkpoints after tasks finish, an input that ends while a checkpoint aligns fails it
+   * (SingleCheckpointBarrierHandler#processEndOfPartition: CHECKPOINT_DECLINED_INPUT_END_OF_STREAM).
+   */
+  #abortOnEndOfStream(effects: TaskEffect[]): void {
+    const pending = this.#barriers.isAligning || this.#barriers.unalignedCheckpointId !== undefined;
+    if (!pending) return;
+    const id = this.#barriers.currentCheckpointId;
+    this.#barriers.abortCurrent(id);
+    this.#checkpoints.abortCheckpointOnBarrier(id, 'CHECKPOINT_DECLINED_INPUT_END_OF_STREAM', effects);
   }
 
   #emitSinkBatch(effects: TaskEffect[]): void {

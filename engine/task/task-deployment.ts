@@ -42,4 +42,8 @@ export interface TaskDeployment {
   snapshotCompression: boolean;
   /** execution.checkpointing.mode: EXACTLY_ONCE aligns barriers, AT_LEAST_ONCE only tracks them */
   checkpointingMode: CheckpointingMode;
+  /** execution.checkpointing.checkpoints-after-tasks-finish (FLIP-147) */
+  checkpointsAfterTasksFinish: boolean;
+  /** periodic checkpointing is on (execution.checkpointing.interval is set): Flink's StreamConfig#isCheckpointingEnabled */
+  checkpointingEnabled: boolean;
 }

@@ -31,7 +31,7 @@ function snapshotOf(sim: Simulation, encoder: NetworkSnapshotEncoder, previous?:
 
 function describeBuffer(b: NetworkBuffer): string {
   if (b.kind === 'data') return `data wm=${b.watermark ?? '-'} bytes=${b.sizeBytes}`;
-  if (b.event.kind === 'end-of-partition') return 'end-of-partition';
+  if (b.event.kind === 'end-of-partition' || b.event.kind === 'end-of-data') return b.event.kind;
   return `${b.event.kind} ${b.event.checkpointId}${b.priority ? ' priority' : ''}`;
 }
 

@@ -34,6 +34,10 @@ export interface DeploymentOptions {
   creditsPerChannel?: number;
   recordCostUs?: number;
   checkpointingMode?: CheckpointingMode;
+  /** execution.checkpointing.checkpoints-after-tasks-finish (default on, as in Flink) */
+  checkpointsAfterTasksFinish?: boolean;
+  /** periodic checkpointing on (default off: a task whose input ended finishes at once) */
+  checkpointingEnabled?: boolean;
 }
 
 /** A TaskDeployment built by hand: one subtask (index 0, all key groups) of a vertex "task". */
@@ -56,6 +60,8 @@ export function deployment(options: DeploymentOptions): TaskDeployment {
     incrementalCheckpoints: false,
     snapshotCompression: false,
     checkpointingMode: options.checkpointingMode ?? 'EXACTLY_ONCE',
+    checkpointsAfterTasksFinish: options.checkpointsAfterTasksFinish ?? true,
+    checkpointingEnabled: options.checkpointingEnabled ?? false,
   };
 }
 

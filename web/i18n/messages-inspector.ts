@@ -35,6 +35,8 @@ export const inspectorEn = {
   'inspector.cancel.note': 'An upstream subtask declined this checkpoint; the marker tells downstream subtasks to abort it too.',
   'inspector.end.title': 'End of partition',
   'inspector.end.note': 'The upstream subtask finished: nothing more will come on this channel.',
+  'inspector.endOfData.title': 'End of data',
+  'inspector.endOfData.note': 'The upstream subtask read all its input: no more records come, but barriers still do until its final checkpoint completes and it sends end-of-partition.',
 
   'inspector.field.records': 'Records',
   'inspector.field.firstRecord': 'First record',
@@ -107,6 +109,7 @@ export const inspectorEn = {
   'inspector.queued.barrier': 'barrier {id}',
   'inspector.queued.cancel': 'cancel {id}',
   'inspector.queued.end': 'end',
+  'inspector.queued.endOfData': 'end of data',
 
   'inspector.subtask.title': '{name} #{index}',
   'inspector.keyGroups.range': '{start}–{end} ({count} of {max})',
@@ -187,6 +190,8 @@ export const inspectorZhCN: { readonly [K in keyof typeof inspectorEn]: string }
   'inspector.cancel.note': '某个上游子任务拒绝了这个 Checkpoint；这个标记通知下游子任务也放弃它。',
   'inspector.end.title': '分区结束',
   'inspector.end.note': '上游子任务已结束：这个通道不会再有数据。',
+  'inspector.endOfData.title': '数据结束',
+  'inspector.endOfData.note': '上游子任务已读完全部输入：不会再有记录，但 barrier 仍会到来，直到它的最终 Checkpoint 完成并发出分区结束。',
 
   'inspector.field.records': '记录数',
   'inspector.field.firstRecord': '第一条记录',
@@ -259,6 +264,7 @@ export const inspectorZhCN: { readonly [K in keyof typeof inspectorEn]: string }
   'inspector.queued.barrier': 'barrier {id}',
   'inspector.queued.cancel': '取消 {id}',
   'inspector.queued.end': '结束',
+  'inspector.queued.endOfData': '数据结束',
 
   'inspector.subtask.title': '{name} #{index}',
   'inspector.keyGroups.range': '{start}–{end}（共 {max} 个中的 {count} 个）',

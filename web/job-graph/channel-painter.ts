@@ -128,7 +128,7 @@ function paintMarkers(ctx: CanvasRenderingContext2D, scene: ChannelScene, color:
   ctx.beginPath();
   for (let i = 0; i < scene.count; i++) {
     const kind = scene.kind[i];
-    if (kind !== ItemKind.cancelMarker && kind !== ItemKind.endOfPartition) continue;
+    if (kind !== ItemKind.cancelMarker && kind !== ItemKind.endOfPartition && kind !== ItemKind.endOfData) continue;
     const r = scene.size[i]! / 2;
     ctx.moveTo(scene.x[i]! + r, scene.y[i]!);
     ctx.arc(scene.x[i]!, scene.y[i]!, r, 0, Math.PI * 2);

@@ -84,6 +84,7 @@ function decodedItem(s: NetworkSnapshot, i: number): NetworkBuffer {
     return Number.isNaN(watermark) ? { kind: 'data', records: [], sizeBytes } : { kind: 'data', records: [], watermark, sizeBytes };
   }
   if (kind === ItemKind.endOfPartition) return { kind: 'event', event: { kind: 'end-of-partition' }, sizeBytes, priority: false };
+  if (kind === ItemKind.endOfData) return { kind: 'event', event: { kind: 'end-of-data' }, sizeBytes, priority: false };
   if (kind === ItemKind.cancelMarker) return { kind: 'event', event: { kind: 'cancel-checkpoint', checkpointId: s.checkpointIds[i]! }, sizeBytes, priority: false };
   const priority = kind === ItemKind.priorityBarrier;
   const flags = s.itemFlags[i]!;

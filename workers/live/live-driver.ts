@@ -534,11 +534,9 @@ export class LiveDriver extends JobRuntime {
     switch (report.type) {
       case 'task-state':
         status.state = report.state;
+        if (report.finalSnapshot) status.finalSnapshot = decodeTaskStateSnapshot(report.finalSnapshot);
         if (report.state === 'FAILED') this.#drive((e) => this.jobMaster.onTaskFailed(report.attempt, report.taskIndex, report.cause ?? 'unknown cause', now, e));
         else if (report.state === 'FINISHED' && this.#status.every((s) => s.state === 'FINISHED')) this.#drive((e) => this.jobMaster.onAllTasksFinished(now, e));
-        return;
-      case 'task-ended-input':
-        status.finalSnapshot = decodeTaskStateSnapshot(report.finalSnapshot);
         return;
       case 'acknowledge-checkpoint': {
         // The snapshot is in remote storage (the TaskManager wrote it); the subtask acknowledges.
@@ -607,13 +605,7 @@ export class LiveDriver extends JobRuntime {
   #plannedSubtasks() {
     return this.graph.subtasks.map((s, i) => {
       const status = this.#status[i];
-      return {
-        id: s.id,
-        isSource: this.graph.vertex(s.id.vertexId).operator.type === 'source',
-        ended: status?.finalSnapshot !== undefined,
-        finalSnapshot: status?.finalSnapshot,
-        running: status?.state === 'RUNNING',
-      };
+      return { id: s.id, running: status?.state === 'RUNNING', finished: status?.state === 'FINISHED', finalSnapshot: status?.finalSnapshot };
     });
   }
 
