@@ -3,8 +3,9 @@
  */
 
 import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
-import type { ExpectationSpec } from './scenario-types.ts';
-import { EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES } from './scenario-vocabulary.ts';
+import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
+import type { CheckpointStatistic, ExpectationSpec } from './scenario-types.ts';
+import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
 
 export function readExpectations(issues: Issues, items: ListItem[]): ExpectationSpec[] | undefined {
   const expectations = items.map((item) => readExpectation(issues, item));
@@ -34,7 +35,35 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
       const value = expectation.integer('value', { required: true, min: 0 });
       return value === undefined ? undefined : { type, value };
     }
+    case 'min-failed-checkpoints': {
+      const value = expectation.integer('value', { required: true, min: 0 });
+      const reason = expectation.oneOf('reason', CHECKPOINT_FAILURE_REASON_NAMES, { what: 'checkpoint failure reason' });
+      if (value === undefined || (expectation.has('reason') && reason === undefined)) return undefined;
+      return reason === undefined ? { type, value } : { type, value, reason };
+    }
+    case 'statistic':
+      return readStatistic(expectation);
   }
+}
+
+/** `statistic: checkpoint-pause, aggregate: p50, max: 10 ms`: durations in Flink syntax, a count for concurrent-checkpoints. */
+function readStatistic(expectation: ObjectReader): ExpectationSpec | undefined {
+  const statistic = expectation.oneOf('statistic', CHECKPOINT_STATISTICS, { required: true, what: 'checkpoint statistic' });
+  const aggregate = expectation.oneOf('aggregate', STATISTIC_AGGREGATES, { required: true, what: 'statistic aggregate' });
+  if (!expectation.has('min') && !expectation.has('max')) {
+    expectation.issues.error(expectation.pathOf('max'), 'a statistic expectation needs a min, a max or both', { allowed: 'min, max' });
+    return undefined;
+  }
+  const bound = (key: 'min' | 'max') => (statistic === undefined ? undefined : readBound(expectation, key, statistic));
+  const min = bound('min');
+  const max = bound('max');
+  if (statistic === undefined || aggregate === undefined) return undefined;
+  if ((expectation.has('min') && min === undefined) || (expectation.has('max') && max === undefined)) return undefined;
+  return { type: 'statistic', statistic, aggregate, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+}
+
+function readBound(expectation: ObjectReader, key: 'min' | 'max', statistic: CheckpointStatistic): number | undefined {
+  return statistic === 'concurrent-checkpoints' ? expectation.integer(key, { min: 0 }) : expectation.duration(key, { min: 0 });
 }
 
 /** Flink's JobStatus names; matched case-insensitively like Flink's enum options, stored upper-case. */

@@ -6,6 +6,7 @@
 
 import type {
   Aggregate,
+  CheckpointStatistic,
   ExpectationSpec,
   FaultSpec,
   FilterSpec,
@@ -13,6 +14,7 @@ import type {
   OperatorSpec,
   Partitioning,
   SourceSpec,
+  StatisticAggregate,
 } from './scenario-types.ts';
 
 export type VertexType = OperatorSpec['type'];
@@ -71,7 +73,18 @@ export const EXPECTATION_TYPES = [
   'max-failed-checkpoints',
   'min-duplicates',
   'min-restores',
+  'min-failed-checkpoints',
+  'statistic',
 ] as const satisfies readonly ExpectationSpec['type'][];
+
+export const CHECKPOINT_STATISTICS = [
+  'checkpoint-pause',
+  'end-to-end-duration',
+  'alignment-duration',
+  'concurrent-checkpoints',
+] as const satisfies readonly CheckpointStatistic[];
+
+export const STATISTIC_AGGREGATES = ['min', 'max', 'avg', 'p50', 'p90'] as const satisfies readonly StatisticAggregate[];
 
 /** Flink's `JobStatus` values, for the `job-status` expectation. */
 export const JOB_STATUSES = [
@@ -141,6 +154,8 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'max-failed-checkpoints': ['type', 'value'],
   'min-duplicates': ['type', 'value'],
   'min-restores': ['type', 'value'],
+  'min-failed-checkpoints': ['type', 'value', 'reason'],
+  statistic: ['type', 'statistic', 'aggregate', 'min', 'max'],
 };
 
 export const SCENARIO_FIELDS = [

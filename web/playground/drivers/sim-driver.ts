@@ -17,6 +17,7 @@
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
 import { runReport } from '../../../engine/run/run-report.ts';
+import { referenceLeadMs } from '../../../engine/run/reference-lead.ts';
 import type { LsmStorageFactory } from '../../../engine/state/state-backend-factory.ts';
 import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
 import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
@@ -56,10 +57,6 @@ import { SimChannelSnapshot } from '../../job-graph/sim-channel-snapshot.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
 const SLICE_MS = 20;
-/** How far the reference runs ahead: enough for a commit shifted by a restart, at least 1 s, at most 1 min. */
-const AHEAD_MIN_MS = 1000;
-const AHEAD_MAX_MS = 60_000;
-const AHEAD_CHECKPOINT_CYCLES = 3;
 
 /** The sink of this run next to the failure-free run's at the same virtual time. */
 export interface OutputComparisonView {
@@ -116,9 +113,7 @@ export class SimDriver implements PlaygroundDriver {
     const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, diskRoot) } : {};
     this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...(options.seed === undefined ? {} : { seed: options.seed }) });
     this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
-    const { checkpointInterval, minPause } = this.#simulation.config;
-    const cycle = checkpointInterval === undefined ? 0 : Math.max(checkpointInterval, minPause);
-    this.#aheadMs = Math.min(AHEAD_MAX_MS, Math.max(AHEAD_MIN_MS, AHEAD_CHECKPOINT_CYCLES * cycle));
+    this.#aheadMs = referenceLeadMs(this.#simulation.config);
     tapWrites(this.#simulation.sinkOutput, (records) => this.#oracle.mine(records));
     tapWrites(this.#reference.sinkOutput, (records) => {
       this.#oracle.ahead(records);

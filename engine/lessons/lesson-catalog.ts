@@ -1,0 +1,16 @@
+/**
+ * The lessons, in the order a learner takes them: one per point of the two seed articles (the
+ * first a Chinese guide to tuning checkpoints, the second a Chinese translation of Flink's
+ * "Tuning Checkpoints and Large State"). tests/lessons/lessons.test.ts runs every one.
+ */
+import type { Lesson } from './lesson.ts';
+import { exactlyOnceVsAtLeastOnce } from './catalog/exactly-once-vs-at-least-once.ts';
+import { intervalAndMinPause } from './catalog/interval-and-min-pause.ts';
+import { maxConcurrentCheckpoints } from './catalog/max-concurrent-checkpoints.ts';
+import { timeoutAndTolerableFailures } from './catalog/timeout-and-tolerable-failures.ts';
+
+export const LESSONS: readonly Lesson[] = [intervalAndMinPause, maxConcurrentCheckpoints, timeoutAndTolerableFailures, exactlyOnceVsAtLeastOnce];
+
+export function findLesson(id: string): Lesson | undefined {
+  return LESSONS.find((lesson) => lesson.id === id);
+}
