@@ -239,8 +239,8 @@ export class PlaygroundState {
     await this.#loadFile(file, true);
   }
 
-  /** The API's load(): validates, then loads paused at time 0; invalid input rejects and changes nothing. */
-  async load(input: object | string): Promise<LoadResult> {
+  /** The API's load() (and a lesson's, with its file as the source): validates, then loads paused at time 0; invalid input rejects and changes nothing. */
+  async load(input: object | string, source: ScenarioSource = { kind: 'api' }): Promise<LoadResult> {
     let value: unknown = input;
     if (typeof input === 'string') {
       const parsed = parseScenarioText(input);
@@ -251,7 +251,7 @@ export class PlaygroundState {
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
-    await this.#install(validated.scenario, { kind: 'api' }, value, false);
+    await this.#install(validated.scenario, source, value, false);
     if (!this.#driver) throw new Error(`The scenario could not be started: ${this.runError ?? 'a newer scenario replaced it'}`);
     const untilMs = validated.scenario.run.until_ms;
     return { name: validated.scenario.name, seed: this.#driver.seed, untilMs: untilMs === Infinity ? null : untilMs, notes: validated.notes };

@@ -16,7 +16,8 @@
  *
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
-import { runReport } from '../../../engine/run/run-report.ts';
+import { expectationInputs, runReport } from '../../../engine/run/run-report.ts';
+import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
 import { referenceLeadMs } from '../../../engine/run/reference-lead.ts';
 import type { LsmStorageFactory } from '../../../engine/state/state-backend-factory.ts';
 import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
@@ -317,6 +318,10 @@ export class SimDriver implements PlaygroundDriver {
   /** The CLI's `--json` document (engine/run/run-report.ts) for the run so far. */
   stats(): PlaygroundStats {
     return structuredClone(runReport(this.#simulation, this.#oracle)) as PlaygroundStats;
+  }
+
+  expectationInputs(): ExpectationInputs {
+    return expectationInputs(this.#simulation, this.#oracle);
   }
 
   // ---- read-only views into the running simulation (channel view, storage view, inspector) ----
