@@ -194,8 +194,11 @@ export class PlaygroundState {
 
   // ---- loading ----
 
-  /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
-  async init(): Promise<void> {
+  /**
+   * Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first
+   * one; `loadInitial: false` leaves the scenario to the caller (a lesson link opens its own).
+   */
+  async init(options: { loadInitial?: boolean } = {}): Promise<void> {
     const driver = new URL(location.href).searchParams.get('driver');
     if (isDriverName(driver)) this.driverName = driver;
     let entries: ScenarioEntry[];
@@ -209,7 +212,7 @@ export class PlaygroundState {
     }
     this.scenarios = entries;
     // A page that loaded its own scenario through the API before the list arrived keeps it.
-    if (this.source !== null) return;
+    if (this.source !== null || options.loadInitial === false) return;
     if (this.#loadSharedFromHash()) return;
     const requested = new URL(location.href).searchParams.get('scenario');
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];

@@ -34,6 +34,15 @@ export function lessonSummaries(): LessonSummary[] {
   return LESSONS.map((l) => ({ id: l.id, title: { ...l.title }, steps: l.steps.map((s) => ({ title: { ...s.title } })) }));
 }
 
+/** The lesson and step (0-based) a page URL names (`?lesson=<id>&step=<n>`, n from 1), if any. */
+export function lessonLink(href: string): { id: string; step: number } | null {
+  const params = new URL(href).searchParams;
+  const id = params.get('lesson');
+  if (id === null) return null;
+  const step = Number(params.get('step') ?? '1');
+  return { id, step: Number.isInteger(step) && step >= 1 ? step - 1 : 0 };
+}
+
 export class LessonState {
   lesson = $state.raw<Lesson | null>(null);
   /** the step the learner is on, 0-based */
@@ -48,6 +57,19 @@ export class LessonState {
   constructor(private readonly playground: PlaygroundState) {
     playground.hub.on('tick', () => this.#checkSoon());
     playground.hub.on('pause', () => this.check());
+    playground.hub.on('load', () => {
+      if (this.lesson && !this.#runIsLessons()) this.#leave();
+    });
+  }
+
+  /** Another scenario was loaded: back to the list, and the page's URL no longer names the lesson. */
+  #leave(): void {
+    this.listOpen = true;
+    if (typeof history === 'undefined') return;
+    const url = new URL(location.href);
+    url.searchParams.delete('lesson');
+    url.searchParams.delete('step');
+    if (url.href !== location.href) history.replaceState(history.state, '', url);
   }
 
   /** Loads the lesson at `step` (0-based): its scenario with the earlier steps' actions, paused at 0. */
@@ -61,6 +83,7 @@ export class LessonState {
     this.lesson = lesson;
     this.step = step;
     this.listOpen = false;
+    this.#rememberInUrl();
     return { id, step: step + 1, steps: lesson.steps.length, scenario };
   }
 
@@ -74,7 +97,19 @@ export class LessonState {
   }
 
   goTo(step: number): void {
-    if (this.lesson && step >= 0 && step < this.lesson.steps.length) this.step = step;
+    if (!this.lesson || step < 0 || step >= this.lesson.steps.length) return;
+    this.step = step;
+    this.#rememberInUrl();
+  }
+
+  /** Links carry the lesson and step; a scenario chosen in the picker takes the page back (`?scenario=`). */
+  #rememberInUrl(): void {
+    if (!this.lesson || typeof history === 'undefined') return;
+    const url = new URL(location.href);
+    url.searchParams.delete('scenario');
+    url.searchParams.set('lesson', this.lesson.id);
+    url.searchParams.set('step', String(this.step + 1));
+    if (url.href !== location.href) history.replaceState(history.state, '', url);
   }
 
   isSeen(lessonId: string, step: number): boolean {
@@ -104,7 +139,7 @@ export class LessonState {
     this.#markSeen(lesson.id, newly);
     // The current step was seen: on to the next one not seen yet, whose own check begins now.
     const next = lesson.steps.findIndex((_, i) => i > this.step && !this.isSeen(lesson.id, i));
-    if (this.isSeen(lesson.id, this.step) && next !== -1) this.step = next;
+    if (this.isSeen(lesson.id, this.step) && next !== -1) this.goTo(next);
   }
 
   #checkSoon(): void {
