@@ -52,6 +52,7 @@ export class LessonState {
   listOpen = $state(true);
 
   #lastCheck = -Infinity;
+  #trailing: ReturnType<typeof setTimeout> | undefined;
   #url: string | null = null;
 
   constructor(private readonly playground: PlaygroundState) {
@@ -142,8 +143,14 @@ export class LessonState {
     if (this.isSeen(lesson.id, this.step) && next !== -1) this.goTo(next);
   }
 
+  /** At most every CHECK_EVERY_MS, and once more after the last tick (a run that stopped is checked as it stopped). */
   #checkSoon(): void {
-    if (performance.now() - this.#lastCheck >= CHECK_EVERY_MS) this.check();
+    const wait = this.#lastCheck + CHECK_EVERY_MS - performance.now();
+    if (wait <= 0) return this.check();
+    this.#trailing ??= setTimeout(() => {
+      this.#trailing = undefined;
+      this.check();
+    }, wait);
   }
 
   #runIsLessons(): boolean {
