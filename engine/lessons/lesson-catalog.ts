@@ -4,12 +4,21 @@
  * "Tuning Checkpoints and Large State"). tests/lessons/lessons.test.ts runs every one.
  */
 import type { Lesson } from './lesson.ts';
+import { backpressureAndUnaligned } from './catalog/backpressure-and-unaligned.ts';
 import { exactlyOnceVsAtLeastOnce } from './catalog/exactly-once-vs-at-least-once.ts';
+import { failOnCheckpointingErrors } from './catalog/fail-on-checkpointing-errors.ts';
 import { intervalAndMinPause } from './catalog/interval-and-min-pause.ts';
 import { maxConcurrentCheckpoints } from './catalog/max-concurrent-checkpoints.ts';
 import { timeoutAndTolerableFailures } from './catalog/timeout-and-tolerable-failures.ts';
 
-export const LESSONS: readonly Lesson[] = [intervalAndMinPause, maxConcurrentCheckpoints, timeoutAndTolerableFailures, exactlyOnceVsAtLeastOnce];
+export const LESSONS: readonly Lesson[] = [
+  intervalAndMinPause,
+  maxConcurrentCheckpoints,
+  timeoutAndTolerableFailures,
+  exactlyOnceVsAtLeastOnce,
+  backpressureAndUnaligned,
+  failOnCheckpointingErrors,
+];
 
 export function findLesson(id: string): Lesson | undefined {
   return LESSONS.find((lesson) => lesson.id === id);

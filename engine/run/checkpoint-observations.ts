@@ -26,17 +26,32 @@ export interface CheckpointObservations {
    * longest alignment of any subtask, ms
    */
   alignmentMs: number[];
+  /** likewise, the longest start delay of any subtask (trigger to its first barrier), ms */
+  startDelayMs: number[];
+  /** likewise, the in-flight bytes the checkpoint persisted (unaligned checkpoints) */
+  persistedBytes: number[];
 }
 
-export const NO_CHECKPOINT_OBSERVATIONS: CheckpointObservations = { pausesMs: [], endToEndMs: [], concurrent: [], failureReasons: [], alignmentMs: [] };
+export const NO_CHECKPOINT_OBSERVATIONS: CheckpointObservations = {
+  pausesMs: [],
+  endToEndMs: [],
+  concurrent: [],
+  failureReasons: [],
+  alignmentMs: [],
+  startDelayMs: [],
+  persistedBytes: [],
+};
+
+type EventObservations = Pick<CheckpointObservations, 'pausesMs' | 'endToEndMs' | 'concurrent' | 'failureReasons'>;
+type StatisticsObservations = Pick<CheckpointObservations, 'alignmentMs' | 'startDelayMs' | 'persistedBytes'>;
 
 /** The observations of a run so far, from its job events and its statistics tracker. */
 export function observeCheckpoints(events: readonly JobEvent[], stats: CheckpointStatsTracker): CheckpointObservations {
-  return { ...observeEvents(events), alignmentMs: alignments(stats) };
+  return { ...observeEvents(events), ...observeStatistics(stats) };
 }
 
-function observeEvents(events: readonly JobEvent[]): Omit<CheckpointObservations, 'alignmentMs'> {
-  const seen: Omit<CheckpointObservations, 'alignmentMs'> = { pausesMs: [], endToEndMs: [], concurrent: [], failureReasons: [] };
+function observeEvents(events: readonly JobEvent[]): EventObservations {
+  const seen: EventObservations = { pausesMs: [], endToEndMs: [], concurrent: [], failureReasons: [] };
   /** in-progress checkpoints (savepoints are not periodic checkpoints: left out) → trigger time */
   const pending = new Map<number, number>();
   let lastCompletion: number | undefined;
@@ -61,17 +76,21 @@ function observeEvents(events: readonly JobEvent[]): Omit<CheckpointObservations
   return seen;
 }
 
-function alignments(stats: CheckpointStatsTracker): number[] {
-  const out: number[] = [];
+/** Per completed checkpoint in the history (the dashboard's): the longest alignment and start delay of any subtask, and the persisted bytes. */
+function observeStatistics(stats: CheckpointStatsTracker): StatisticsObservations {
+  const seen: StatisticsObservations = { alignmentMs: [], startDelayMs: [], persistedBytes: [] };
   for (const entry of stats.checkpointingStatistics().history) {
     if (entry.status !== 'COMPLETED' || entry.is_savepoint) continue;
-    const details = stats.checkpointDetails(entry.id);
-    let longest = 0;
-    for (const vertex of Object.keys(details?.tasks ?? {})) {
-      const task = stats.taskCheckpointStatistics(entry.id, vertex);
-      longest = Math.max(longest, task?.summary.alignment.duration.max ?? 0);
+    let alignment = 0;
+    let startDelay = 0;
+    for (const vertex of Object.keys(stats.checkpointDetails(entry.id)?.tasks ?? {})) {
+      const summary = stats.taskCheckpointStatistics(entry.id, vertex)?.summary;
+      alignment = Math.max(alignment, summary?.alignment.duration.max ?? 0);
+      startDelay = Math.max(startDelay, summary?.start_delay.max ?? 0);
     }
-    out.push(longest);
+    seen.alignmentMs.push(alignment);
+    seen.startDelayMs.push(startDelay);
+    seen.persistedBytes.push(entry.persisted_data);
   }
-  return out;
+  return seen;
 }

@@ -70,6 +70,10 @@ function statisticValues(seen: CheckpointObservations, statistic: CheckpointStat
       return seen.endToEndMs;
     case 'alignment-duration':
       return seen.alignmentMs;
+    case 'start-delay':
+      return seen.startDelayMs;
+    case 'persisted-data':
+      return seen.persistedBytes;
     case 'concurrent-checkpoints':
       return seen.concurrent;
   }
@@ -94,7 +98,8 @@ export function aggregate(values: readonly number[], how: StatisticAggregate): n
 }
 
 function formatStatistic(statistic: CheckpointStatistic, value: number): string {
-  return statistic === 'concurrent-checkpoints' ? String(value) : formatDuration(Math.round(value));
+  if (statistic === 'concurrent-checkpoints') return String(value);
+  return statistic === 'persisted-data' ? `${Math.round(value)} bytes` : formatDuration(Math.round(value));
 }
 
 function describeRange(statistic: CheckpointStatistic, min: number | undefined, max: number | undefined): string {

@@ -151,7 +151,8 @@ export type ExpectationSpec =
   /**
    * A figure of the run's checkpoints within a range: `aggregate` (min, max, avg, p50, p90) of
    * `statistic` over the checkpoints it covers is at least `min` and at most `max` (ms for the
-   * durations, a count for concurrent-checkpoints). Does not hold while nothing was measured.
+   * durations, bytes for persisted-data, a count for concurrent-checkpoints). Does not hold while
+   * nothing was measured.
    */
   | { type: 'statistic'; statistic: CheckpointStatistic; aggregate: StatisticAggregate; min?: number; max?: number };
 
@@ -159,9 +160,18 @@ export type ExpectationSpec =
  * The figures a `statistic` expectation can bound (engine/run/checkpoint-observations.ts):
  * `checkpoint-pause`, completion of one checkpoint to the trigger of the next (0 when they overlap);
  * `end-to-end-duration` of completed checkpoints; `alignment-duration`, the longest of any subtask
- * per completed checkpoint in the history; `concurrent-checkpoints` in progress at each trigger.
+ * per completed checkpoint in the history; `start-delay`, likewise the longest from the trigger to a
+ * subtask's first barrier (the second article's first metric); `persisted-data`, the in-flight
+ * bytes a completed checkpoint in the history persisted (unaligned); `concurrent-checkpoints` in
+ * progress at each trigger.
  */
-export type CheckpointStatistic = 'checkpoint-pause' | 'end-to-end-duration' | 'alignment-duration' | 'concurrent-checkpoints';
+export type CheckpointStatistic =
+  | 'checkpoint-pause'
+  | 'end-to-end-duration'
+  | 'alignment-duration'
+  | 'start-delay'
+  | 'persisted-data'
+  | 'concurrent-checkpoints';
 
 /** How a statistic's values are summarised, as in Flink's checkpoint summary (p50, p90: nearest rank). */
 export type StatisticAggregate = 'min' | 'max' | 'avg' | 'p50' | 'p90';

@@ -81,6 +81,8 @@ export const CHECKPOINT_STATISTICS = [
   'checkpoint-pause',
   'end-to-end-duration',
   'alignment-duration',
+  'start-delay',
+  'persisted-data',
   'concurrent-checkpoints',
 ] as const satisfies readonly CheckpointStatistic[];
 
