@@ -8,6 +8,7 @@ import { backpressureAndUnaligned } from './catalog/backpressure-and-unaligned.t
 import { exactlyOnceVsAtLeastOnce } from './catalog/exactly-once-vs-at-least-once.ts';
 import { failOnCheckpointingErrors } from './catalog/fail-on-checkpointing-errors.ts';
 import { intervalAndMinPause } from './catalog/interval-and-min-pause.ts';
+import { parallelismAndCheckpointDuration } from './catalog/parallelism-and-checkpoint-duration.ts';
 import { maxConcurrentCheckpoints } from './catalog/max-concurrent-checkpoints.ts';
 import { timeoutAndTolerableFailures } from './catalog/timeout-and-tolerable-failures.ts';
 
@@ -17,6 +18,7 @@ export const LESSONS: readonly Lesson[] = [
   timeoutAndTolerableFailures,
   exactlyOnceVsAtLeastOnce,
   backpressureAndUnaligned,
+  parallelismAndCheckpointDuration,
   failOnCheckpointingErrors,
 ];
 

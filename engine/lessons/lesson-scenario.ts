@@ -19,12 +19,10 @@ export function applyLessonAction(input: ScenarioInput, action: LessonAction): S
   switch (action.kind) {
     case 'configure':
       return { ...input, config: { ...asRecord(input['config']), [action.option]: action.value } };
-    case 'set-sink': {
-      const job = asRecord(input['job']);
-      const vertices = Array.isArray(job['vertices']) ? job['vertices'] : [];
-      const changed = vertices.map((v) => (asRecord(v)['id'] === action.vertex ? { ...asRecord(v), sink: action.sink } : v));
-      return { ...input, job: { ...job, vertices: changed } };
-    }
+    case 'set-sink':
+      return withVertex(input, action.vertex, { sink: action.sink });
+    case 'set-parallelism':
+      return withVertex(input, action.vertex, { parallelism: action.parallelism });
     case 'schedule-fault': {
       // The file form: the time is `at` (ms here), the other fields as the fault has them.
       const { at_ms, ...fault } = action.fault;
@@ -32,6 +30,14 @@ export function applyLessonAction(input: ScenarioInput, action: LessonAction): S
       return { ...input, faults: [...faults, { at: at_ms, ...fault }] };
     }
   }
+}
+
+/** The input with `fields` set on the vertex `id` (the validator names a vertex that is not there). */
+function withVertex(input: ScenarioInput, id: string, fields: Record<string, unknown>): ScenarioInput {
+  const job = asRecord(input['job']);
+  const vertices = Array.isArray(job['vertices']) ? job['vertices'] : [];
+  const changed = vertices.map((v) => (asRecord(v)['id'] === id ? { ...asRecord(v), ...fields } : v));
+  return { ...input, job: { ...job, vertices: changed } };
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -24,6 +24,8 @@ export type LessonAction =
   | { kind: 'configure'; option: string; value: ConfigValue }
   /** choose a sink's kind (a code change in Flink: e.g. KafkaSink's DeliveryGuarantee) */
   | { kind: 'set-sink'; vertex: string; sink: 'plain' | 'two-phase-commit' }
+  /** a vertex's parallelism (in Flink, the operator's setParallelism when the job is submitted) */
+  | { kind: 'set-parallelism'; vertex: string; parallelism: number }
   /** add a fault to the schedule (a scenario's `faults` entry, `at_ms` from the start of the run) */
   | { kind: 'schedule-fault'; fault: FaultSpec };
 
