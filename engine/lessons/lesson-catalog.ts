@@ -7,6 +7,7 @@ import type { Lesson } from './lesson.ts';
 import { backpressureAndUnaligned } from './catalog/backpressure-and-unaligned.ts';
 import { exactlyOnceVsAtLeastOnce } from './catalog/exactly-once-vs-at-least-once.ts';
 import { failOnCheckpointingErrors } from './catalog/fail-on-checkpointing-errors.ts';
+import { fullVsIncremental } from './catalog/full-vs-incremental.ts';
 import { intervalAndMinPause } from './catalog/interval-and-min-pause.ts';
 import { parallelismAndCheckpointDuration } from './catalog/parallelism-and-checkpoint-duration.ts';
 import { maxConcurrentCheckpoints } from './catalog/max-concurrent-checkpoints.ts';
@@ -18,6 +19,7 @@ export const LESSONS: readonly Lesson[] = [
   timeoutAndTolerableFailures,
   exactlyOnceVsAtLeastOnce,
   backpressureAndUnaligned,
+  fullVsIncremental,
   parallelismAndCheckpointDuration,
   failOnCheckpointingErrors,
 ];

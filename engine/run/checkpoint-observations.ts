@@ -30,6 +30,8 @@ export interface CheckpointObservations {
   startDelayMs: number[];
   /** likewise, the in-flight bytes the checkpoint persisted (unaligned checkpoints) */
   persistedBytes: number[];
+  /** likewise, its checkpointed size over its full state size: 1 for a full checkpoint, less for an incremental one */
+  checkpointedFractions: number[];
 }
 
 export const NO_CHECKPOINT_OBSERVATIONS: CheckpointObservations = {
@@ -40,10 +42,11 @@ export const NO_CHECKPOINT_OBSERVATIONS: CheckpointObservations = {
   alignmentMs: [],
   startDelayMs: [],
   persistedBytes: [],
+  checkpointedFractions: [],
 };
 
 type EventObservations = Pick<CheckpointObservations, 'pausesMs' | 'endToEndMs' | 'concurrent' | 'failureReasons'>;
-type StatisticsObservations = Pick<CheckpointObservations, 'alignmentMs' | 'startDelayMs' | 'persistedBytes'>;
+type StatisticsObservations = Pick<CheckpointObservations, 'alignmentMs' | 'startDelayMs' | 'persistedBytes' | 'checkpointedFractions'>;
 
 /** The observations of a run so far, from its job events and its statistics tracker. */
 export function observeCheckpoints(events: readonly JobEvent[], stats: CheckpointStatsTracker): CheckpointObservations {
@@ -76,9 +79,9 @@ function observeEvents(events: readonly JobEvent[]): EventObservations {
   return seen;
 }
 
-/** Per completed checkpoint in the history (the dashboard's): the longest alignment and start delay of any subtask, and the persisted bytes. */
+/** Per completed checkpoint in the history (the dashboard's): the longest alignment and start delay of any subtask, the persisted bytes, the checkpointed share of the state. */
 function observeStatistics(stats: CheckpointStatsTracker): StatisticsObservations {
-  const seen: StatisticsObservations = { alignmentMs: [], startDelayMs: [], persistedBytes: [] };
+  const seen: StatisticsObservations = { alignmentMs: [], startDelayMs: [], persistedBytes: [], checkpointedFractions: [] };
   for (const entry of stats.checkpointingStatistics().history) {
     if (entry.status !== 'COMPLETED' || entry.is_savepoint) continue;
     let alignment = 0;
@@ -91,6 +94,7 @@ function observeStatistics(stats: CheckpointStatsTracker): StatisticsObservation
     seen.alignmentMs.push(alignment);
     seen.startDelayMs.push(startDelay);
     seen.persistedBytes.push(entry.persisted_data);
+    if (entry.state_size > 0) seen.checkpointedFractions.push(entry.checkpointed_size / entry.state_size);
   }
   return seen;
 }

@@ -74,6 +74,8 @@ function statisticValues(seen: CheckpointObservations, statistic: CheckpointStat
       return seen.startDelayMs;
     case 'persisted-data':
       return seen.persistedBytes;
+    case 'checkpointed-fraction':
+      return seen.checkpointedFractions;
     case 'concurrent-checkpoints':
       return seen.concurrent;
   }
@@ -99,6 +101,7 @@ export function aggregate(values: readonly number[], how: StatisticAggregate): n
 
 function formatStatistic(statistic: CheckpointStatistic, value: number): string {
   if (statistic === 'concurrent-checkpoints') return String(value);
+  if (statistic === 'checkpointed-fraction') return value.toFixed(2);
   return statistic === 'persisted-data' ? `${Math.round(value)} bytes` : formatDuration(Math.round(value));
 }
 

@@ -46,7 +46,7 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
   }
 }
 
-/** `statistic: checkpoint-pause, aggregate: p50, max: 10 ms`: durations in Flink syntax, bytes for persisted-data, a count for concurrent-checkpoints. */
+/** `statistic: checkpoint-pause, aggregate: p50, max: 10 ms`: durations in Flink syntax, bytes for persisted-data, a number for checkpointed-fraction, a count for concurrent-checkpoints. */
 function readStatistic(expectation: ObjectReader): ExpectationSpec | undefined {
   const statistic = expectation.oneOf('statistic', CHECKPOINT_STATISTICS, { required: true, what: 'checkpoint statistic' });
   const aggregate = expectation.oneOf('aggregate', STATISTIC_AGGREGATES, { required: true, what: 'statistic aggregate' });
@@ -63,7 +63,15 @@ function readStatistic(expectation: ObjectReader): ExpectationSpec | undefined {
 }
 
 function readBound(expectation: ObjectReader, key: 'min' | 'max', statistic: CheckpointStatistic): number | undefined {
-  return statistic === 'concurrent-checkpoints' || statistic === 'persisted-data' ? expectation.integer(key, { min: 0 }) : expectation.duration(key, { min: 0 });
+  switch (statistic) {
+    case 'concurrent-checkpoints':
+    case 'persisted-data':
+      return expectation.integer(key, { min: 0 });
+    case 'checkpointed-fraction':
+      return expectation.number(key, { min: 0 });
+    default:
+      return expectation.duration(key, { min: 0 });
+  }
 }
 
 /** Flink's JobStatus names; matched case-insensitively like Flink's enum options, stored upper-case. */

@@ -151,7 +151,8 @@ export type ExpectationSpec =
   /**
    * A figure of the run's checkpoints within a range: `aggregate` (min, max, avg, p50, p90) of
    * `statistic` over the checkpoints it covers is at least `min` and at most `max` (ms for the
-   * durations, bytes for persisted-data, a count for concurrent-checkpoints). Does not hold while
+   * durations, bytes for persisted-data, a number for checkpointed-fraction, a count for
+   * concurrent-checkpoints). Does not hold while
    * nothing was measured.
    */
   | { type: 'statistic'; statistic: CheckpointStatistic; aggregate: StatisticAggregate; min?: number; max?: number };
@@ -162,8 +163,9 @@ export type ExpectationSpec =
  * `end-to-end-duration` of completed checkpoints; `alignment-duration`, the longest of any subtask
  * per completed checkpoint in the history; `start-delay`, likewise the longest from the trigger to a
  * subtask's first barrier (the second article's first metric); `persisted-data`, the in-flight
- * bytes a completed checkpoint in the history persisted (unaligned); `concurrent-checkpoints` in
- * progress at each trigger.
+ * bytes a completed checkpoint in the history persisted (unaligned); `checkpointed-fraction`, its
+ * checkpointed size over its full size (1 when full, less when incremental); `concurrent-checkpoints`
+ * in progress at each trigger.
  */
 export type CheckpointStatistic =
   | 'checkpoint-pause'
@@ -171,6 +173,7 @@ export type CheckpointStatistic =
   | 'alignment-duration'
   | 'start-delay'
   | 'persisted-data'
+  | 'checkpointed-fraction'
   | 'concurrent-checkpoints';
 
 /** How a statistic's values are summarised, as in Flink's checkpoint summary (p50, p90: nearest rank). */

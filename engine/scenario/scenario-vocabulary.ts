@@ -83,6 +83,7 @@ export const CHECKPOINT_STATISTICS = [
   'alignment-duration',
   'start-delay',
   'persisted-data',
+  'checkpointed-fraction',
   'concurrent-checkpoints',
 ] as const satisfies readonly CheckpointStatistic[];
 
