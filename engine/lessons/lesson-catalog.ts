@@ -11,6 +11,7 @@ import { fullVsIncremental } from './catalog/full-vs-incremental.ts';
 import { intervalAndMinPause } from './catalog/interval-and-min-pause.ts';
 import { parallelismAndCheckpointDuration } from './catalog/parallelism-and-checkpoint-duration.ts';
 import { maxConcurrentCheckpoints } from './catalog/max-concurrent-checkpoints.ts';
+import { taskLocalRecovery } from './catalog/task-local-recovery.ts';
 import { timeoutAndTolerableFailures } from './catalog/timeout-and-tolerable-failures.ts';
 
 export const LESSONS: readonly Lesson[] = [
@@ -21,6 +22,7 @@ export const LESSONS: readonly Lesson[] = [
   backpressureAndUnaligned,
   fullVsIncremental,
   parallelismAndCheckpointDuration,
+  taskLocalRecovery,
   failOnCheckpointingErrors,
 ];
 

@@ -1,6 +1,7 @@
 import { formatDuration } from '../config/duration.ts';
 import type { CheckpointStatistic, ExpectationSpec, StatisticAggregate } from '../scenario/scenario-types.ts';
 import type { CheckpointObservations } from './checkpoint-observations.ts';
+import type { SubtaskRestore } from './job-events.ts';
 
 /** What the expectations are checked against. */
 export interface ExpectationInputs {
@@ -11,6 +12,8 @@ export interface ExpectationInputs {
   completedCheckpoints: number;
   failedCheckpoints: number;
   restores: number;
+  /** every subtask restore of every restore, in order */
+  restoredSubtasks: readonly SubtaskRestore[];
   /** what the run showed of its checkpoints (pauses, durations, concurrency, failure reasons, alignment) */
   checkpoints: CheckpointObservations;
 }
@@ -47,6 +50,10 @@ export function checkExpectations(expectations: readonly ExpectationSpec[], seen
       case 'min-failed-checkpoints': {
         const failed = seen.checkpoints.failureReasons.filter((r) => e.reason === undefined || r === e.reason).length;
         return { expectation: e, held: failed >= e.value, actual: `${failed} checkpoints failed${e.reason === undefined ? '' : ` with ${e.reason}`}` };
+      }
+      case 'min-restored-subtasks': {
+        const n = seen.restoredSubtasks.filter((r) => r.source === e.source && (e.reason === undefined || r.reason === e.reason)).length;
+        return { expectation: e, held: n >= e.value, actual: `${n} subtask restores from ${e.source}${e.reason === undefined ? '' : ` (${e.reason})`}` };
       }
       case 'statistic':
         return checkStatistic(e, seen.checkpoints);
@@ -129,6 +136,8 @@ export function describeExpectation(e: ExpectationSpec): string {
       return `at least ${e.value} restores happen`;
     case 'min-failed-checkpoints':
       return `at least ${e.value} checkpoints fail${e.reason === undefined ? '' : ` with ${e.reason}`}`;
+    case 'min-restored-subtasks':
+      return `at least ${e.value} subtasks restore from ${e.source}${e.reason === undefined ? '' : ` (${e.reason})`}`;
     case 'statistic':
       return `${e.aggregate} ${e.statistic} is ${describeRange(e.statistic, e.min, e.max)}`;
   }

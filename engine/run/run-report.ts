@@ -120,6 +120,7 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
     completedCheckpoints: counts.completed,
     failedCheckpoints: counts.failed,
     restores: source.restores.length,
+    restoredSubtasks: source.restores.flatMap((r) => r.subtasks),
     checkpoints: observeCheckpoints(source.events, stats),
   };
 }

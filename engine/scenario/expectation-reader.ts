@@ -5,7 +5,8 @@
 import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
 import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CheckpointStatistic, ExpectationSpec } from './scenario-types.ts';
-import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
+import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
+import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
 
 export function readExpectations(issues: Issues, items: ListItem[]): ExpectationSpec[] | undefined {
   const expectations = items.map((item) => readExpectation(issues, item));
@@ -40,6 +41,13 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
       const reason = expectation.oneOf('reason', CHECKPOINT_FAILURE_REASON_NAMES, { what: 'checkpoint failure reason' });
       if (value === undefined || (expectation.has('reason') && reason === undefined)) return undefined;
       return reason === undefined ? { type, value } : { type, value, reason };
+    }
+    case 'min-restored-subtasks': {
+      const value = expectation.integer('value', { required: true, min: 0 });
+      const source = expectation.oneOf('source', RESTORE_SOURCES, { required: true, what: 'restore source' });
+      const reason = expectation.oneOf('reason', LOCAL_RECOVERY_FALLBACK_REASONS, { what: 'local recovery fallback reason' });
+      if (value === undefined || source === undefined || (expectation.has('reason') && reason === undefined)) return undefined;
+      return reason === undefined ? { type, value, source } : { type, value, source, reason };
     }
     case 'statistic':
       return readStatistic(expectation);

@@ -16,6 +16,7 @@ import {
 } from './json-schema-patterns.ts';
 import { DEFAULT_COSTS, DEFAULT_RECORD_COST_US, DEFAULT_SEED, MAX_SEED } from './scenario-defaults.ts';
 import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
+import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
 import {
   AGGREGATES,
   CHECKPOINT_STATISTICS,
@@ -23,6 +24,7 @@ import {
   JOB_STATUSES,
   MAP_FUNCTIONS,
   PARTITIONINGS,
+  RESTORE_SOURCES,
   SINK_KINDS,
   STATISTIC_AGGREGATES,
   VERTEX_ID_PATTERN,
@@ -293,6 +295,16 @@ function expectationSchemas(): JsonSchema[] {
       'min-failed-checkpoints',
       { value, reason: oneOfNames(CHECKPOINT_FAILURE_REASON_NAMES, 'Only failures with this Flink CheckpointFailureReason count.') },
       'At least this many checkpoints failed (with the reason, if given).',
+      ['reason'],
+    ),
+    expectation(
+      'min-restored-subtasks',
+      {
+        value,
+        source: oneOfNames(RESTORE_SOURCES, 'Where the subtask read its state: the host\'s task-local copy or remote checkpoint storage.'),
+        reason: oneOfNames(LOCAL_RECOVERY_FALLBACK_REASONS, 'Only remote restores that fell back for this reason.'),
+      },
+      'At least this many subtask restores (over all restores) read their state from source.',
       ['reason'],
     ),
     expectation(

@@ -146,6 +146,12 @@ export type ExpectationSpec =
   | { type: 'min-duplicates'; value: number }
   /** at least this many restores happened */
   | { type: 'min-restores'; value: number }
+  /**
+   * at least this many subtask restores read their state from `source` (local: the host's
+   * task-local copy; remote: checkpoint storage), over all restores; with `reason`, only remote
+   * ones that fell back for it (local-recovery-disabled, different-slot, missing, corrupt, …)
+   */
+  | { type: 'min-restored-subtasks'; value: number; source: 'local' | 'remote'; reason?: string }
   /** at least this many checkpoints failed; with `reason`, for that CheckpointFailureReason only (CHECKPOINT_EXPIRED, …) */
   | { type: 'min-failed-checkpoints'; value: number; reason?: string }
   /**

@@ -74,6 +74,7 @@ export const EXPECTATION_TYPES = [
   'min-duplicates',
   'min-restores',
   'min-failed-checkpoints',
+  'min-restored-subtasks',
   'statistic',
 ] as const satisfies readonly ExpectationSpec['type'][];
 
@@ -86,6 +87,8 @@ export const CHECKPOINT_STATISTICS = [
   'checkpointed-fraction',
   'concurrent-checkpoints',
 ] as const satisfies readonly CheckpointStatistic[];
+
+export const RESTORE_SOURCES = ['local', 'remote'] as const;
 
 export const STATISTIC_AGGREGATES = ['min', 'max', 'avg', 'p50', 'p90'] as const satisfies readonly StatisticAggregate[];
 
@@ -158,6 +161,7 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'min-duplicates': ['type', 'value'],
   'min-restores': ['type', 'value'],
   'min-failed-checkpoints': ['type', 'value', 'reason'],
+  'min-restored-subtasks': ['type', 'value', 'source', 'reason'],
   statistic: ['type', 'statistic', 'aggregate', 'min', 'max'],
 };
 

@@ -30,6 +30,7 @@ function inputs(checkpoints: Partial<CheckpointObservations>): ExpectationInputs
     completedCheckpoints: 0,
     failedCheckpoints: 0,
     restores: 0,
+    restoredSubtasks: [],
     checkpoints: { ...NO_CHECKPOINT_OBSERVATIONS, ...checkpoints },
   };
 }
@@ -92,6 +93,22 @@ describe('the statistic expectation', () => {
   });
 });
 
+describe('the min-restored-subtasks expectation', () => {
+  const restore = (source: 'local' | 'remote', reason?: string) => ({ vertexId: 'count', subtaskIndex: 0, source, ...(reason ? { reason } : {}), bytes: 1, remoteBytes: 0, durationMs: 1 });
+  const seen = { ...inputs({}), restoredSubtasks: [restore('local'), restore('remote', 'corrupt'), restore('remote', 'missing'), restore('local')] };
+
+  it.each([
+    [{ source: 'local', value: 2 }, true],
+    [{ source: 'local', value: 3 }, false],
+    [{ source: 'remote', value: 2 }, true],
+    [{ source: 'remote', reason: 'corrupt', value: 1 }, true],
+    [{ source: 'remote', reason: 'corrupt', value: 2 }, false],
+    [{ source: 'remote', reason: 'different-slot', value: 1 }, false],
+  ] as const)('counts subtask restores by source and reason: %o held %s', (bounds, expected) => {
+    expect(held({ type: 'min-restored-subtasks', ...bounds }, seen)).toBe(expected);
+  });
+});
+
 describe('the scenario file', () => {
   const withExpectation = (expectation: unknown) => validateScenario({ ...minimalFile(), expectations: [expectation] });
 
@@ -107,6 +124,8 @@ describe('the scenario file', () => {
     [{ type: 'statistic', statistic: 'checkpoint-pauses', aggregate: 'p50', max: 0 }, 'expectations[0].statistic', /unknown checkpoint statistic/],
     [{ type: 'statistic', statistic: 'checkpoint-pause', aggregate: 'median', max: 0 }, 'expectations[0].aggregate', /unknown statistic aggregate/],
     [{ type: 'min-failed-checkpoints', value: 1, reason: 'EXPIRED' }, 'expectations[0].reason', /unknown checkpoint failure reason/],
+    [{ type: 'min-restored-subtasks', value: 1, source: 'disk' }, 'expectations[0].source', /unknown restore source/],
+    [{ type: 'min-restored-subtasks', value: 1, source: 'remote', reason: 'broken' }, 'expectations[0].reason', /unknown local recovery fallback reason/],
   ])('rejects %o at %s', (expectation, path, message) => {
     const read = withExpectation(expectation);
     expect(read.ok).toBe(false);
