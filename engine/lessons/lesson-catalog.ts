@@ -12,6 +12,7 @@ import { intervalAndMinPause } from './catalog/interval-and-min-pause.ts';
 import { parallelismAndCheckpointDuration } from './catalog/parallelism-and-checkpoint-duration.ts';
 import { maxConcurrentCheckpoints } from './catalog/max-concurrent-checkpoints.ts';
 import { taskLocalRecovery } from './catalog/task-local-recovery.ts';
+import { timersAndCompression } from './catalog/timers-and-compression.ts';
 import { timeoutAndTolerableFailures } from './catalog/timeout-and-tolerable-failures.ts';
 
 export const LESSONS: readonly Lesson[] = [
@@ -23,6 +24,7 @@ export const LESSONS: readonly Lesson[] = [
   fullVsIncremental,
   parallelismAndCheckpointDuration,
   taskLocalRecovery,
+  timersAndCompression,
   failOnCheckpointingErrors,
 ];
 

@@ -32,6 +32,10 @@ export interface CheckpointObservations {
   persistedBytes: number[];
   /** likewise, its checkpointed size over its full state size: 1 for a full checkpoint, less for an incremental one */
   checkpointedFractions: number[];
+  /** likewise, the bytes it checkpointed (uploaded) */
+  checkpointedBytes: number[];
+  /** likewise, the longest synchronous phase of any subtask, ms (the task processes no records meanwhile) */
+  syncMs: number[];
 }
 
 export const NO_CHECKPOINT_OBSERVATIONS: CheckpointObservations = {
@@ -43,10 +47,15 @@ export const NO_CHECKPOINT_OBSERVATIONS: CheckpointObservations = {
   startDelayMs: [],
   persistedBytes: [],
   checkpointedFractions: [],
+  checkpointedBytes: [],
+  syncMs: [],
 };
 
 type EventObservations = Pick<CheckpointObservations, 'pausesMs' | 'endToEndMs' | 'concurrent' | 'failureReasons'>;
-type StatisticsObservations = Pick<CheckpointObservations, 'alignmentMs' | 'startDelayMs' | 'persistedBytes' | 'checkpointedFractions'>;
+type StatisticsObservations = Pick<
+  CheckpointObservations,
+  'alignmentMs' | 'startDelayMs' | 'persistedBytes' | 'checkpointedFractions' | 'checkpointedBytes' | 'syncMs'
+>;
 
 /** The observations of a run so far, from its job events and its statistics tracker. */
 export function observeCheckpoints(events: readonly JobEvent[], stats: CheckpointStatsTracker): CheckpointObservations {
@@ -79,21 +88,25 @@ function observeEvents(events: readonly JobEvent[]): EventObservations {
   return seen;
 }
 
-/** Per completed checkpoint in the history (the dashboard's): the longest alignment and start delay of any subtask, the persisted bytes, the checkpointed share of the state. */
+/** Per completed checkpoint in the history (the dashboard's): the longest alignment and start delay of any subtask, the persisted and checkpointed bytes, the checkpointed share of the state, the longest sync phase. */
 function observeStatistics(stats: CheckpointStatsTracker): StatisticsObservations {
-  const seen: StatisticsObservations = { alignmentMs: [], startDelayMs: [], persistedBytes: [], checkpointedFractions: [] };
+  const seen: StatisticsObservations = { alignmentMs: [], startDelayMs: [], persistedBytes: [], checkpointedFractions: [], checkpointedBytes: [], syncMs: [] };
   for (const entry of stats.checkpointingStatistics().history) {
     if (entry.status !== 'COMPLETED' || entry.is_savepoint) continue;
     let alignment = 0;
     let startDelay = 0;
+    let sync = 0;
     for (const vertex of Object.keys(stats.checkpointDetails(entry.id)?.tasks ?? {})) {
       const summary = stats.taskCheckpointStatistics(entry.id, vertex)?.summary;
       alignment = Math.max(alignment, summary?.alignment.duration.max ?? 0);
       startDelay = Math.max(startDelay, summary?.start_delay.max ?? 0);
+      sync = Math.max(sync, summary?.checkpoint_duration.sync.max ?? 0);
     }
     seen.alignmentMs.push(alignment);
     seen.startDelayMs.push(startDelay);
     seen.persistedBytes.push(entry.persisted_data);
+    seen.checkpointedBytes.push(entry.checkpointed_size);
+    seen.syncMs.push(sync);
     if (entry.state_size > 0) seen.checkpointedFractions.push(entry.checkpointed_size / entry.state_size);
   }
   return seen;

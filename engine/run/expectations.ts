@@ -83,6 +83,10 @@ function statisticValues(seen: CheckpointObservations, statistic: CheckpointStat
       return seen.persistedBytes;
     case 'checkpointed-fraction':
       return seen.checkpointedFractions;
+    case 'checkpointed-size':
+      return seen.checkpointedBytes;
+    case 'sync-duration':
+      return seen.syncMs;
     case 'concurrent-checkpoints':
       return seen.concurrent;
   }
@@ -109,7 +113,7 @@ export function aggregate(values: readonly number[], how: StatisticAggregate): n
 function formatStatistic(statistic: CheckpointStatistic, value: number): string {
   if (statistic === 'concurrent-checkpoints') return String(value);
   if (statistic === 'checkpointed-fraction') return value.toFixed(2);
-  return statistic === 'persisted-data' ? `${Math.round(value)} bytes` : formatDuration(Math.round(value));
+  return statistic === 'persisted-data' || statistic === 'checkpointed-size' ? `${Math.round(value)} bytes` : formatDuration(Math.round(value));
 }
 
 function describeRange(statistic: CheckpointStatistic, min: number | undefined, max: number | undefined): string {

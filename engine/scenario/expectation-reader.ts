@@ -54,7 +54,7 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
   }
 }
 
-/** `statistic: checkpoint-pause, aggregate: p50, max: 10 ms`: durations in Flink syntax, bytes for persisted-data, a number for checkpointed-fraction, a count for concurrent-checkpoints. */
+/** `statistic: checkpoint-pause, aggregate: p50, max: 10 ms`: durations in Flink syntax, bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for concurrent-checkpoints. */
 function readStatistic(expectation: ObjectReader): ExpectationSpec | undefined {
   const statistic = expectation.oneOf('statistic', CHECKPOINT_STATISTICS, { required: true, what: 'checkpoint statistic' });
   const aggregate = expectation.oneOf('aggregate', STATISTIC_AGGREGATES, { required: true, what: 'statistic aggregate' });
@@ -74,6 +74,7 @@ function readBound(expectation: ObjectReader, key: 'min' | 'max', statistic: Che
   switch (statistic) {
     case 'concurrent-checkpoints':
     case 'persisted-data':
+    case 'checkpointed-size':
       return expectation.integer(key, { min: 0 });
     case 'checkpointed-fraction':
       return expectation.number(key, { min: 0 });

@@ -280,7 +280,7 @@ function expectationSchemas(): JsonSchema[] {
   const expectation = (type: (typeof EXPECTATION_TYPES)[number], properties: Record<string, JsonSchema>, description: string, optional: readonly string[] = []) =>
     object({ type: { const: type }, ...properties }, ['type', ...Object.keys(properties).filter((k) => !optional.includes(k))], description);
   const bound = (which: string): JsonSchema => ({
-    description: `The ${which} of the range: a duration in Flink syntax ("500 ms", "2 s") or milliseconds; bytes for persisted-data, a number for checkpointed-fraction, a count for concurrent-checkpoints.`,
+    description: `The ${which} of the range: a duration in Flink syntax ("500 ms", "2 s") or milliseconds; bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for concurrent-checkpoints.`,
     anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: DURATION_PATTERN }],
   });
   return [
@@ -310,7 +310,7 @@ function expectationSchemas(): JsonSchema[] {
     expectation(
       'statistic',
       {
-        statistic: oneOfNames(CHECKPOINT_STATISTICS, 'The figure: checkpoint-pause (a completion to the next trigger), end-to-end-duration, alignment-duration and start-delay (longest subtask), persisted-data (bytes), checkpointed-fraction (checkpointed over full size), concurrent-checkpoints.'),
+        statistic: oneOfNames(CHECKPOINT_STATISTICS, 'The figure: checkpoint-pause (a completion to the next trigger), end-to-end-duration, alignment-duration, start-delay and sync-duration (longest subtask), persisted-data and checkpointed-size (bytes), checkpointed-fraction (checkpointed over full size), concurrent-checkpoints.'),
         aggregate: oneOfNames(STATISTIC_AGGREGATES, 'How its values are summarised.'),
         min: bound('lower end'),
         max: bound('upper end'),

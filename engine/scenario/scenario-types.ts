@@ -157,7 +157,7 @@ export type ExpectationSpec =
   /**
    * A figure of the run's checkpoints within a range: `aggregate` (min, max, avg, p50, p90) of
    * `statistic` over the checkpoints it covers is at least `min` and at most `max` (ms for the
-   * durations, bytes for persisted-data, a number for checkpointed-fraction, a count for
+   * durations, bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for
    * concurrent-checkpoints). Does not hold while
    * nothing was measured.
    */
@@ -170,7 +170,8 @@ export type ExpectationSpec =
  * per completed checkpoint in the history; `start-delay`, likewise the longest from the trigger to a
  * subtask's first barrier (the second article's first metric); `persisted-data`, the in-flight
  * bytes a completed checkpoint in the history persisted (unaligned); `checkpointed-fraction`, its
- * checkpointed size over its full size (1 when full, less when incremental); `concurrent-checkpoints`
+ * checkpointed size over its full size (1 when full, less when incremental); `checkpointed-size`,
+ * its bytes; `sync-duration`, the longest synchronous phase of any subtask; `concurrent-checkpoints`
  * in progress at each trigger.
  */
 export type CheckpointStatistic =
@@ -180,6 +181,8 @@ export type CheckpointStatistic =
   | 'start-delay'
   | 'persisted-data'
   | 'checkpointed-fraction'
+  | 'checkpointed-size'
+  | 'sync-duration'
   | 'concurrent-checkpoints';
 
 /** How a statistic's values are summarised, as in Flink's checkpoint summary (p50, p90: nearest rank). */

@@ -85,6 +85,8 @@ export const CHECKPOINT_STATISTICS = [
   'start-delay',
   'persisted-data',
   'checkpointed-fraction',
+  'checkpointed-size',
+  'sync-duration',
   'concurrent-checkpoints',
 ] as const satisfies readonly CheckpointStatistic[];
 
