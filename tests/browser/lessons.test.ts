@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS } from '../../engine/lessons/lesson-catalog.ts';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 
 declare global {
   interface Window {
@@ -81,6 +81,7 @@ describe('lessons on the page', () => {
     await session.page.getByTestId('locale-select').selectOption({ label: '中文' });
     await expect(session.page.getByTestId('lesson-title').textContent()).resolves.toBe(first.title['zh-CN']);
     await expect(session.page.getByTestId('lesson-do-it').textContent()).resolves.toBe(zhCN['lessons.doIt']);
+    await session.page.getByTestId('lesson-panel').screenshot({ path: `${SCREENSHOT_DIR}/lesson-zh-CN.png` });
     await session.page.getByTestId('locale-select').selectOption({ label: 'English' });
   });
 
