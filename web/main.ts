@@ -5,19 +5,21 @@ import { DashboardState } from './dashboard/dashboard-state.svelte.ts';
 import { createPlaygroundApi } from './playground/api/playground-api.ts';
 import { sweepAbandonedRunStorage } from './playground/storage/run-storage-lease.ts';
 import { PlaygroundState } from './playground-state.svelte.ts';
+import { LessonState } from './lessons/lesson-state.svelte.ts';
 import './app.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element to mount the playground into.');
 
 const playground = new PlaygroundState();
-const api = createPlaygroundApi(playground);
+const lessons = new LessonState(playground);
+const api = createPlaygroundApi(playground, lessons);
 // The Playground API (DESIGN.md, contract 3); the page's own controls use the same object.
 window.playground = api;
 
 export default mount(App, {
   target,
-  props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState() },
+  props: { playground, lessons, controls: new ControlsState(api, playground), dashboard: new DashboardState() },
 });
 
 // The storage of runs whose tab closed without disposing them (run-storage-lease.ts).

@@ -196,8 +196,11 @@ export class PlaygroundState {
 
   // ---- loading ----
 
-  /** Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first one. */
-  async init(): Promise<void> {
+  /**
+   * Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first
+   * one; `loadInitial: false` leaves the scenario to the caller (a lesson link opens its own).
+   */
+  async init(options: { loadInitial?: boolean } = {}): Promise<void> {
     const driver = new URL(location.href).searchParams.get('driver');
     if (isDriverName(driver)) this.driverName = driver;
     let entries: ScenarioEntry[];
@@ -211,7 +214,7 @@ export class PlaygroundState {
     }
     this.scenarios = entries;
     // A page that loaded its own scenario through the API before the list arrived keeps it.
-    if (this.source !== null) return;
+    if (this.source !== null || options.loadInitial === false) return;
     if (this.#loadSharedFromHash()) return;
     const requested = new URL(location.href).searchParams.get('scenario');
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
@@ -241,8 +244,8 @@ export class PlaygroundState {
     await this.#loadFile(file, true);
   }
 
-  /** The API's load(): validates, then loads paused at time 0; invalid input rejects and changes nothing. */
-  async load(input: object | string): Promise<LoadResult> {
+  /** The API's load() (and a lesson's, with its file as the source): validates, then loads paused at time 0; invalid input rejects and changes nothing. */
+  async load(input: object | string, source: ScenarioSource = { kind: 'api' }): Promise<LoadResult> {
     let value: unknown = input;
     if (typeof input === 'string') {
       const parsed = parseScenarioText(input);
@@ -253,7 +256,7 @@ export class PlaygroundState {
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
-    await this.#install(validated.scenario, { kind: 'api' }, value, false);
+    await this.#install(validated.scenario, source, value, false);
     if (!this.#driver) throw new Error(`The scenario could not be started: ${this.runError ?? 'a newer scenario replaced it'}`);
     const untilMs = validated.scenario.run.until_ms;
     return { name: validated.scenario.name, seed: this.#driver.seed, untilMs: untilMs === Infinity ? null : untilMs, notes: validated.notes };

@@ -155,3 +155,6 @@ export function isPreFlightFailure(reason: CheckpointFailureReason): boolean {
 export function isCountedAgainstFailureThreshold(reason: CheckpointFailureReason): boolean {
   return CHECKPOINT_FAILURE_REASONS[reason].counted;
 }
+
+/** Every constant of the enum, in declaration order (an expectation names one). */
+export const CHECKPOINT_FAILURE_REASON_NAMES = Object.keys(CHECKPOINT_FAILURE_REASONS) as CheckpointFailureReason[];

@@ -22,6 +22,18 @@ export type LocalRecoveryFallbackReason =
   /** the copy, or a shared run it references, no longer matches its checksum */
   | 'corrupt';
 
+/** Every fallback reason, in the order they are checked (an expectation names one). */
+export const LOCAL_RECOVERY_FALLBACK_REASONS = [
+  'local-recovery-disabled',
+  'rescaled',
+  'no-previous-slot',
+  'different-slot',
+  'different-host',
+  'missing',
+  'partial',
+  'corrupt',
+] as const satisfies readonly LocalRecoveryFallbackReason[];
+
 /** The storage costs of the scenario that a restore reads over. */
 export type RestoreCosts = Pick<CostSpec, 'local_latency_ms' | 'local_bandwidth_mb_per_s' | 'remote_latency_ms' | 'remote_bandwidth_mb_per_s'>;
 

@@ -1,4 +1,7 @@
-import type { ExpectationSpec } from '../scenario/scenario-types.ts';
+import { formatDuration } from '../config/duration.ts';
+import type { CheckpointStatistic, ExpectationSpec, StatisticAggregate } from '../scenario/scenario-types.ts';
+import type { CheckpointObservations } from './checkpoint-observations.ts';
+import type { SubtaskRestore } from './job-events.ts';
 
 /** What the expectations are checked against. */
 export interface ExpectationInputs {
@@ -9,6 +12,10 @@ export interface ExpectationInputs {
   completedCheckpoints: number;
   failedCheckpoints: number;
   restores: number;
+  /** every subtask restore of every restore, in order */
+  restoredSubtasks: readonly SubtaskRestore[];
+  /** what the run showed of its checkpoints (pauses, durations, concurrency, failure reasons, alignment) */
+  checkpoints: CheckpointObservations;
 }
 
 export interface ExpectationResult {
@@ -40,8 +47,79 @@ export function checkExpectations(expectations: readonly ExpectationSpec[], seen
         return { expectation: e, held: seen.duplicates >= e.value, actual: `${seen.duplicates} duplicates against the failure-free run` };
       case 'min-restores':
         return { expectation: e, held: seen.restores >= e.value, actual: `${seen.restores} restores` };
+      case 'min-failed-checkpoints': {
+        const failed = seen.checkpoints.failureReasons.filter((r) => e.reason === undefined || r === e.reason).length;
+        return { expectation: e, held: failed >= e.value, actual: `${failed} checkpoints failed${e.reason === undefined ? '' : ` with ${e.reason}`}` };
+      }
+      case 'min-restored-subtasks': {
+        const n = seen.restoredSubtasks.filter((r) => r.source === e.source && (e.reason === undefined || r.reason === e.reason)).length;
+        return { expectation: e, held: n >= e.value, actual: `${n} subtask restores from ${e.source}${e.reason === undefined ? '' : ` (${e.reason})`}` };
+      }
+      case 'statistic':
+        return checkStatistic(e, seen.checkpoints);
     }
   });
+}
+
+function checkStatistic(e: Extract<ExpectationSpec, { type: 'statistic' }>, seen: CheckpointObservations): ExpectationResult {
+  const values = statisticValues(seen, e.statistic);
+  const value = aggregate(values, e.aggregate);
+  if (value === undefined) return { expectation: e, held: false, actual: `no ${e.statistic} measured yet` };
+  const held = (e.min === undefined || value >= e.min) && (e.max === undefined || value <= e.max);
+  return { expectation: e, held, actual: `${e.aggregate} ${e.statistic} was ${formatStatistic(e.statistic, value)} over ${values.length}` };
+}
+
+function statisticValues(seen: CheckpointObservations, statistic: CheckpointStatistic): readonly number[] {
+  switch (statistic) {
+    case 'checkpoint-pause':
+      return seen.pausesMs;
+    case 'end-to-end-duration':
+      return seen.endToEndMs;
+    case 'alignment-duration':
+      return seen.alignmentMs;
+    case 'start-delay':
+      return seen.startDelayMs;
+    case 'persisted-data':
+      return seen.persistedBytes;
+    case 'checkpointed-fraction':
+      return seen.checkpointedFractions;
+    case 'checkpointed-size':
+      return seen.checkpointedBytes;
+    case 'sync-duration':
+      return seen.syncMs;
+    case 'concurrent-checkpoints':
+      return seen.concurrent;
+  }
+}
+
+/** min, max, mean, or a nearest-rank percentile; undefined for no values. */
+export function aggregate(values: readonly number[], how: StatisticAggregate): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  switch (how) {
+    case 'min':
+      return sorted[0];
+    case 'max':
+      return sorted.at(-1);
+    case 'avg':
+      return sorted.reduce((a, b) => a + b, 0) / sorted.length;
+    case 'p50':
+      return sorted[Math.ceil(0.5 * sorted.length) - 1];
+    case 'p90':
+      return sorted[Math.ceil(0.9 * sorted.length) - 1];
+  }
+}
+
+function formatStatistic(statistic: CheckpointStatistic, value: number): string {
+  if (statistic === 'concurrent-checkpoints') return String(value);
+  if (statistic === 'checkpointed-fraction') return value.toFixed(2);
+  return statistic === 'persisted-data' || statistic === 'checkpointed-size' ? `${Math.round(value)} bytes` : formatDuration(Math.round(value));
+}
+
+function describeRange(statistic: CheckpointStatistic, min: number | undefined, max: number | undefined): string {
+  const show = (v: number) => formatStatistic(statistic, v);
+  if (min !== undefined && max !== undefined) return `between ${show(min)} and ${show(max)}`;
+  return min !== undefined ? `at least ${show(min)}` : `at most ${show(max!)}`;
 }
 
 export function describeExpectation(e: ExpectationSpec): string {
@@ -60,5 +138,11 @@ export function describeExpectation(e: ExpectationSpec): string {
       return `at least ${e.value} duplicates show (at-least-once)`;
     case 'min-restores':
       return `at least ${e.value} restores happen`;
+    case 'min-failed-checkpoints':
+      return `at least ${e.value} checkpoints fail${e.reason === undefined ? '' : ` with ${e.reason}`}`;
+    case 'min-restored-subtasks':
+      return `at least ${e.value} subtasks restore from ${e.source}${e.reason === undefined ? '' : ` (${e.reason})`}`;
+    case 'statistic':
+      return `${e.aggregate} ${e.statistic} is ${describeRange(e.statistic, e.min, e.max)}`;
   }
 }

@@ -2,10 +2,12 @@ import type { Scenario } from '../scenario/scenario-types.ts';
 import type { JobMetrics } from '../metrics/metrics-sampler.ts';
 import { checkpointConfigDocument } from '../checkpoint/stats/checkpoint-stats-tracker.ts';
 import type { KeyOutput } from './sink-output-log.ts';
-import type { RestoreRecord } from './job-events.ts';
+import type { JobEvent, RestoreRecord } from './job-events.ts';
+import { observeCheckpoints } from './checkpoint-observations.ts';
 import { Simulation, type SimulationOptions } from '../sim/simulation.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
-import { checkExpectations, type ExpectationResult } from './expectations.ts';
+import { checkExpectations, type ExpectationInputs, type ExpectationResult } from './expectations.ts';
+import { referenceLeadMs } from './reference-lead.ts';
 import type { CheckpointStatsTracker } from '../checkpoint/stats/checkpoint-stats-tracker.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import type { SinkOutputLog } from './sink-output-log.ts';
@@ -55,7 +57,12 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): { rep
   simulation.runToEnd();
   const reference = new Simulation({ ...withRun, faults: [] }, { ...shared, seed: simulation.seed });
   reference.runToEnd();
-  const report = runReport(simulation, simulation.sinkOutput.compareTo(reference.sinkOutput));
+  const { missing } = simulation.sinkOutput.compareTo(reference.sinkOutput);
+  // A run cut at its run length: duplicates against the failure-free run a little further on
+  // (reference-lead.ts); a finished job's output is complete, and compared as it is.
+  if (!reference.job.isTerminal) reference.runUntil(reference.now + referenceLeadMs(reference.config));
+  const { duplicates } = simulation.sinkOutput.compareTo(reference.sinkOutput);
+  const report = runReport(simulation, { duplicates, missing });
   return { report, simulation };
 }
 
@@ -68,6 +75,7 @@ export interface RunReportSource {
   readonly config: FlinkConfig;
   readonly coordinator: { readonly stats: CheckpointStatsTracker };
   readonly restores: readonly RestoreRecord[];
+  readonly events: readonly JobEvent[];
   readonly sinkOutput: SinkOutputLog;
   readonly jobStatus: string;
   readonly restarts: number;
@@ -84,7 +92,6 @@ export function runReport(source: RunReportSource, comparison: { duplicates: num
   const { duplicates, missing } = comparison;
   const stats = source.coordinator.stats;
   const checkpoints = stats.checkpointingStatistics();
-  const { counts } = checkpoints as { counts: { completed: number; failed: number } };
   const untilMs = source.scenario.run.until_ms;
   const totalRecords = source.sinkOutput.totalRecords;
   return {
@@ -97,14 +104,23 @@ export function runReport(source: RunReportSource, comparison: { duplicates: num
     output: { totalRecords, perKey: source.sinkOutput.perKey(), duplicates, missing },
     job: { status: source.jobStatus, restarts: source.restarts, failureCause: source.failureCause ?? null },
     metrics: source.metrics(),
-    expectations: checkExpectations(source.scenario.expectations, {
-      jobStatus: source.jobStatus,
-      sinkRecords: totalRecords,
-      duplicates,
-      missing,
-      completedCheckpoints: counts.completed,
-      failedCheckpoints: counts.failed,
-      restores: source.restores.length,
-    }),
+    expectations: checkExpectations(source.scenario.expectations, expectationInputs(source, comparison)),
+  };
+}
+
+/** What expectations (a scenario's, a lesson step's) are checked against, for a run so far. */
+export function expectationInputs(source: RunReportSource, comparison: { duplicates: number; missing: number }): ExpectationInputs {
+  const stats = source.coordinator.stats;
+  const { counts } = stats.checkpointingStatistics();
+  return {
+    jobStatus: source.jobStatus,
+    sinkRecords: source.sinkOutput.totalRecords,
+    duplicates: comparison.duplicates,
+    missing: comparison.missing,
+    completedCheckpoints: counts.completed,
+    failedCheckpoints: counts.failed,
+    restores: source.restores.length,
+    restoredSubtasks: source.restores.flatMap((r) => r.subtasks),
+    checkpoints: observeCheckpoints(source.events, stats),
   };
 }

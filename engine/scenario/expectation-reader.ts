@@ -3,8 +3,10 @@
  */
 
 import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
-import type { ExpectationSpec } from './scenario-types.ts';
-import { EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES } from './scenario-vocabulary.ts';
+import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
+import type { CheckpointStatistic, ExpectationSpec } from './scenario-types.ts';
+import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
+import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
 
 export function readExpectations(issues: Issues, items: ListItem[]): ExpectationSpec[] | undefined {
   const expectations = items.map((item) => readExpectation(issues, item));
@@ -34,6 +36,50 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
       const value = expectation.integer('value', { required: true, min: 0 });
       return value === undefined ? undefined : { type, value };
     }
+    case 'min-failed-checkpoints': {
+      const value = expectation.integer('value', { required: true, min: 0 });
+      const reason = expectation.oneOf('reason', CHECKPOINT_FAILURE_REASON_NAMES, { what: 'checkpoint failure reason' });
+      if (value === undefined || (expectation.has('reason') && reason === undefined)) return undefined;
+      return reason === undefined ? { type, value } : { type, value, reason };
+    }
+    case 'min-restored-subtasks': {
+      const value = expectation.integer('value', { required: true, min: 0 });
+      const source = expectation.oneOf('source', RESTORE_SOURCES, { required: true, what: 'restore source' });
+      const reason = expectation.oneOf('reason', LOCAL_RECOVERY_FALLBACK_REASONS, { what: 'local recovery fallback reason' });
+      if (value === undefined || source === undefined || (expectation.has('reason') && reason === undefined)) return undefined;
+      return reason === undefined ? { type, value, source } : { type, value, source, reason };
+    }
+    case 'statistic':
+      return readStatistic(expectation);
+  }
+}
+
+/** `statistic: checkpoint-pause, aggregate: p50, max: 10 ms`: durations in Flink syntax, bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for concurrent-checkpoints. */
+function readStatistic(expectation: ObjectReader): ExpectationSpec | undefined {
+  const statistic = expectation.oneOf('statistic', CHECKPOINT_STATISTICS, { required: true, what: 'checkpoint statistic' });
+  const aggregate = expectation.oneOf('aggregate', STATISTIC_AGGREGATES, { required: true, what: 'statistic aggregate' });
+  if (!expectation.has('min') && !expectation.has('max')) {
+    expectation.issues.error(expectation.pathOf('max'), 'a statistic expectation needs a min, a max or both', { allowed: 'min, max' });
+    return undefined;
+  }
+  const bound = (key: 'min' | 'max') => (statistic === undefined ? undefined : readBound(expectation, key, statistic));
+  const min = bound('min');
+  const max = bound('max');
+  if (statistic === undefined || aggregate === undefined) return undefined;
+  if ((expectation.has('min') && min === undefined) || (expectation.has('max') && max === undefined)) return undefined;
+  return { type: 'statistic', statistic, aggregate, ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+}
+
+function readBound(expectation: ObjectReader, key: 'min' | 'max', statistic: CheckpointStatistic): number | undefined {
+  switch (statistic) {
+    case 'concurrent-checkpoints':
+    case 'persisted-data':
+    case 'checkpointed-size':
+      return expectation.integer(key, { min: 0 });
+    case 'checkpointed-fraction':
+      return expectation.number(key, { min: 0 });
+    default:
+      return expectation.duration(key, { min: 0 });
   }
 }
 

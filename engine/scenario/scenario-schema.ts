@@ -16,13 +16,18 @@ import {
 } from './json-schema-patterns.ts';
 import { DEFAULT_COSTS, DEFAULT_RECORD_COST_US, DEFAULT_SEED, MAX_SEED } from './scenario-defaults.ts';
 import { MAX_HOSTS, MAX_RECORD_COST_US, MAX_SLOTS_PER_TASK_MANAGER, MAX_SLOWDOWN_FACTOR, MAX_SOURCE_KEYS, MAX_SOURCE_RATE_PER_S, MAX_TASK_MANAGERS_PER_HOST } from './workload-limits.ts';
+import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
+import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
 import {
   AGGREGATES,
+  CHECKPOINT_STATISTICS,
   EXPECTATION_TYPES,
   JOB_STATUSES,
   MAP_FUNCTIONS,
   PARTITIONINGS,
+  RESTORE_SOURCES,
   SINK_KINDS,
+  STATISTIC_AGGREGATES,
   VERTEX_ID_PATTERN,
   VERTEX_TYPES,
   type VertexType,
@@ -273,8 +278,12 @@ function faultSchemas(): JsonSchema[] {
 
 function expectationSchemas(): JsonSchema[] {
   const value = integer('The bound.', 0);
-  const expectation = (type: (typeof EXPECTATION_TYPES)[number], properties: Record<string, JsonSchema>, description: string) =>
-    object({ type: { const: type }, ...properties }, ['type', ...Object.keys(properties)], description);
+  const expectation = (type: (typeof EXPECTATION_TYPES)[number], properties: Record<string, JsonSchema>, description: string, optional: readonly string[] = []) =>
+    object({ type: { const: type }, ...properties }, ['type', ...Object.keys(properties).filter((k) => !optional.includes(k))], description);
+  const bound = (which: string): JsonSchema => ({
+    description: `The ${which} of the range: a duration in Flink syntax ("500 ms", "2 s") or milliseconds; bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for concurrent-checkpoints.`,
+    anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: DURATION_PATTERN }],
+  });
   return [
     expectation('job-status', { status: { type: 'string', pattern: anyOfWordsPattern(JOB_STATUSES, { trimmed: false }), examples: [...JOB_STATUSES] } }, 'The job ends the run in this Flink JobStatus.'),
     expectation('exactly-once', {}, 'The sink output equals the failure-free run: no duplicates, nothing missing.'),
@@ -283,5 +292,32 @@ function expectationSchemas(): JsonSchema[] {
     expectation('max-failed-checkpoints', { value }, 'At most this many checkpoints failed.'),
     expectation('min-duplicates', { value }, 'At least this many duplicates against the failure-free run (at-least-once, shown on purpose).'),
     expectation('min-restores', { value }, 'At least this many restores from a checkpoint or savepoint happened.'),
+    expectation(
+      'min-failed-checkpoints',
+      { value, reason: oneOfNames(CHECKPOINT_FAILURE_REASON_NAMES, 'Only failures with this Flink CheckpointFailureReason count.') },
+      'At least this many checkpoints failed (with the reason, if given).',
+      ['reason'],
+    ),
+    expectation(
+      'min-restored-subtasks',
+      {
+        value,
+        source: oneOfNames(RESTORE_SOURCES, 'Where the subtask read its state: the host\'s task-local copy or remote checkpoint storage.'),
+        reason: oneOfNames(LOCAL_RECOVERY_FALLBACK_REASONS, 'Only remote restores that fell back for this reason.'),
+      },
+      'At least this many subtask restores (over all restores) read their state from source.',
+      ['reason'],
+    ),
+    expectation(
+      'statistic',
+      {
+        statistic: oneOfNames(CHECKPOINT_STATISTICS, 'The figure: checkpoint-pause (a completion to the next trigger), end-to-end-duration, alignment-duration, start-delay and sync-duration (longest subtask), persisted-data and checkpointed-size (bytes), checkpointed-fraction (checkpointed over full size), concurrent-checkpoints.'),
+        aggregate: oneOfNames(STATISTIC_AGGREGATES, 'How its values are summarised.'),
+        min: bound('lower end'),
+        max: bound('upper end'),
+      },
+      "A figure of the run's checkpoints lies within [min, max] (give one or both); it does not hold while nothing was measured.",
+      ['min', 'max'],
+    ),
   ];
 }

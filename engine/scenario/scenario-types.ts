@@ -145,7 +145,48 @@ export type ExpectationSpec =
   /** at least this many duplicates against the failure-free run: shows at-least-once on purpose */
   | { type: 'min-duplicates'; value: number }
   /** at least this many restores happened */
-  | { type: 'min-restores'; value: number };
+  | { type: 'min-restores'; value: number }
+  /**
+   * at least this many subtask restores read their state from `source` (local: the host's
+   * task-local copy; remote: checkpoint storage), over all restores; with `reason`, only remote
+   * ones that fell back for it (local-recovery-disabled, different-slot, missing, corrupt, …)
+   */
+  | { type: 'min-restored-subtasks'; value: number; source: 'local' | 'remote'; reason?: string }
+  /** at least this many checkpoints failed; with `reason`, for that CheckpointFailureReason only (CHECKPOINT_EXPIRED, …) */
+  | { type: 'min-failed-checkpoints'; value: number; reason?: string }
+  /**
+   * A figure of the run's checkpoints within a range: `aggregate` (min, max, avg, p50, p90) of
+   * `statistic` over the checkpoints it covers is at least `min` and at most `max` (ms for the
+   * durations, bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for
+   * concurrent-checkpoints). Does not hold while
+   * nothing was measured.
+   */
+  | { type: 'statistic'; statistic: CheckpointStatistic; aggregate: StatisticAggregate; min?: number; max?: number };
+
+/**
+ * The figures a `statistic` expectation can bound (engine/run/checkpoint-observations.ts):
+ * `checkpoint-pause`, completion of one checkpoint to the trigger of the next (0 when they overlap);
+ * `end-to-end-duration` of completed checkpoints; `alignment-duration`, the longest of any subtask
+ * per completed checkpoint in the history; `start-delay`, likewise the longest from the trigger to a
+ * subtask's first barrier (the second article's first metric); `persisted-data`, the in-flight
+ * bytes a completed checkpoint in the history persisted (unaligned); `checkpointed-fraction`, its
+ * checkpointed size over its full size (1 when full, less when incremental); `checkpointed-size`,
+ * its bytes; `sync-duration`, the longest synchronous phase of any subtask; `concurrent-checkpoints`
+ * in progress at each trigger.
+ */
+export type CheckpointStatistic =
+  | 'checkpoint-pause'
+  | 'end-to-end-duration'
+  | 'alignment-duration'
+  | 'start-delay'
+  | 'persisted-data'
+  | 'checkpointed-fraction'
+  | 'checkpointed-size'
+  | 'sync-duration'
+  | 'concurrent-checkpoints';
+
+/** How a statistic's values are summarised, as in Flink's checkpoint summary (p50, p90: nearest rank). */
+export type StatisticAggregate = 'min' | 'max' | 'avg' | 'p50' | 'p90';
 
 /** A Flink configuration value after parsing: durations in ms, memory sizes in bytes. */
 export type ConfigValue = number | string | boolean;

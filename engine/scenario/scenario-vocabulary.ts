@@ -6,6 +6,7 @@
 
 import type {
   Aggregate,
+  CheckpointStatistic,
   ExpectationSpec,
   FaultSpec,
   FilterSpec,
@@ -13,6 +14,7 @@ import type {
   OperatorSpec,
   Partitioning,
   SourceSpec,
+  StatisticAggregate,
 } from './scenario-types.ts';
 
 export type VertexType = OperatorSpec['type'];
@@ -71,7 +73,26 @@ export const EXPECTATION_TYPES = [
   'max-failed-checkpoints',
   'min-duplicates',
   'min-restores',
+  'min-failed-checkpoints',
+  'min-restored-subtasks',
+  'statistic',
 ] as const satisfies readonly ExpectationSpec['type'][];
+
+export const CHECKPOINT_STATISTICS = [
+  'checkpoint-pause',
+  'end-to-end-duration',
+  'alignment-duration',
+  'start-delay',
+  'persisted-data',
+  'checkpointed-fraction',
+  'checkpointed-size',
+  'sync-duration',
+  'concurrent-checkpoints',
+] as const satisfies readonly CheckpointStatistic[];
+
+export const RESTORE_SOURCES = ['local', 'remote'] as const;
+
+export const STATISTIC_AGGREGATES = ['min', 'max', 'avg', 'p50', 'p90'] as const satisfies readonly StatisticAggregate[];
 
 /** Flink's `JobStatus` values, for the `job-status` expectation. */
 export const JOB_STATUSES = [
@@ -141,6 +162,9 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'max-failed-checkpoints': ['type', 'value'],
   'min-duplicates': ['type', 'value'],
   'min-restores': ['type', 'value'],
+  'min-failed-checkpoints': ['type', 'value', 'reason'],
+  'min-restored-subtasks': ['type', 'value', 'source', 'reason'],
+  statistic: ['type', 'statistic', 'aggregate', 'min', 'max'],
 };
 
 export const SCENARIO_FIELDS = [

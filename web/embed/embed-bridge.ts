@@ -34,6 +34,9 @@ const METHODS: ReadonlySet<EmbedMethod> = new Set<EmbedMethod>([
   'seek',
   'branches',
   'switchBranch',
+  'lessons',
+  'openLesson',
+  'lessonProgress',
 ]);
 
 function isRequest(data: unknown): data is EmbedRequest {

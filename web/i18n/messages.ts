@@ -17,6 +17,7 @@ import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
+import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
 import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
@@ -334,6 +335,7 @@ export const en = {
   ...faultsEn,
   ...restoreEn,
   ...clusterEn,
+  ...lessonsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -648,6 +650,7 @@ export const zhCN: Messages = {
   ...faultsZhCN,
   ...restoreZhCN,
   ...clusterZhCN,
+  ...lessonsZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

@@ -121,6 +121,35 @@ export type SimOperation =
   | { type: 'restart-from-savepoint'; savepointId?: number }
   | { type: 'cancel' };
 
+/** One text in every language a lesson is written in. */
+export type LessonText = { en: string; 'zh-CN': string };
+
+/** What `lessons()` lists per lesson. */
+export interface LessonSummary {
+  /** for `openLesson(id)` and links */
+  id: string;
+  title: LessonText;
+  steps: { title: LessonText }[];
+}
+
+export interface OpenLessonResult {
+  id: string;
+  /** the step opened, from 1 */
+  step: number;
+  /** how many steps the lesson has */
+  steps: number;
+  /** the lesson's scenario as loaded (with the actions of the steps before `step`) */
+  scenario: LoadResult;
+}
+
+export interface LessonProgress {
+  id: string;
+  /** the step the learner is on, from 1 */
+  step: number;
+  /** per step: seen on a run of the lesson (kept in the browser) */
+  seen: boolean[];
+}
+
 export interface PlaygroundStatus {
   driver: DriverName;
   scenario: { name: string; seed: number } | null;
@@ -188,6 +217,15 @@ export interface PlaygroundApi {
   branches(): Promise<BranchInfo[]>;
   /** Goes to branch `id` at the current time (or at `time`), replaying it from 0 (sim only). */
   switchBranch(id: number, time?: number | string): Promise<SeekResult>;
+  /** The guided lessons: id, title and step titles in every language each has. */
+  lessons(): Promise<LessonSummary[]>;
+  /**
+   * Opens lesson `id` at `step` (from 1; default 1): loads its scenario, with the actions of the
+   * steps before `step` applied, paused at time 0. Rejects for an unknown lesson or step.
+   */
+  openLesson(id: string, step?: number): Promise<OpenLessonResult>;
+  /** The open lesson's step and which steps were seen; null when no lesson is open. */
+  lessonProgress(): Promise<LessonProgress | null>;
   /** Subscribes to one event type, or `'*'` for all; returns the unsubscribe function. */
   on<T extends PlaygroundEventType | '*'>(type: T, callback: (event: PlaygroundEventOf<T>) => void): () => void;
 }

@@ -5,6 +5,7 @@
  */
 import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import { isDriverName, PlaygroundState } from '../../playground-state.svelte.ts';
+import { LessonState, lessonSummaries } from '../../lessons/lesson-state.svelte.ts';
 import type { DriverName, PlaygroundApi, PlaygroundStatus } from './playground-api-types.ts';
 
 declare global {
@@ -46,7 +47,8 @@ function requireFinite(name: string, value: unknown): string | undefined {
   return Number.isFinite(value) ? undefined : `${name} must be a finite number, got ${String(value)}.`;
 }
 
-export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
+/** `lessons`: the page's lesson state, so the API and the lesson panel open the same lesson. */
+export function createPlaygroundApi(state: PlaygroundState, lessons = new LessonState(state)): PlaygroundApi {
   /** The one path of every operation: `build` checks the call's arguments (a message) or builds the JobOperation that PlaygroundState carries out. */
   const operate = (build: () => string | JobOperation) =>
     done(() => {
@@ -121,6 +123,14 @@ export function createPlaygroundApi(state: PlaygroundState): PlaygroundApi {
       if (problem) throw new Error(problem);
       return state.seek(time ?? state.nowMs, id);
     },
+    lessons: () => settle(() => lessonSummaries()),
+    openLesson: async (id, step = 1) => {
+      const problem = requireString('The lesson id', id) ?? requireInteger('The step', step);
+      if (problem) throw new Error(problem);
+      await state.ensureLsmStorage();
+      return lessons.open(id, step - 1);
+    },
+    lessonProgress: () => settle(() => lessons.progress()),
     on: (type, callback) => {
       if (typeof callback !== 'function') throw new TypeError('on(type, callback) needs a function as the callback.');
       return state.hub.on(type, callback);

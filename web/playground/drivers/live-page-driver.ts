@@ -15,7 +15,8 @@
  * TaskManager killed during a pause is still noticed.
  */
 import type { SessionDocument } from '../../../engine/replay/session-document.ts';
-import { runReport } from '../../../engine/run/run-report.ts';
+import { expectationInputs, runReport } from '../../../engine/run/run-report.ts';
+import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
 import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
   CheckpointConfigDocument,
@@ -335,6 +336,10 @@ export class LivePageDriver implements PlaygroundDriver {
 
   stats(): PlaygroundStats {
     return structuredClone(runReport(this.#live, this.#reference.oracle)) as PlaygroundStats;
+  }
+
+  expectationInputs(): ExpectationInputs {
+    return expectationInputs(this.#live, this.#reference.oracle);
   }
 
   // ---- operations ----

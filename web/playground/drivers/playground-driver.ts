@@ -23,6 +23,7 @@ import type { Topology } from '../../../engine/job/topology.ts';
 import type { TaskManagerHealth } from '../../../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
+import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
 import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
 import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
 import type { StreamTask } from '../../../engine/task/stream-task.ts';
@@ -67,6 +68,8 @@ export interface PlaygroundDriver {
   output(rowLimit?: number): OutputComparisonView;
   /** The CLI's `--json` document for the run so far. */
   stats(): PlaygroundStats;
+  /** What expectations (a lesson step's "seen it") are checked against, for the run so far. */
+  expectationInputs(): ExpectationInputs;
   /** The session so far, recorded for a replay in sim (live only: a sim run is its scenario and seed). */
   exportSession?(): SessionDocument;
   /** What each host's local disk holds (task-local copies). */

@@ -16,7 +16,9 @@
  *
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
-import { runReport } from '../../../engine/run/run-report.ts';
+import { expectationInputs, runReport } from '../../../engine/run/run-report.ts';
+import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
+import { referenceLeadMs } from '../../../engine/run/reference-lead.ts';
 import type { LsmStorageFactory } from '../../../engine/state/state-backend-factory.ts';
 import type { CompletedCheckpoint } from '../../../engine/checkpoint/completed-checkpoint.ts';
 import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-checkpoint.ts';
@@ -57,10 +59,6 @@ import { SimChannelSnapshot } from '../../job-graph/sim-channel-snapshot.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
 const SLICE_MS = 20;
-/** How far the reference runs ahead: enough for a commit shifted by a restart, at least 1 s, at most 1 min. */
-const AHEAD_MIN_MS = 1000;
-const AHEAD_MAX_MS = 60_000;
-const AHEAD_CHECKPOINT_CYCLES = 3;
 
 /** The sink of this run next to the failure-free run's at the same virtual time. */
 export interface OutputComparisonView {
@@ -119,9 +117,7 @@ export class SimDriver implements PlaygroundDriver {
     const storageEffects = persist ? { storageEffects: (effect: CheckpointStorageEffect) => this.#remote?.apply(effect) } : {};
     this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...storageEffects, ...(options.seed === undefined ? {} : { seed: options.seed }) });
     this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
-    const { checkpointInterval, minPause } = this.#simulation.config;
-    const cycle = checkpointInterval === undefined ? 0 : Math.max(checkpointInterval, minPause);
-    this.#aheadMs = Math.min(AHEAD_MAX_MS, Math.max(AHEAD_MIN_MS, AHEAD_CHECKPOINT_CYCLES * cycle));
+    this.#aheadMs = referenceLeadMs(this.#simulation.config);
     tapWrites(this.#simulation.sinkOutput, (records) => this.#oracle.mine(records));
     tapWrites(this.#reference.sinkOutput, (records) => {
       this.#oracle.ahead(records);
@@ -317,6 +313,10 @@ export class SimDriver implements PlaygroundDriver {
   /** The CLI's `--json` document (engine/run/run-report.ts) for the run so far. */
   stats(): PlaygroundStats {
     return structuredClone(runReport(this.#simulation, this.#oracle)) as PlaygroundStats;
+  }
+
+  expectationInputs(): ExpectationInputs {
+    return expectationInputs(this.#simulation, this.#oracle);
   }
 
   // ---- read-only views into the running simulation (channel view, storage view, inspector) ----
