@@ -22,8 +22,8 @@ export const failOnCheckpointingErrors: Lesson = {
         'Flink 1.9 用 execution.checkpointing.tolerable-failed-checkpoints 取代了它，即作业能容忍的连续 checkpoint 失败次数：true 相当于 0，false 相当于 Integer.MAX_VALUE（2147483647）。Flink 2.0 删除了旧的 setter。',
     },
     {
-      en: 'Here every request to the remote checkpoint storage fails from 5 s to 9 s, so the uploads of those checkpoints fail (IO_EXCEPTION). restart-strategy.type is none, so a failed job stays FAILED.',
-      'zh-CN': '这里从第 5 秒到第 9 秒，远程 checkpoint 存储的每个请求都会失败，所以这段时间的 checkpoint 上传失败（IO_EXCEPTION）。restart-strategy.type 设为 none，作业失败后停在 FAILED。',
+      en: 'Here every request to the remote checkpoint storage fails from 5 s to 9 s, so the uploads of those checkpoints fail (CHECKPOINT_ASYNC_EXCEPTION). restart-strategy.type is none, so a failed job stays FAILED.',
+      'zh-CN': '这里从第 5 秒到第 9 秒，远程 checkpoint 存储的每个请求都会失败，所以这段时间的 checkpoint 上传失败（CHECKPOINT_ASYNC_EXCEPTION）。restart-strategy.type 设为 none，作业失败后停在 FAILED。',
     },
   ],
   scenario: 'lessons/fail-on-checkpointing-errors.yaml',
@@ -31,12 +31,12 @@ export const failOnCheckpointingErrors: Lesson = {
     {
       title: { en: 'Run it: as with true, the first failure fails the job', 'zh-CN': '运行作业：和 true 一样，第一次失败就让作业失败' },
       body: {
-        en: 'Press Run. Checkpoints complete until 5 s; the next one fails with IO_EXCEPTION, and with 0 failures tolerated the job goes to FAILED ("Exceeded checkpoint tolerable failure threshold.").',
-        'zh-CN': '点击运行。5 秒之前 checkpoint 都能完成；下一个以 IO_EXCEPTION 失败，由于容忍次数为 0，作业变为 FAILED（"Exceeded checkpoint tolerable failure threshold."）。',
+        en: 'Press Run. Checkpoints complete until 5 s; the next one fails with CHECKPOINT_ASYNC_EXCEPTION, and with 0 failures tolerated the job goes to FAILED ("Exceeded checkpoint tolerable failure threshold.").',
+        'zh-CN': '点击运行。5 秒之前 checkpoint 都能完成；下一个以 CHECKPOINT_ASYNC_EXCEPTION 失败，由于容忍次数为 0，作业变为 FAILED（"Exceeded checkpoint tolerable failure threshold."）。',
       },
       actions: [],
       seen: [
-        { type: 'min-failed-checkpoints', value: 1, reason: 'IO_EXCEPTION' },
+        { type: 'min-failed-checkpoints', value: 1, reason: 'CHECKPOINT_ASYNC_EXCEPTION' },
         { type: 'job-status', status: 'FAILED' },
       ],
     },
@@ -49,7 +49,7 @@ export const failOnCheckpointingErrors: Lesson = {
       actions: [{ kind: 'configure', option: 'execution.checkpointing.tolerable-failed-checkpoints', value: 2147483647 }],
       seen: [
         { type: 'job-status', status: 'RUNNING' },
-        { type: 'min-failed-checkpoints', value: 3, reason: 'IO_EXCEPTION' },
+        { type: 'min-failed-checkpoints', value: 3, reason: 'CHECKPOINT_ASYNC_EXCEPTION' },
         { type: 'min-completed-checkpoints', value: 8 },
       ],
     },
