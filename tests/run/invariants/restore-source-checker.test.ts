@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { RestoreSourceChecker } from '../../../engine/run/invariants/restore-source-checker.ts';
+import type { JobEvent } from '../../../engine/run/job-events.ts';
+
+const completed = (time: number, checkpointId: number, isSavepoint = false): JobEvent => ({ type: 'checkpoint-completed', time, checkpointId, isSavepoint });
+const restore = (time: number, checkpointId: number, isSavepoint = false): JobEvent => ({ type: 'restore', time, restore: { time, checkpointId, isSavepoint, subtasks: [] } });
+const rescale = (time: number, checkpointId: number): JobEvent => ({ type: 'fault', time, description: '', fault: { kind: 'rescale', vertex: 'count', parallelism: 2, checkpointId } });
+const savepointRestart = (time: number, savepointId: number): JobEvent => ({ type: 'fault', time, description: '', fault: { kind: 'restart-from-savepoint', savepointId } });
+
+function verdict(events: JobEvent[]): string[] {
+  const checker = new RestoreSourceChecker();
+  events.forEach((e) => checker.onEvent(e));
+  return checker.verdict().map((v) => v.message);
+}
+
+describe('the restore source checker', () => {
+  it('passes failovers from the latest completed checkpoint, and requested restores from what they asked for', () => {
+    expect(verdict([completed(1, 1), completed(2, 2), restore(3, 2), completed(4, 3, true), rescale(5, 3), restore(6, 3, true), completed(7, 4), savepointRestart(8, 3), restore(9, 3, true)])).toEqual([]);
+  });
+
+  it('flags a failover from an older checkpoint', () => {
+    expect(verdict([completed(1, 1), completed(2, 2), restore(3, 1)])).toEqual(['restored checkpoint 1, but the latest completed one was 2']);
+  });
+
+  it('flags a failover from a savepoint (not in the completed checkpoint store)', () => {
+    expect(verdict([completed(1, 1), completed(2, 2, true), restore(3, 2, true)])).toEqual(['a failover restored savepoint 2; savepoints are not in the completed checkpoint store']);
+  });
+
+  it('flags a restore when no checkpoint had completed', () => {
+    expect(verdict([restore(3, 1)])).toEqual(['restored checkpoint 1, but none had completed']);
+  });
+
+  it('flags a requested restore of other state than the request named', () => {
+    expect(verdict([completed(1, 1), completed(2, 2, true), savepointRestart(3, 2), restore(4, 1)])).toEqual(['restored 1, but the savepoint restart asked for 2']);
+  });
+});
