@@ -39,6 +39,13 @@ export function runChaosCase(c: ChaosCase, options: { lsmStorage?: LsmStorageFac
     if (e.type === 'fault' && e.fault) count(injected, e.fault.kind);
     if (e.type === 'fault-not-applied') count(notApplied, e.faultType);
   }
+  // a manual trigger shows only as a checkpoint-triggered event: count the due ones not refused
+  for (const f of c.scenario.faults) if ((f.type === 'trigger-checkpoint' || f.type === 'trigger-savepoint') && f.at_ms <= sim.now) count(injected, f.type);
+  for (const type of ['trigger-checkpoint', 'trigger-savepoint']) {
+    if (injected[type] === undefined) continue;
+    injected[type] -= notApplied[type] ?? 0;
+    if (injected[type] <= 0) delete injected[type];
+  }
   return { seed: c.seed, violations: checkers.verdict({ scenario: c.scenario, report, oracle }), report, injected, notApplied };
 }
 
