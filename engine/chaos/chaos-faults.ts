@@ -64,6 +64,8 @@ export function chaosFaults(random: RandomSource, job: ChaosJob): ChaosFaultPlan
 function usable(kind: ChaosFaultKind, job: ChaosJob): boolean {
   if (kind === 'lose-host') return job.cluster.hosts > 1;
   if (kind === 'rescale') return job.rescalable;
+  // without local backups there is no copy to damage: the fault would only be refused
+  if (kind === 'corrupt-local-copy' || kind === 'delete-local-copy') return job.localRecovery;
   return true;
 }
 
