@@ -12,6 +12,7 @@ import { ExactlyOnceChecker } from './exactly-once-checker.ts';
 import type { InvariantChecker, InvariantViolation, RunOutcome } from './invariant-checker.ts';
 import { JobStatusTransitionChecker } from './job-status-transition-checker.ts';
 import { LivenessChecker } from './liveness-checker.ts';
+import { LocalRestoreChecker } from './local-restore-checker.ts';
 import { RestoreSourceChecker } from './restore-source-checker.ts';
 
 export interface InvariantCheckerOptions {
@@ -28,6 +29,7 @@ export class InvariantCheckers {
       new ExactlyOnceChecker(),
       new AtLeastOnceChecker(),
       new RestoreSourceChecker(),
+      new LocalRestoreChecker({ fromLocal: runtime.config.localRecovery, checkpointParallelism: (id) => runtime.jobMaster.completed(id)?.parallelism }),
       new CheckpointStatsChecker(),
       new JobStatusTransitionChecker(),
       new CheckpointFileChecker(() => ({
