@@ -2,7 +2,10 @@
  * Every restore used the latest completed checkpoint, or the state an operator asked for: a
  * rescale restores what its request named (the latest checkpoint or a newer savepoint), a restart
  * from a savepoint that savepoint. Flink's failover restores
- * `CompletedCheckpointStore.getLatestCheckpoint()`, and savepoints are not in that store.
+ * `CompletedCheckpointStore.getLatestCheckpoint()`; savepoints are not added to that store, except
+ * the one a job was (re)started from (CheckpointCoordinator.restoreSavepoint adds it, and a
+ * rescale is a stop-with-savepoint and a restart from it): until a newer checkpoint completes, a
+ * failover after such a restart restores that savepoint again, never a checkpoint from before it.
  */
 import type { JobEvent } from '../job-events.ts';
 import type { InvariantChecker, InvariantViolation } from './invariant-checker.ts';
@@ -10,16 +13,15 @@ import type { InvariantChecker, InvariantViolation } from './invariant-checker.t
 export class RestoreSourceChecker implements InvariantChecker {
   readonly invariant = 'restore-source';
   readonly #violations: InvariantViolation[] = [];
-  #latestCheckpoint: number | undefined;
-  #savepoints = new Set<number>();
+  /** what a failover must restore: the latest completed checkpoint, or the state the job was restarted from */
+  #latest: { id: number; isSavepoint: boolean } | undefined;
   /** what an accepted rescale or savepoint restart asked to restore, until its restore comes */
   #requested: { id: number; what: string } | undefined;
 
   onEvent(event: JobEvent): void {
     switch (event.type) {
       case 'checkpoint-completed':
-        if (event.isSavepoint) this.#savepoints.add(event.checkpointId);
-        else this.#latestCheckpoint = Math.max(this.#latestCheckpoint ?? 0, event.checkpointId);
+        if (!event.isSavepoint && event.checkpointId > (this.#latest?.id ?? 0)) this.#latest = { id: event.checkpointId, isSavepoint: false };
         return;
       case 'fault':
         if (event.fault?.kind === 'rescale') this.#requested = { id: event.fault.checkpointId, what: 'the rescale asked for' };
@@ -38,11 +40,14 @@ export class RestoreSourceChecker implements InvariantChecker {
     this.#requested = undefined;
     if (requested) {
       if (checkpointId !== requested.id) this.#violate(event.time, `restored ${checkpointId}, but ${requested.what} ${requested.id}`);
+      // the job now runs from what it restored: later failovers go back to it (or a newer checkpoint)
+      this.#latest = { id: checkpointId, isSavepoint };
       return;
     }
-    if (isSavepoint || this.#savepoints.has(checkpointId)) this.#violate(event.time, `a failover restored savepoint ${checkpointId}; savepoints are not in the completed checkpoint store`);
-    else if (this.#latestCheckpoint === undefined) this.#violate(event.time, `restored checkpoint ${checkpointId}, but none had completed`);
-    else if (checkpointId !== this.#latestCheckpoint) this.#violate(event.time, `restored checkpoint ${checkpointId}, but the latest completed one was ${this.#latestCheckpoint}`);
+    const latest = this.#latest;
+    if (latest === undefined) this.#violate(event.time, `restored checkpoint ${checkpointId}, but none had completed`);
+    else if (checkpointId !== latest.id) this.#violate(event.time, `a failover restored ${checkpointId}, but the latest ${latest.isSavepoint ? 'restored savepoint' : 'completed checkpoint'} was ${latest.id}`);
+    else if (isSavepoint !== latest.isSavepoint) this.#violate(event.time, `a failover restored ${checkpointId} as a ${isSavepoint ? 'savepoint' : 'checkpoint'}`);
   }
 
   #violate(time: number, message: string): void {

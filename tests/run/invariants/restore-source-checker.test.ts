@@ -18,12 +18,20 @@ describe('the restore source checker', () => {
     expect(verdict([completed(1, 1), completed(2, 2), restore(3, 2), completed(4, 3, true), rescale(5, 3), restore(6, 3, true), completed(7, 4), savepointRestart(8, 3), restore(9, 3, true)])).toEqual([]);
   });
 
-  it('flags a failover from an older checkpoint', () => {
-    expect(verdict([completed(1, 1), completed(2, 2), restore(3, 1)])).toEqual(['restored checkpoint 1, but the latest completed one was 2']);
+  it('passes a failover after a savepoint restart that restores the savepoint again, then a newer checkpoint', () => {
+    expect(verdict([completed(1, 4), completed(2, 5, true), savepointRestart(3, 5), restore(3, 5, true), restore(4, 5, true), completed(5, 6), restore(6, 6)])).toEqual([]);
   });
 
-  it('flags a failover from a savepoint (not in the completed checkpoint store)', () => {
-    expect(verdict([completed(1, 1), completed(2, 2, true), restore(3, 2, true)])).toEqual(['a failover restored savepoint 2; savepoints are not in the completed checkpoint store']);
+  it('flags a failover from an older checkpoint', () => {
+    expect(verdict([completed(1, 1), completed(2, 2), restore(3, 1)])).toEqual(['a failover restored 1, but the latest completed checkpoint was 2']);
+  });
+
+  it('flags a failover from a savepoint the job was not restarted from (savepoints are not in the completed checkpoint store)', () => {
+    expect(verdict([completed(1, 1), completed(2, 2, true), restore(3, 2, true)])).toEqual(['a failover restored 2, but the latest completed checkpoint was 1']);
+  });
+
+  it('flags a failover after a savepoint restart that goes back to a checkpoint from before the savepoint', () => {
+    expect(verdict([completed(1, 4), completed(2, 5, true), savepointRestart(3, 5), restore(3, 5, true), restore(4, 4)])).toEqual(['a failover restored 4, but the latest restored savepoint was 5']);
   });
 
   it('flags a restore when no checkpoint had completed', () => {
