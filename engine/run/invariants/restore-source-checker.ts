@@ -6,6 +6,9 @@
  * the one a job was (re)started from (CheckpointCoordinator.restoreSavepoint adds it, and a
  * rescale is a stop-with-savepoint and a restart from it): until a newer checkpoint completes, a
  * failover after such a restart restores that savepoint again, never a checkpoint from before it.
+ * A restart with something to restore must restore it: an attempt that runs on to complete a
+ * checkpoint or to finish without a restore started from nothing (an attempt that fails over
+ * again first may have failed to read its state, and is not judged).
  */
 import type { JobEvent } from '../job-events.ts';
 import type { InvariantChecker, InvariantViolation } from './invariant-checker.ts';
@@ -17,9 +20,20 @@ export class RestoreSourceChecker implements InvariantChecker {
   #latest: { id: number; isSavepoint: boolean } | undefined;
   /** what an accepted rescale or savepoint restart asked to restore, until its restore comes */
   #requested: { id: number; what: string } | undefined;
+  #status = 'CREATED';
+  /** a restarted attempt that has not restored yet, and what it should restore */
+  #awaitingRestore: { since: number; id: number } | undefined;
 
   onEvent(event: JobEvent): void {
+    if (event.type === 'checkpoint-completed' || (event.type === 'job-status' && event.status === 'FINISHED')) this.#checkRestored(event.time);
     switch (event.type) {
+      case 'job-status':
+        if (event.status === 'RUNNING' && this.#status === 'RESTARTING') {
+          const id = this.#requested?.id ?? this.#latest?.id;
+          this.#awaitingRestore = id === undefined ? undefined : { since: event.time, id };
+        } else if (event.status !== 'RUNNING') this.#awaitingRestore = undefined;
+        this.#status = event.status;
+        return;
       case 'checkpoint-completed':
         if (!event.isSavepoint && event.checkpointId > (this.#latest?.id ?? 0)) this.#latest = { id: event.checkpointId, isSavepoint: false };
         return;
@@ -34,7 +48,14 @@ export class RestoreSourceChecker implements InvariantChecker {
     }
   }
 
+  #checkRestored(time: number): void {
+    const awaiting = this.#awaitingRestore;
+    this.#awaitingRestore = undefined;
+    if (awaiting) this.#violate(time, `the job restarted at ${awaiting.since} ms without restoring ${awaiting.id}: it started from nothing`);
+  }
+
   #checkRestore(event: Extract<JobEvent, { type: 'restore' }>): void {
+    this.#awaitingRestore = undefined;
     const { checkpointId, isSavepoint } = event.restore;
     const requested = this.#requested;
     this.#requested = undefined;

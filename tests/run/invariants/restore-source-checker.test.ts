@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RestoreSourceChecker } from '../../../engine/run/invariants/restore-source-checker.ts';
 import type { JobEvent } from '../../../engine/run/job-events.ts';
+import type { JobStatus } from '../../../engine/job/job-status.ts';
 
 const completed = (time: number, checkpointId: number, isSavepoint = false): JobEvent => ({ type: 'checkpoint-completed', time, checkpointId, isSavepoint });
 const restore = (time: number, checkpointId: number, isSavepoint = false): JobEvent => ({ type: 'restore', time, restore: { time, checkpointId, isSavepoint, subtasks: [] } });
 const rescale = (time: number, checkpointId: number): JobEvent => ({ type: 'fault', time, description: '', fault: { kind: 'rescale', vertex: 'count', parallelism: 2, checkpointId } });
 const savepointRestart = (time: number, savepointId: number): JobEvent => ({ type: 'fault', time, description: '', fault: { kind: 'restart-from-savepoint', savepointId } });
+
+const status = (time: number, s: JobStatus): JobEvent => ({ type: 'job-status', time, status: s });
 
 function verdict(events: JobEvent[]): string[] {
   const checker = new RestoreSourceChecker();
@@ -40,5 +43,14 @@ describe('the restore source checker', () => {
 
   it('flags a requested restore of other state than the request named', () => {
     expect(verdict([completed(1, 1), completed(2, 2, true), savepointRestart(3, 2), restore(4, 1)])).toEqual(['restored 1, but the savepoint restart asked for 2']);
+  });
+
+  it('flags a restart that runs on without restoring the state it had, and leaves alone one that fails over again first', () => {
+    const restart = [status(0, 'RUNNING'), completed(1, 1), status(2, 'RESTARTING'), status(3, 'RUNNING')];
+    expect(verdict([...restart, completed(5, 2)])).toEqual(['the job restarted at 3 ms without restoring 1: it started from nothing']);
+    expect(verdict([...restart, status(6, 'FINISHED')])).toEqual(['the job restarted at 3 ms without restoring 1: it started from nothing']);
+    expect(verdict([...restart, status(4, 'RESTARTING'), status(5, 'RUNNING'), restore(5, 1), completed(6, 2)])).toEqual([]);
+    // nothing had completed: starting from nothing is right
+    expect(verdict([status(0, 'RUNNING'), status(2, 'RESTARTING'), status(3, 'RUNNING'), completed(5, 1)])).toEqual([]);
   });
 });
