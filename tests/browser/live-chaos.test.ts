@@ -73,8 +73,8 @@ describe('live runtime under repeated kills (IndexedDB checkpoint storage, task-
 
   it(`stays exactly-once through ${KILLS} random TaskManager kills and leaks nothing in IndexedDB`, async () => {
     const seed = Number(process.env['CHAOS_SEED'] ?? process.env['LIVE_CHAOS_SEED'] ?? Date.now() % 1_000_000);
-    const why = `replay with CHAOS_SEED=${seed} npx vitest run tests/browser/live-chaos.test.ts`;
-    console.log(`live chaos: ${why}`);
+    const why = `CHAOS_SEED=${seed}`;
+    console.log(`live chaos: ${why} (replay: ${why} npx vitest run tests/browser/live-chaos.test.ts)`);
     const next = random(seed);
     const status = (): Promise<LiveTestStatus> => session.page.evaluate(() => window.liveTest!.status());
     await session.page.evaluate(([scenario]) => window.liveTest!.start(scenario, { heartbeatScale: 1 / 20 }).then(() => undefined), [CHAOS_COUNTS] as const);
