@@ -8,7 +8,8 @@
  * again and completed a checkpoint since the previous kill, after a random delay. Afterwards the
  * two-phase-commit sink's output must equal a failure-free run's (exactly-once), and the job
  * directory in IndexedDB must hold nothing the leak checker objects to. The seed is printed, and
- * named in every assertion; rerun one with LIVE_CHAOS_SEED=<seed>.
+ * named in every assertion; rerun one with CHAOS_SEED=<seed> (as the sim's chaos takes its seeds;
+ * the older LIVE_CHAOS_SEED still works). Without one the seed comes from the clock, and is printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveTestStatus, OutputAgainstSim, StorageCheck } from '../../web/live/live-test.ts';
@@ -71,9 +72,9 @@ describe('live runtime under repeated kills (IndexedDB checkpoint storage, task-
   });
 
   it(`stays exactly-once through ${KILLS} random TaskManager kills and leaks nothing in IndexedDB`, async () => {
-    const seed = Number(process.env['LIVE_CHAOS_SEED'] ?? Date.now() % 1_000_000);
-    const why = `LIVE_CHAOS_SEED=${seed}`;
-    console.log(`live chaos: ${why}`);
+    const seed = Number(process.env['CHAOS_SEED'] ?? process.env['LIVE_CHAOS_SEED'] ?? Date.now() % 1_000_000);
+    const why = `CHAOS_SEED=${seed}`;
+    console.log(`live chaos: ${why} (replay: ${why} npx vitest run tests/browser/live-chaos.test.ts)`);
     const next = random(seed);
     const status = (): Promise<LiveTestStatus> => session.page.evaluate(() => window.liveTest!.status());
     await session.page.evaluate(([scenario]) => window.liveTest!.start(scenario, { heartbeatScale: 1 / 20 }).then(() => undefined), [CHAOS_COUNTS] as const);

@@ -1,0 +1,38 @@
+/**
+ * `npm run chaos -- --seeds N [--from S]` and `npm run soak`: seeded chaos in the sim. Each seed
+ * draws a whole scenario and fault profile, runs a safety phase with faults and a liveness phase
+ * without, and every invariant checker judges it. A failing seed prints its violations, the one
+ * command that replays it and the scenario file it wrote; the exit code is 1 if any seed failed.
+ * Progress goes to stderr when it is a terminal.
+ */
+import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
+import { describeFailingSeed, describeTally, sweepChaos } from './chaos-sweep.ts';
+
+function parseArgs(argv: string[]): { seeds: number; from: number } {
+  const out = { seeds: 100, from: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = Number(argv[++i]);
+    if ((arg !== '--seeds' && arg !== '--from') || !Number.isSafeInteger(value) || value < 0) {
+      console.error(`usage: npm run chaos -- --seeds N [--from S]   (got "${arg} ${argv[i] ?? ''}")`);
+      process.exit(2);
+    }
+    out[arg === '--seeds' ? 'seeds' : 'from'] = value;
+  }
+  return out;
+}
+
+const { seeds, from } = parseArgs(process.argv.slice(2));
+const lsmStorage = await nodeLsmStorage();
+const progress = process.stderr.isTTY;
+const tally = sweepChaos(from, seeds, {
+  lsmStorage,
+  onSeed: (seed, t) => {
+    const failing = t.failing.at(-1);
+    if (failing?.seed === seed) console.log(describeFailingSeed(failing));
+    if (progress && (seed - from) % 10 === 0) process.stderr.write(`\rseed ${seed} (${t.seeds}/${seeds}), ${t.failing.length} failing`);
+  },
+});
+if (progress) process.stderr.write('\n');
+console.log(describeTally(tally));
+process.exit(tally.failing.length > 0 ? 1 : 0);
