@@ -36,7 +36,7 @@ describe('the checkpoint statistics checker', () => {
   });
 
   it.each<[string, (doc: any, details: any) => void, string]>([
-    ['counts that do not add up', (d) => (d.counts.in_progress += d.counts.total + 1), 'exceed total'],
+    ['counts that do not add up', (d) => (d.counts.in_progress += d.counts.total + 1), 'is not total'],
     ['a total that disagrees with the triggers seen', (d) => (d.counts.total += 1), 'checkpoints were triggered'],
     ['a restored count that disagrees with the restores seen', (d) => (d.counts.restored = 0), 'restores happened'],
     ['more acknowledged subtasks than subtasks', (d) => (d.history[0].num_acknowledged_subtasks = d.history[0].num_subtasks + 1), 'subtasks acknowledged'],
