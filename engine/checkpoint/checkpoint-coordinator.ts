@@ -190,7 +190,20 @@ export class CheckpointCoordinator {
 
   /** The latest completed checkpoint to restore from after a failure (savepoints are not in the store). */
   latestCheckpoint(): CompletedCheckpoint | undefined {
-    return this.store.getLatestCheckpoint();
+    return this.#restoredSavepoint ?? this.store.getLatestCheckpoint();
+  }
+
+  /** the savepoint the job was last restored from, until a checkpoint completes after it */
+  #restoredSavepoint: CompletedCheckpoint | undefined;
+
+  /**
+   * The job restarts from `savepoint` (Flink's restoreSavepoint, which adds it to the
+   * CompletedCheckpointStore): a failover before the next checkpoint completes restores the
+   * savepoint again, not an older checkpoint. The savepoint stays the user's: it is never
+   * subsumed or discarded.
+   */
+  restoreSavepoint(savepoint: CompletedCheckpoint): void {
+    this.#restoredSavepoint = savepoint;
   }
 
   /** Flink's baseInterval: "it does not make sense to schedule checkpoints more often than the min pause". */
@@ -330,6 +343,7 @@ export class CheckpointCoordinator {
       // A savepoint is not stored, subsumes nothing and sends no notification.
       this.savepoints.push(completed);
     } else {
+      this.#restoredSavepoint = undefined;
       for (const old of this.store.addCheckpointAndSubsumeOldest(completed)) {
         this.stats.reportDiscarded(old.id);
         effects.push({ type: 'discard-checkpoint', checkpointId: old.id });

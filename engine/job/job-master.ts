@@ -455,6 +455,7 @@ export class JobMaster {
     if (attempt !== this.attempt || this.job.status !== 'RESTARTING') return;
     const checkpoint = recorded ?? this.#restoreFrom ?? this.coordinator.latestCheckpoint();
     this.#restoreFrom = undefined;
+    if (checkpoint?.isSavepoint) this.coordinator.restoreSavepoint(checkpoint);
     const graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster, this.#keepMaxParallelism);
     placeOnPreviousSlots(graph, this.#placement);
     this.#nextGraph = graph;

@@ -90,6 +90,30 @@ describe('failover and job status', () => {
     expect(missing).toBe(0);
   });
 
+  it('restores the savepoint again on a failover after a restart from it, until a newer checkpoint completes (Flink adds it to the store)', () => {
+    // Periodic checkpoints far apart: nothing completes between the savepoint restart and the failure.
+    const sim = new Simulation(job({ 'execution.checkpointing.interval': 600 }));
+    sim.runUntil(700);
+    expect(sim.triggerCheckpoint('savepoint')).toBeUndefined();
+    sim.runUntil(1500);
+    const savepoint = sim.coordinator.savepoints[0]!;
+    expect(sim.coordinator.store.getLatestCheckpoint()!.id).toBeGreaterThan(savepoint.id);
+    expect(sim.restartFromSavepoint(savepoint.id)).toBeUndefined();
+    sim.runUntil(1600);
+    expect(sim.restores.at(-1)).toMatchObject({ checkpointId: savepoint.id, isSavepoint: true });
+    const completedBefore = sim.coordinator.store.getLatestCheckpoint()!.id;
+    const restores = sim.restores.length;
+    expect(sim.failTask('count', 0)).toBeUndefined();
+    while (sim.restores.length === restores && sim.step());
+    expect(sim.restores).toHaveLength(restores + 1);
+    expect(sim.coordinator.store.getLatestCheckpoint()!.id, 'no checkpoint completed in between').toBe(completedBefore);
+    expect(sim.restores.at(-1)).toMatchObject({ checkpointId: savepoint.id, isSavepoint: true });
+    sim.runToEnd();
+    // Once a checkpoint completed after the savepoint restart, a failover restores that one.
+    const newer = sim.coordinator.store.getLatestCheckpoint()!;
+    expect(newer.id).toBeGreaterThan(completedBefore);
+  });
+
   for (const [retention, kept] of [
     ['RETAIN_ON_CANCELLATION', true],
     ['DELETE_ON_CANCELLATION', false],
