@@ -115,7 +115,10 @@ describe('break things in sim, through the panel', () => {
     await panel().getByLabel(en['break.task'], { exact: true }).selectOption('count#1');
     await expect.poll(() => page.getByTestId('local-copy-target').textContent()).toContain('count#1 on host-1');
     await panel().getByRole('button', { name: en['break.deleteLocalCopy'] }).click();
-    await expect.poll(() => feedback(page)).toBe('Deleted the local copy of count#1 on host-1.');
+    // It also says the next completed checkpoint writes a fresh copy (issue 12: say so in the feedback).
+    await expect.poll(() => feedback(page)).toBe(
+      'Deleted the local copy of count#1 on host-1. The next completed checkpoint writes a fresh copy: fail the task before it to see the restore fall back to remote storage.',
+    );
     await panel().getByLabel(en['break.taskManager'], { exact: true }).selectOption('tm-1');
     await panel().getByRole('button', { name: en['break.killTm'] }).click();
     await runFor(page, 2000);

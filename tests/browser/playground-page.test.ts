@@ -68,8 +68,8 @@ describe('playground page', () => {
   it('counts processed records up while running and holds them while paused', async () => {
     const page = session.page;
     // From virtual time 0, so a bounded scenario cannot have finished before the measurement.
-    await page.getByRole('button', { name: en['controls.reset'] }).click();
-    await expect(page.getByRole('button', { name: en['controls.pause'] }).isEnabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: en['controls.reset'], exact: true }).click();
+    await expect(page.getByRole('button', { name: en['controls.pause'], exact: true }).isEnabled()).resolves.toBe(true);
 
     const sourceBefore = await readCount(session, 'source-records-out');
     const clockBefore = await readCount(session, 'virtual-clock');
@@ -80,12 +80,12 @@ describe('playground page', () => {
     expect(sourceAfter).toBeGreaterThan(sourceBefore);
     await expect.poll(() => readCount(session, 'sink-records-in'), { timeout: 10_000 }).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: en['controls.pause'] }).click();
+    await page.getByRole('button', { name: en['controls.pause'], exact: true }).click();
     const pausedAt = await readCount(session, 'source-records-out');
     await page.waitForTimeout(300);
     expect(await readCount(session, 'source-records-out')).toBe(pausedAt);
 
-    await page.getByRole('button', { name: en['controls.run'] }).click();
+    await page.getByRole('button', { name: en['controls.run'], exact: true }).click();
     await expect.poll(() => readCount(session, 'source-records-out'), { timeout: 5_000 }).toBeGreaterThan(pausedAt);
     await session.screenshot('playground-en');
   });
@@ -137,7 +137,7 @@ describe('playground page', () => {
     expect(await alert.textContent()).toContain('click-counts.yaml');
     expect(await alert.textContent()).toContain('job.vertices[0]');
     expect(await page.locator('[data-testid="job-graph"]').count()).toBe(0);
-    await expect(page.getByRole('button', { name: en['controls.run'] }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: en['controls.run'], exact: true }).isDisabled()).resolves.toBe(true);
     await page.unroute('**/scenarios/click-counts.yaml');
   });
 

@@ -53,6 +53,8 @@ function comparable(s: PlaygroundStats) {
 
 /** Clicks the timeline's time axis where `time` is drawn: showing the whole run, it spans 0 to the recorded end (at least 10 s). */
 async function clickAxisAt(page: Page, time: number): Promise<void> {
+  // A mouse click lands only inside the viewport: the axis may sit below it (the lesson panel is on top).
+  await page.getByTestId('timeline-scrub').scrollIntoViewIfNeeded();
   const box = (await page.getByTestId('timeline-scrub').boundingBox())!;
   const end = Math.max(10_000, Number(await page.getByTestId('timeline-playhead').getAttribute('aria-valuemax')));
   await page.mouse.click(box.x + (time / end) * box.width, box.y + box.height / 2);
