@@ -1,6 +1,9 @@
 import { jobTimeAt, wallNow, wallTimeAt } from '../job-clock.ts';
 import type { JobClock } from '../protocol.ts';
 
+/** how early (job ms) a timer may fire and still count as due: floating point, not the timer's granularity */
+const EARLY_TOLERANCE_MS = 0.001;
+
 interface Timer {
   at: number;
   fire: (now: number) => void;
@@ -46,6 +49,9 @@ export class JobTimers {
   #arm(timer: Timer): void {
     const delay = Math.max(0, wallTimeAt(this.#clock(), timer.at) - wallNow());
     timer.handle = setTimeout(() => {
+      // setTimeout may fire a millisecond early against performance.now(): wait for the rest, or
+      // an event stamped `at` would be emitted before one that happens, and is stamped, earlier.
+      if (jobTimeAt(this.#clock(), wallNow()) < timer.at - EARLY_TOLERANCE_MS) return this.#arm(timer);
       this.#timers.delete(timer);
       timer.fire(Math.max(timer.at, jobTimeAt(this.#clock(), wallNow())));
     }, delay);
