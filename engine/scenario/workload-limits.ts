@@ -20,7 +20,7 @@ export const MAX_SUBTASKS = 4096;
 /** network channels of all edges together (an all-to-all edge has upstream × downstream) */
 export const MAX_CHANNELS = 65_536;
 /** distinct keys of a source */
-export const MAX_SOURCE_KEYS = 1_000_000;
+export const MAX_SOURCE_KEYS = 10_000_000;
 /** records per second of a source */
 export const MAX_SOURCE_RATE_PER_S = 1_000_000_000;
 /** records all sources emit in one run (a count, or the rate over `run.until`): about 5 minutes of simulation per hop */

@@ -62,7 +62,8 @@ function scenario(keys: number, localRecovery: boolean, backend: Backend = 'hash
     },
     cluster: { hosts: 2, task_managers_per_host: PARALLELISM / 2, slots_per_task_manager: 1 },
     // long enough for the state, a checkpoint of it and the restore: the bench disposes the run before
-    run: { until: '1 h' },
+    // long enough to reach a checkpoint of the whole state and the restore (within the simulator's 1e9 records a run)
+    run: { until: '10 min' },
   };
 }
 
