@@ -7,7 +7,7 @@ import { Simulation } from '../sim/simulation.ts';
 import { runReport, type RunReport } from '../run/run-report.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { InvariantCheckers } from '../run/invariants/invariant-checkers.ts';
-import type { InvariantViolation, OutputOracle } from '../run/invariants/invariant-checker.ts';
+import type { InvariantViolation, OutputOracle, ReferenceProgress } from '../run/invariants/invariant-checker.ts';
 import type { ChaosCase } from './chaos-case.ts';
 
 export interface ChaosResult {
@@ -18,6 +18,8 @@ export interface ChaosResult {
   injected: Record<string, number>;
   /** faults and requests refused when they came due (no local copy to damage, no savepoint yet, …), by kind */
   notApplied: Record<string, number>;
+  /** the failure-free run itself finished (bounded) or checkpointed after the faults (unbounded): liveness was asked of this seed */
+  livenessAsked: boolean;
 }
 
 export function runChaosCase(c: ChaosCase, options: { lsmStorage?: LsmStorageFactory } = {}): ChaosResult {
@@ -46,7 +48,8 @@ export function runChaosCase(c: ChaosCase, options: { lsmStorage?: LsmStorageFac
     injected[type] -= notApplied[type] ?? 0;
     if (injected[type] <= 0) delete injected[type];
   }
-  return { seed: c.seed, violations: checkers.verdict({ scenario: c.scenario, report, oracle }), report, injected, notApplied };
+  const livenessAsked = c.bounded ? oracle.reference?.status === 'FINISHED' : oracle.reference?.checkpointedInLivenessPhase === true;
+  return { seed: c.seed, violations: checkers.verdict({ scenario: c.scenario, report, oracle }), report, injected, notApplied, livenessAsked };
 }
 
 /** Steps the run to `time` (not past its end). */
@@ -65,12 +68,20 @@ function failureFreeOracle(c: ChaosCase, sim: Simulation, shared: { lsmStorage?:
   if (c.bounded) {
     reference.runToEnd();
     const { duplicates, missing } = sim.sinkOutput.compareTo(reference.sinkOutput);
-    return { ahead: { duplicates }, ...(sim.jobStatus === 'FINISHED' ? { behind: { perKey: reference.sinkOutput.perKey(), missing } } : {}) };
+    return { ahead: { duplicates }, reference: progressOf(reference, c.safetyEndMs, reference.now), ...(sim.jobStatus === 'FINISHED' ? { behind: { perKey: reference.sinkOutput.perKey(), missing } } : {}) };
   }
   reference.runUntil(Math.max(0, sim.now - c.oracleLagMs));
   const behind = { perKey: reference.sinkOutput.perKey(), missing: sim.sinkOutput.compareTo(reference.sinkOutput).missing };
+  reference.runUntil(sim.now);
+  const progress = progressOf(reference, c.safetyEndMs, sim.now);
   reference.runUntil(sim.now + c.oracleLeadMs);
-  return { behind, ahead: { duplicates: sim.sinkOutput.compareTo(reference.sinkOutput).duplicates } };
+  return { behind, reference: progress, ahead: { duplicates: sim.sinkOutput.compareTo(reference.sinkOutput).duplicates } };
+}
+
+/** The failure-free run's status now, and whether one of its checkpoints completed between `from` and `until`. */
+function progressOf(reference: Simulation, from: number, until: number): ReferenceProgress {
+  const checkpointed = reference.events.some((e) => e.type === 'checkpoint-completed' && e.time >= from && e.time <= until);
+  return { status: reference.jobStatus, checkpointedInLivenessPhase: checkpointed };
 }
 
 function count(into: Record<string, number>, kind: string): void {

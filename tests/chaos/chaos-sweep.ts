@@ -33,6 +33,8 @@ export interface ChaosTally {
   /** seeds by outcome: bounded FINISHED, unbounded RUNNING, other */
   finished: number;
   running: number;
+  /** seeds whose failure-free run did not finish (or checkpoint after the faults) either: liveness not asked of them */
+  livenessNotAsked: number;
   wallMs: number;
 }
 
@@ -42,7 +44,7 @@ export function replayCommand(seed: number): string {
 
 export function sweepChaos(from: number, seeds: number, options: { lsmStorage: LsmStorageFactory; onSeed?: (seed: number, tally: ChaosTally) => void }): ChaosTally {
   const started = performance.now();
-  const tally: ChaosTally = { seeds: 0, injected: {}, notApplied: {}, violations: {}, failing: [], restarts: 0, finished: 0, running: 0, wallMs: 0 };
+  const tally: ChaosTally = { seeds: 0, injected: {}, notApplied: {}, violations: {}, failing: [], restarts: 0, finished: 0, running: 0, livenessNotAsked: 0, wallMs: 0 };
   for (let seed = from; seed < from + seeds; seed++) {
     const c = chaosCase(seed);
     const result = runChaosCase(c, { lsmStorage: options.lsmStorage });
@@ -50,6 +52,7 @@ export function sweepChaos(from: number, seeds: number, options: { lsmStorage: L
     tally.restarts += result.report.job.restarts;
     if (result.report.job.status === 'FINISHED') tally.finished++;
     if (result.report.job.status === 'RUNNING') tally.running++;
+    if (!result.livenessAsked) tally.livenessNotAsked++;
     add(tally.injected, result.injected);
     add(tally.notApplied, result.notApplied);
     for (const v of result.violations) tally.violations[v.invariant] = (tally.violations[v.invariant] ?? 0) + 1;
@@ -82,6 +85,7 @@ export function describeTally(t: ChaosTally): string {
   const kinds = (r: Record<string, number>) => Object.entries(r).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
   return [
     `${t.seeds} seeds in ${(t.wallMs / 1000).toFixed(1)} s (${(t.wallMs / Math.max(1, t.seeds)).toFixed(0)} ms per seed); ${t.finished} finished, ${t.running} running at the end, ${t.restarts} restarts`,
+    `liveness not asked of ${t.livenessNotAsked} seeds: their failure-free run did not finish or checkpoint after the faults either (a configuration Flink cannot make progress with)`,
     `faults injected: ${kinds(t.injected)}`,
     `refused when due: ${kinds(t.notApplied)}`,
     `violations: ${kinds(t.violations)}; failing seeds: ${t.failing.map((f) => f.seed).join(', ') || 'none'}`,

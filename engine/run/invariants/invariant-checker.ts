@@ -29,6 +29,18 @@ export interface OutputOracle {
   /** undefined when nothing can be asked of the run's output yet (a bounded job that did not finish) */
   behind?: { perKey: Record<string, KeyOutput>; missing: number };
   ahead: { duplicates: number };
+  /**
+   * What the failure-free run itself achieved over the same span, when known: a run cannot be
+   * asked to be livelier than its configuration allows (a checkpoint timeout shorter than the
+   * backlog ahead of every barrier fails over forever, in Flink too, with or without faults).
+   */
+  reference?: ReferenceProgress;
+}
+
+/** The failure-free run's progress: its final status, and whether a checkpoint completed in the liveness phase. */
+export interface ReferenceProgress {
+  status: string;
+  checkpointedInLivenessPhase: boolean;
 }
 
 /** What a checker is given at the end: the run's report, its scenario (as it started) and the oracle. */

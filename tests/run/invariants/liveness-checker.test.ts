@@ -30,3 +30,28 @@ describe('the liveness checker', () => {
     ]);
   });
 });
+
+describe('the liveness checker against what the failure-free run achieved', () => {
+  function verdictWith(reference: { status: string; checkpointedInLivenessPhase: boolean }, options: { bounded: boolean; events: JobEvent[]; status: string }): string[] {
+    const checker = new LivenessChecker({ from: 100, bounded: options.bounded });
+    options.events.forEach((e) => checker.onEvent(e));
+    const oracle = { ahead: { duplicates: 0 }, behind: { perKey: {}, missing: 0 }, reference };
+    return checker.verdict(runOutcome({ status: options.status, oracle })).map((v) => v.message);
+  }
+
+  it.each([
+    { case: 'a bounded job that did not finish, when the failure-free run did not finish either', bounded: true, reference: { status: 'RUNNING', checkpointedInLivenessPhase: false }, events: [], status: 'RUNNING', want: [] },
+    { case: 'a bounded job that did not finish, when the failure-free run did', bounded: true, reference: { status: 'FINISHED', checkpointedInLivenessPhase: true }, events: [], status: 'RUNNING', want: ['the bounded job ended RUNNING, not FINISHED'] },
+    { case: 'an unbounded job with no checkpoint after the faults, when the failure-free run had none either', bounded: false, reference: { status: 'RESTARTING', checkpointedInLivenessPhase: false }, events: [], status: 'RESTARTING', want: [] },
+    {
+      case: 'an unbounded job with no checkpoint after the faults, when the failure-free run had one',
+      bounded: false,
+      reference: { status: 'RUNNING', checkpointedInLivenessPhase: true },
+      events: [completed(50)],
+      status: 'RESTARTING',
+      want: ['the unbounded job is RESTARTING, not RUNNING, after the faults stopped', 'no checkpoint completed after the faults stopped at 100 ms'],
+    },
+  ])('judges $case', ({ bounded, reference, events, status, want }) => {
+    expect(verdictWith(reference, { bounded, events, status })).toEqual(want);
+  });
+});
