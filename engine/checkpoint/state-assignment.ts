@@ -18,14 +18,41 @@ export interface AssignmentTarget {
 }
 
 /** Why a checkpoint cannot be restored with the requested parallelism, or undefined when it can. */
-export function rescaleProblem(checkpoint: CompletedCheckpoint, vertexId: string, parallelism: number, isSource: boolean): string | undefined {
+export function rescaleProblem(checkpoint: CompletedCheckpoint, vertexId: string, parallelism: number, isSource: boolean, edges: readonly JobEdgeEnds[]): string | undefined {
   const old = checkpoint.parallelism[vertexId];
   if (old === undefined || old === parallelism) return undefined;
   if (isSource) return `cannot rescale source "${vertexId}": its ${old} splits are fixed (like Kafka partitions)`;
+  const holder = inFlightDataAcross(checkpoint, vertexId, edges);
+  if (holder !== undefined) {
+    return `cannot rescale "${vertexId}" from checkpoint ${checkpoint.id}: ${holder} holds unaligned in-flight data on its channels; restore from an aligned checkpoint or savepoint`;
+  }
+  return undefined;
+}
+
+/** The ends of a job edge, as far as rescaling cares. */
+export interface JobEdgeEnds {
+  from: string;
+  to: string;
+}
+
+/**
+ * Which vertex holds unaligned in-flight data on a channel whose other end a rescale of `vertexId`
+ * would change, or undefined: the vertex's own channels, what an upstream vertex persisted on its
+ * outputs (partitioned for the old parallelism) and what a downstream one persisted on its inputs
+ * (one channel per old upstream subtask). Flink redistributes such channel state on a rescale
+ * (since 1.13); the playground does not yet, and replaying it to the wrong subtasks would write
+ * window results twice and lose others, so it refuses.
+ */
+function inFlightDataAcross(checkpoint: CompletedCheckpoint, vertexId: string, edges: readonly JobEdgeEnds[]): string | undefined {
+  const upstream = new Set(edges.filter((e) => e.to === vertexId).map((e) => e.from));
+  const downstream = new Set(edges.filter((e) => e.from === vertexId).map((e) => e.to));
   for (const [key, snapshot] of checkpoint.taskStates) {
-    if (key.startsWith(`${vertexId}#`) && snapshot.channelState && (snapshot.channelState.inputs.length > 0 || snapshot.channelState.outputs.length > 0)) {
-      return `cannot rescale "${vertexId}" from checkpoint ${checkpoint.id}: it holds unaligned in-flight data; restore from an aligned checkpoint or savepoint`;
-    }
+    const owner = key.slice(0, key.lastIndexOf('#'));
+    const inputs = (snapshot.channelState?.inputs.length ?? 0) > 0;
+    const outputs = (snapshot.channelState?.outputs.length ?? 0) > 0;
+    if (owner === vertexId && (inputs || outputs)) return `"${vertexId}"`;
+    if (upstream.has(owner) && outputs) return `its upstream "${owner}"`;
+    if (downstream.has(owner) && inputs) return `its downstream "${owner}"`;
   }
   return undefined;
 }

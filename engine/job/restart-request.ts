@@ -91,7 +91,7 @@ function rescaleRequestProblem(r: RescaleRequest): string | undefined {
   if (r.parallelism > r.cluster.slots.length) return `parallelism ${r.parallelism} needs ${r.parallelism} slots; the cluster has ${r.cluster.slots.length}`;
   if (r.jobStatus !== 'RUNNING') return `cannot rescale while the job is ${r.jobStatus}`;
   if (!r.checkpoint) return 'no completed checkpoint or savepoint to rescale from yet';
-  const problem = rescaleProblem(r.checkpoint, r.vertexId, r.parallelism, vertex.operator.type === 'source');
+  const problem = rescaleProblem(r.checkpoint, r.vertexId, r.parallelism, vertex.operator.type === 'source', r.scenario.job.edges);
   if (problem) return problem;
   const forward = r.scenario.job.edges.find((e) => e.partitioning === 'forward' && (e.from === r.vertexId || e.to === r.vertexId));
   if (forward) return `cannot rescale "${r.vertexId}": its edge ${forward.from} → ${forward.to} is forward, which needs equal parallelism on both ends`;
