@@ -156,7 +156,11 @@ export type TaskEffect =
   /** put a buffer on an output channel (the task already spent one credit for it) */
   | { type: 'send'; channelId: number; buffer: NetworkBuffer }
   /** return credit to the sender of an input channel after a buffer was consumed (priority events took none) */
-  | { type: 'credit'; channelId: number; credits: number }
+  /**
+   * credit returned for consumed buffers; `endOfDataProcessed`: the receiver has processed the
+   * channel's end-of-data (Flink's EndOfData acknowledgement behind getAllDataProcessedFuture)
+   */
+  | { type: 'credit'; channelId: number; credits: number; endOfDataProcessed?: true }
   /** records written to the sink's external system at once (a plain sink) */
   | { type: 'sink-output'; records: StreamRecord[] }
   /** a two-phase-commit sink commits a transaction; the external system ignores an id it committed already */

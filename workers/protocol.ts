@@ -322,6 +322,8 @@ export interface CreditMessage {
   kind: 'credit';
   channelId: number;
   credits: number;
+  /** the receiver processed the channel's end-of-data (the sender may then finish) */
+  endOfDataProcessed?: true;
 }
 
 export type DataPlaneMessage = BuffersMessage | CreditMessage;

@@ -111,6 +111,8 @@ export class TaskManager implements TaskManagerGateway {
   /** what the current turn produced for other threads */
   #outBuffers = new Map<number, NetworkBuffer[]>();
   #outCredits = new Map<number, number>();
+  /** remote channels whose end-of-data a subtask here processed this turn (sent with the credits) */
+  #outEndOfDataProcessed = new Set<number>();
   #reports: TaskManagerReport[] = [];
   /** the plain sink's writes of the turn so far, not yet a report */
   #sinkOutput: { taskIndex: number; attempt: number; builder: SinkRecordColumnsBuilder } | undefined;
@@ -327,6 +329,7 @@ export class TaskManager implements TaskManagerGateway {
     this.#creditPorts.clear();
     this.#outBuffers.clear();
     this.#outCredits.clear();
+    this.#outEndOfDataProcessed.clear();
     this.#attempt = -1;
   }
 
@@ -360,7 +363,7 @@ export class TaskManager implements TaskManagerGateway {
     } else {
       const t = this.#senderOf.get(message.channelId);
       if (!t) return;
-      t.task.addCredits(message.channelId, message.credits);
+      t.task.addCredits(message.channelId, message.credits, message.endOfDataProcessed === true);
       this.#wakeIfNotBusy(t, now);
     }
   }
@@ -464,11 +467,12 @@ export class TaskManager implements TaskManagerGateway {
       case 'credit': {
         const sender = this.#senderOf.get(effect.channelId);
         if (sender) {
-          sender.task.addCredits(effect.channelId, effect.credits);
+          sender.task.addCredits(effect.channelId, effect.credits, effect.endOfDataProcessed === true);
           this.#wakeIfNotBusy(sender, now);
           return;
         }
         this.#outCredits.set(effect.channelId, (this.#outCredits.get(effect.channelId) ?? 0) + effect.credits);
+        if (effect.endOfDataProcessed) this.#outEndOfDataProcessed.add(effect.channelId);
         return;
       }
       case 'sink-output':
@@ -605,8 +609,12 @@ export class TaskManager implements TaskManagerGateway {
   #flushDataPlane(): void {
     for (const [channelId, buffers] of this.#outBuffers) this.#bufferPorts.get(channelId)?.postMessage({ kind: 'buffers', channelId, buffers } satisfies DataPlaneMessage);
     this.#outBuffers.clear();
-    for (const [channelId, credits] of this.#outCredits) this.#creditPorts.get(channelId)?.postMessage({ kind: 'credit', channelId, credits } satisfies DataPlaneMessage);
+    for (const [channelId, credits] of this.#outCredits) {
+      const processed = this.#outEndOfDataProcessed.has(channelId) ? { endOfDataProcessed: true as const } : {};
+      this.#creditPorts.get(channelId)?.postMessage({ kind: 'credit', channelId, credits, ...processed } satisfies DataPlaneMessage);
+    }
     this.#outCredits.clear();
+    this.#outEndOfDataProcessed.clear();
   }
 
   /** What each subtask consumed since the last report: one report per subtask that consumed anything. */

@@ -11,7 +11,7 @@ import type { ExecutionGraph } from '../job/execution-graph.ts';
 export type SimEvent =
   | { type: 'task-wake'; attempt: number; task: number; token: number }
   | { type: 'deliver-buffer'; attempt: number; channel: number; buffer: NetworkBuffer }
-  | { type: 'deliver-credit'; attempt: number; channel: number; credits: number }
+  | { type: 'deliver-credit'; attempt: number; channel: number; credits: number; endOfDataProcessed?: true }
   | { type: 'metrics-sample' }
   | { type: 'trigger-task'; attempt: number; task: number; barrier: CheckpointBarrier }
   | { type: 'notify-tasks'; attempt: number; checkpointId: number; complete: boolean }
@@ -56,7 +56,7 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
     case 'deliver-buffer':
       return `${t} buffer ch=${event.channel} a${event.attempt} ${describeBuffer(event.buffer)}`;
     case 'deliver-credit':
-      return `${t} credit ch=${event.channel} a${event.attempt} +${event.credits}`;
+      return `${t} credit ch=${event.channel} a${event.attempt} +${event.credits}${event.endOfDataProcessed ? ' end-of-data processed' : ''}`;
     case 'metrics-sample':
       return `${t} metrics`;
     case 'trigger-task':

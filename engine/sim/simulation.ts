@@ -239,7 +239,7 @@ export class Simulation extends JobRuntime {
       case 'deliver-buffer':
         return this.#deliverBuffer(event.channel, event.buffer, now);
       case 'deliver-credit':
-        return this.#deliverCredit(event.channel, event.credits, now);
+        return this.#deliverCredit(event.channel, event.credits, now, event.endOfDataProcessed === true);
       case 'metrics-sample':
         this.#metrics.sample(this.tasks, now);
         if (!this.job.isTerminal) this.kernel.schedule(now + METRICS_SAMPLE_INTERVAL_MS, event);
@@ -314,7 +314,7 @@ export class Simulation extends JobRuntime {
         this.kernel.schedule(now + this.#channels!.latencyMs[effect.channelId]!, { type: 'deliver-buffer', attempt, channel: effect.channelId, buffer: effect.buffer });
         return;
       case 'credit':
-        this.kernel.schedule(now + this.#channels!.latencyMs[effect.channelId]!, { type: 'deliver-credit', attempt, channel: effect.channelId, credits: effect.credits });
+        this.kernel.schedule(now + this.#channels!.latencyMs[effect.channelId]!, { type: 'deliver-credit', attempt, channel: effect.channelId, credits: effect.credits, ...(effect.endOfDataProcessed ? { endOfDataProcessed: true as const } : {}) });
         return;
       case 'sink-output':
         this.sinkOutput.write(effect.records);
@@ -374,9 +374,9 @@ export class Simulation extends JobRuntime {
     this.#polls.wakeIfNotBusy(i, now);
   }
 
-  #deliverCredit(channel: number, credits: number, now: number): void {
+  #deliverCredit(channel: number, credits: number, now: number, endOfDataProcessed: boolean): void {
     const i = this.#channels!.sender[channel]!;
-    this.tasks[i]!.addCredits(channel, credits);
+    this.tasks[i]!.addCredits(channel, credits, endOfDataProcessed);
     this.#polls.wakeIfNotBusy(i, now);
   }
 

@@ -38,12 +38,19 @@ export interface BarrierHandler {
   /** called after the channel was marked finished */
   onEndOfPartition(now: number): BarrierHandlerOutcome[];
   onAlignmentTimeout(now: number): BarrierHandlerOutcome[];
+  /**
+   * A barrier of a checkpoint with an aligned-checkpoint-timeout arrived on an input channel and is
+   * queued there (Flink's EventAnnouncement, a priority event that overtakes the data): the task
+   * learns of the checkpoint before it reads the barrier.
+   */
+  onAnnouncement(barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[];
   abortCurrent(checkpointId: number): boolean;
 }
 
 interface Alignment {
   barrier: CheckpointBarrier;
-  firstBarrierAt: number;
+  /** when the first barrier was read; undefined while the checkpoint is only announced */
+  firstBarrierAt: number | undefined;
   /** channels (as gate:index) whose barrier arrived */
   received: Set<string>;
   /** the snapshot was taken (first unaligned barrier, or the timeout); the other barriers only end the in-flight data */
@@ -71,7 +78,9 @@ const key = (gate: number, channel: number) => `${gate}:${channel}`;
  * - alternating (aligned with an aligned-checkpoint-timeout): aligned until the timeout, measured
  *   from the trigger (BarrierAlignmentUtil#getTimerDelay), or until a barrier that an upstream
  *   already switched arrives; then unaligned as above (AlternatingCollectingBarriers#
- *   alignedCheckpointTimeout).
+ *   alignedCheckpointTimeout). Its barriers are announced when they arrive, so the timer runs
+ *   even while every barrier is still queued behind data (processBarrierAnnouncement); on the
+ *   timeout the queued barriers overtake that data, which is persisted.
  */
 export class CheckpointBarrierHandler implements BarrierHandler {
   #alignment: Alignment | undefined;
@@ -86,7 +95,7 @@ export class CheckpointBarrierHandler implements BarrierHandler {
 
   /** True while the inputs are blocked by an aligning checkpoint. */
   get isAligning(): boolean {
-    return this.#alignment !== undefined && !this.#alignment.unaligned;
+    return this.#alignment !== undefined && !this.#alignment.unaligned && this.#alignment.firstBarrierAt !== undefined;
   }
 
   /** The checkpoint whose snapshot was taken unaligned while some barriers are still to come. */
@@ -102,7 +111,8 @@ export class CheckpointBarrierHandler implements BarrierHandler {
 
   /** Counts bytes read while aligning (Flink's processed in-flight data). */
   onBufferProcessed(buffer: NetworkBuffer): void {
-    if (this.#alignment) this.#alignment.processedBytes += buffer.sizeBytes;
+    // from the first barrier read on: an announced checkpoint is not aligning yet
+    if (this.#alignment?.firstBarrierAt !== undefined) this.#alignment.processedBytes += buffer.sizeBytes;
   }
 
   onBarrier(gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
@@ -112,6 +122,7 @@ export class CheckpointBarrierHandler implements BarrierHandler {
     const a = this.#alignment;
     // No alignment for this id: it completed, or was given up (cancelled, aborted).
     if (a?.barrier.checkpointId !== id) return outcomes;
+    a.firstBarrierAt ??= now;
     a.received.add(key(gate, channel));
     outcomes.push(...this.#afterBarrier(a, gate, channel, barrier, now));
     return outcomes;
@@ -121,19 +132,32 @@ export class CheckpointBarrierHandler implements BarrierHandler {
   #afterBarrier(a: Alignment, gate: number, channel: number, barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
     if (a.unaligned) return this.#completeUnaligned(a, now);
     // An unaligned barrier (UC, or an upstream whose alignment timed out) switches this task too.
-    if (barrier.alignment === 'UNALIGNED') return [this.#switchToUnaligned(a), ...this.#completeUnaligned(a, now)];
+    if (barrier.alignment === 'UNALIGNED') return [this.#switchToUnaligned(a, now), ...this.#completeUnaligned(a, now)];
     this.gates[gate]!.channels[channel]!.blocked = true;
     if (this.#allReceived(a.received)) return [this.#completeAligned(a, now)];
     // The first barrier may come after the timeout already passed (Flink checks isTimedOut here).
-    if (a.barrier.alignedTimeoutAt !== undefined && now >= a.barrier.alignedTimeoutAt) return [this.#switchToUnaligned(a)];
+    if (a.barrier.alignedTimeoutAt !== undefined && now >= a.barrier.alignedTimeoutAt) return [this.#switchToUnaligned(a, now)];
     return [];
+  }
+
+  /**
+   * SingleCheckpointBarrierHandler#processBarrierAnnouncement: a newer id starts its alignment (and
+   * so its timer) now, cancelling an older pending one; an id already seen changes nothing.
+   */
+  onAnnouncement(barrier: CheckpointBarrier, now: number): BarrierHandlerOutcome[] {
+    if (barrier.checkpointId <= this.#latestCheckpointId) return [];
+    const outcomes = this.#startNew(barrier, now);
+    this.#alignment!.firstBarrierAt = undefined;
+    // Announced after its timeout already passed: switch at once, as the first barrier would.
+    if (barrier.alignedTimeoutAt !== undefined && now >= barrier.alignedTimeoutAt) outcomes.push(this.#switchToUnaligned(this.#alignment!, now));
+    return outcomes;
   }
 
   /** The alignment timer fired: switch the running alignment to unaligned if it is still aligning. */
   onAlignmentTimeout(now: number): BarrierHandlerOutcome[] {
     const at = this.alignmentTimeoutAt;
     if (at === undefined || now < at) return [];
-    return [this.#switchToUnaligned(this.#alignment!)];
+    return [this.#switchToUnaligned(this.#alignment!, now)];
   }
 
   /**
@@ -174,9 +198,11 @@ export class CheckpointBarrierHandler implements BarrierHandler {
   }
 
   /** Channels unblock and the snapshot is taken now; the remaining barriers only end the in-flight data. */
-  #switchToUnaligned(a: Alignment): BarrierHandlerOutcome {
+  #switchToUnaligned(a: Alignment, now: number): BarrierHandlerOutcome {
     a.unaligned = true;
     this.#unblockAll();
+    // Switched before any barrier was read: the queued barriers are read next, ahead of the data.
+    a.firstBarrierAt ??= now;
     const figures = { startDelayMs: this.#startDelay(a), alignmentDurationMs: 0, processedBytes: 0 };
     return { type: 'snapshot', barrier: asUnaligned(a.barrier), unaligned: true, figures };
   }
@@ -193,11 +219,11 @@ export class CheckpointBarrierHandler implements BarrierHandler {
   }
 
   #figures(a: Alignment, now: number): AlignmentFigures {
-    return { startDelayMs: this.#startDelay(a), alignmentDurationMs: now - a.firstBarrierAt, processedBytes: a.processedBytes };
+    return { startDelayMs: this.#startDelay(a), alignmentDurationMs: now - (a.firstBarrierAt ?? now), processedBytes: a.processedBytes };
   }
 
-  #startDelay(a: { firstBarrierAt: number; barrier: CheckpointBarrier }): number {
-    return Math.max(0, a.firstBarrierAt - a.barrier.timestamp);
+  #startDelay(a: Alignment): number {
+    return a.firstBarrierAt === undefined ? 0 : Math.max(0, a.firstBarrierAt - a.barrier.timestamp);
   }
 
   /** Every channel still open delivered its barrier. */

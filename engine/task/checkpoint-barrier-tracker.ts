@@ -133,6 +133,11 @@ export class CheckpointBarrierTracker implements BarrierHandler {
     return [];
   }
 
+  /** At-least-once has no aligned-checkpoint-timeout, so nothing to announce (the tracker ignores announcements). */
+  onAnnouncement(): BarrierHandlerOutcome[] {
+    return [];
+  }
+
   abortCurrent(): boolean {
     return false;
   }

@@ -79,6 +79,19 @@ export class OutputRouter implements Output {
     for (const s of this.subpartitions) if (s.channelId === channelId) s.addCredits(credits);
   }
 
+  /** channels whose receiver processed this task's end-of-data */
+  #dataProcessed = new Set<number>();
+
+  /** The receiver of `channelId` processed everything up to this task's end-of-data. */
+  markDataProcessed(channelId: number): void {
+    this.#dataProcessed.add(channelId);
+  }
+
+  /** Every receiver processed this task's end-of-data (ResultPartition#getAllDataProcessedFuture). */
+  get allDataProcessed(): boolean {
+    return this.subpartitions.every((s) => this.#dataProcessed.has(s.channelId));
+  }
+
   /** Takes every buffer that has credit to go now. */
   *sendable(): Generator<{ channelId: number; buffer: NetworkBuffer }> {
     for (const s of this.subpartitions) {

@@ -96,6 +96,8 @@ export class StreamTask implements CheckpointedSubtask {
   readonly #checkpoints: SubtaskCheckpointCoordinator;
   /** effects to emit on the next poll (commits of restored transactions) */
   #deferred: TaskEffect[] = [];
+  /** barriers announced on arrival, for the handler on the next poll */
+  #announcements: CheckpointBarrier[] = [];
   /** what later checkpoints record for this task once it FINISHED (Flink's finished operator state) */
   #finalSnapshot: TaskStateSnapshot | undefined;
   /** records and events consumed so far (where an abort notification came, for a replay) */
@@ -237,6 +239,7 @@ export class StreamTask implements CheckpointedSubtask {
     if (failed) this.lifecycle.send('FAIL');
     else if (this.lifecycle.send('CANCEL')) this.lifecycle.send('CANCELED');
     for (const gate of this.gates) gate.clear();
+    this.#announcements = [];
     this.router.clear();
     this.#checkpoints.cancel();
   }
@@ -252,8 +255,19 @@ export class StreamTask implements CheckpointedSubtask {
     if (!target || this.lifecycle.isTerminal) return;
     if (this.#replay) return this.#holdForReplay(target.gate, target.channel, buffer);
     if (buffer.kind === 'event' && buffer.priority) this.#creditFree.add(buffer);
-    const inFlight = this.gates[target.gate]!.receive(target.channel.index, buffer, this.#overtakes(buffer));
+    const overtakes = this.#overtakes(buffer);
+    const inFlight = this.gates[target.gate]!.receive(target.channel.index, buffer, overtakes);
     if (inFlight) this.#checkpoints.persistInput(target.gate, target.channel.index, [inFlight]);
+    if (!overtakes) this.#announce(buffer);
+  }
+
+  /**
+   * A queued barrier that may time out to unaligned is announced to the barrier handler on the
+   * next poll, ahead of the data (RemoteInputChannel queues an EventAnnouncement as a priority
+   * buffer), so its alignment timer runs while the barrier still waits behind that data.
+   */
+  #announce(buffer: DataBuffer | EventBuffer): void {
+    if (buffer.kind === 'event' && buffer.event.kind === 'barrier' && buffer.event.alignedTimeoutAt !== undefined) this.#announcements.push(buffer.event);
   }
 
   /**
@@ -269,8 +283,10 @@ export class StreamTask implements CheckpointedSubtask {
   #releaseReplayed(): void {
     for (const { gate, channel, buffer } of this.#replay!.release(this.gates)) {
       this.#creditFree.add(buffer);
-      const inFlight = this.gates[gate]!.receive(channel, buffer, buffer.kind === 'event' && (buffer.priority || this.#overtakes(buffer)));
+      const overtakes = buffer.kind === 'event' && (buffer.priority || this.#overtakes(buffer));
+      const inFlight = this.gates[gate]!.receive(channel, buffer, overtakes);
       if (inFlight) this.#checkpoints.persistInput(gate, channel, [inFlight]);
+      if (!overtakes) this.#announce(buffer);
     }
   }
 
@@ -284,8 +300,10 @@ export class StreamTask implements CheckpointedSubtask {
     return buffer.event.kind === 'barrier' && buffer.event.checkpointId === this.#barriers.unalignedCheckpointId;
   }
 
-  addCredits(channelId: number, credits: number): void {
-    if (!this.lifecycle.isTerminal) this.router.addCredits(channelId, credits);
+  addCredits(channelId: number, credits: number, endOfDataProcessed = false): void {
+    if (this.lifecycle.isTerminal) return;
+    this.router.addCredits(channelId, credits);
+    if (endOfDataProcessed) this.router.markDataProcessed(channelId);
   }
 
   /** The coordinator asks this subtask to start a checkpoint (running tasks whose upstream all finished: sources first). */
@@ -320,7 +338,8 @@ export class StreamTask implements CheckpointedSubtask {
   poll(now: number, effects: TaskEffect[]): PollOutcome {
     if (this.lifecycle.state !== 'RUNNING') return this.#pollNotRunning(now, effects);
     if (this.#deferred.length > 0) effects.push(...this.#deferred.splice(0));
-    const switchCost = this.#fireAlignmentTimers(now, effects);
+    const announcedCost = this.#onBarrierOutcomes(now, this.#announcements.splice(0).flatMap((b) => this.#barriers.onAnnouncement(b, now)), effects);
+    const switchCost = announcedCost + this.#fireAlignmentTimers(now, effects);
     this.#sendReady(effects);
     if (now >= this.#nextFlushAt) {
       this.router.flushPartial();
@@ -356,6 +375,10 @@ export class StreamTask implements CheckpointedSubtask {
    */
   get #mayFinish(): boolean {
     if (this.#waitsForFinalCheckpoint && !this.#finalCheckpointCompleted) return false;
+    // StreamTask#afterInvoke waits for every receiver to have processed its end-of-data: a task
+    // triggered once its upstream finished then finds nothing but end-of-partition on those
+    // channels, so the barrier may count as received there.
+    if (this.#waitsForFinalCheckpoint && !this.router.allDataProcessed) return false;
     // Under replay a source still owes the barriers its recording has (live, their trigger came
     // before the completion that let it finish; which comes first is timing).
     if (this.#source && this.#replay && this.#replay.sourceLimit(this.#checkpoints.lastCheckpointId) < Infinity) return false;
@@ -488,6 +511,7 @@ export class StreamTask implements CheckpointedSubtask {
     switch (event.kind) {
       case 'end-of-data':
         channel.endOfData = true;
+        effects.push({ type: 'credit', channelId: channel.channelId, credits: 0, endOfDataProcessed: true });
         return this.#endInputOnceAllEnded(now, effects);
       case 'end-of-partition': {
         channel.finished = true;

@@ -148,6 +148,61 @@ describe('checkpoints after tasks finish (FLIP-147)', () => {
   );
 });
 
+describe('a task finishes only once its receivers processed its end-of-data (getAllDataProcessedFuture)', () => {
+  // Unaligned checkpoints let the final checkpoint complete while the slow counts still hold the
+  // sources' data, in flight: a source that finished then would have the next checkpoint trigger
+  // the counts directly, counting barriers as received behind data they never read.
+  const unalignedSlowCounts = (afterTasksFinish: boolean): Scenario =>
+    pipeline(
+      [
+        vertex('source', sequenceSource(10, 5000, 1000), 2),
+        vertex('count', { type: 'keyed-aggregate', aggregate: 'count' }, 2, 2000),
+        vertex('sink', { type: 'sink', sink: 'two-phase-commit' }, 2),
+      ],
+      [
+        ['source', 'count', 'hash'],
+        ['count', 'sink', 'forward'],
+      ],
+      {
+        config: {
+          'execution.checkpointing.interval': '50 ms',
+          'execution.checkpointing.unaligned.enabled': true,
+          'execution.checkpointing.checkpoints-after-tasks-finish': afterTasksFinish,
+          'restart-strategy.type': 'fixed-delay',
+          'restart-strategy.fixed-delay.attempts': 10,
+          'restart-strategy.fixed-delay.delay': '50 ms',
+        },
+      },
+    );
+
+  it.each([true, false])('with checkpoints after tasks finish %s: whenever a source is FINISHED, every count subtask has read its end-of-data', (afterTasksFinish) => {
+    const sim = new Simulation(unalignedSlowCounts(afterTasksFinish));
+    let sourcesFinishedWhileCountsRead = 0;
+    while (!sim.jobMaster.isTerminal && sim.step()) {
+      const finishedSources = sim.tasks.filter((t) => t.isSource && t.lifecycle.state === 'FINISHED').map((t) => t.id.subtaskIndex);
+      if (finishedSources.length === 0) continue;
+      const counts = sim.tasks.filter((t) => t.id.vertexId === 'count');
+      // each count's channel from a finished source (channel i comes from source#i) delivered its end-of-data
+      const unread = counts.flatMap((t) => finishedSources.map((i) => t.gates[0]!.channels[i]!).filter((c) => !c.endOfData && !c.finished));
+      if (afterTasksFinish) expect(unread, `at ${sim.now} ms a source is FINISHED`).toEqual([]);
+      else if (unread.length > 0) sourcesFinishedWhileCountsRead++;
+    }
+    expect(sim.jobStatus).toBe('FINISHED');
+    // without a final checkpoint to wait for, a source finishes at once (Flink before 1.14 too)
+    if (!afterTasksFinish) expect(sourcesFinishedWhileCountsRead).toBeGreaterThan(0);
+  });
+
+  it('restores exactly-once from a checkpoint taken after the sources finished', () => {
+    const base = unalignedSlowCounts(true);
+    const faulty = new Simulation({ ...base, faults: [{ at_ms: 900, type: 'fail-task', vertex: 'count', subtask: 0 }] });
+    faulty.runToEnd();
+    const reference = new Simulation(base);
+    reference.runToEnd();
+    expect(faulty.restores.length).toBe(1);
+    expect(faulty.sinkOutput.compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+  });
+});
+
 describe('the checkpoint plan (DefaultCheckpointPlanCalculator)', () => {
   const id = (vertexId: string, subtaskIndex = 0): SubtaskId => ({ vertexId, subtaskIndex });
   const running = (vertexId: string): PlannedSubtask => ({ id: id(vertexId), running: true, finished: false, finalSnapshot: undefined });

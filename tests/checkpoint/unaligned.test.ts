@@ -190,6 +190,26 @@ describe('aligned checkpoints with an aligned-checkpoint-timeout (alternating)',
     expect(firstValues(h.effects)).toEqual(['x=1', 'x=2', 'x=3', 'barrier 1']);
   });
 
+  it('announces barriers queued behind data, so the timeout switches before any barrier is read', () => {
+    const h = new TaskHarness(keyedCountTwoChannels({ recordsPerBuffer: 1, creditsPerChannel: 1 }));
+    // The output fills at once: every barrier stays queued behind data the task cannot read.
+    h.at(10).deliver(IN_A, data('x', 1), data('x', 2), data('x', 4), barrier(1, timeoutable())).deliver(IN_B, data('y', 3), data('y', 5), barrier(1, timeoutable())).run();
+    expect(h.task.metrics.mode).toBe('backpressured');
+    expect(h.task.isAligning).toBe(false); // announced, but no barrier read: nothing blocked
+    expect(h.last).toEqual({ status: 'idle', wakeAt: 50 });
+    const switched = h.at(50).run();
+    const [persist] = snapshotsIn(switched);
+    // Both barriers overtook their queues at the switch and were read at once: the snapshot is complete.
+    expect(persist?.metrics).toMatchObject({ unalignedCheckpoint: true, startDelayMs: 50 });
+    expect(persist!.metrics.alignmentDurationMs).toBeLessThan(1);
+    const unread = { ...recordsPerKey(inputState(persist!, 0)), ...recordsPerKey(inputState(persist!, 1)) };
+    const counted = keyedValues(persist!.snapshot, 'aggregate');
+    // Every record is either in the snapshot's state or in its in-flight data, never both.
+    expect({ x: (counted['x'] ?? 0) + (unread['x'] ?? 0), y: (counted['y'] ?? 0) + (unread['y'] ?? 0) }).toEqual({ x: 7, y: 8 });
+    expect(unread['y']).toBe(8);
+    expect(firstValues(switched)[0]).toBe('priority barrier 1');
+  });
+
   it('asks to be woken at the timeout even when its output is full, and switches then', () => {
     const h = new TaskHarness(keyedCountTwoChannels({ recordsPerBuffer: 1, creditsPerChannel: 1 }));
     h.at(10).deliver(IN_A, barrier(1, timeoutable())).run();

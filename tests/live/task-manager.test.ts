@@ -77,7 +77,7 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
   return { storage, taskManagers, reports, attempt };
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
