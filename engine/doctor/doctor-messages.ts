@@ -6,6 +6,7 @@
  */
 import type { ImportLocale } from '../interop/flink-import-messages.ts';
 import type { Finding, FindingCode, FindingParams } from './finding.ts';
+import { UNKNOWN_VERTEX } from './vertex-subtasks.ts';
 
 export type DoctorLocale = ImportLocale;
 
@@ -80,6 +81,9 @@ const WORDS: { readonly [L in DoctorLocale]: Readonly<Record<'on' | 'off' | 'unk
   'zh-CN': { on: '开启', off: '关闭', unknown: '未知', none: '无' },
 };
 
+/** A lone saved subtasks response: its vertex id was only in the request's URL. */
+const UNNAMED_VERTEX: { readonly [L in DoctorLocale]: string } = { en: 'the vertex', 'zh-CN': '该顶点' };
+
 /** The finding's message, its figures formatted: `…Ms` as a duration, `…Bytes` as a size. */
 export function doctorMessage(finding: Finding, locale: DoctorLocale): string {
   return TEMPLATES[locale][finding.code].replace(/\{(\w+)\}/g, (whole, name: string) =>
@@ -90,6 +94,7 @@ export function doctorMessage(finding: Finding, locale: DoctorLocale): string {
 function formatParam(name: string, params: FindingParams, locale: DoctorLocale): string {
   const value = params[name]!;
   const words = WORDS[locale];
+  if (name === 'vertex' && value === UNKNOWN_VERTEX) return UNNAMED_VERTEX[locale];
   if (typeof value === 'string') return value === '' ? words.none : (words[value as keyof typeof words] ?? value);
   // Unknown figures (a saved response without the config) are -1.
   if (value < 0) return words.unknown;
@@ -111,7 +116,7 @@ function bytes(n: number): string {
   return `${(n / 1024 / 1024 / 1024).toFixed(1)} GiB`;
 }
 
-const LESSON_LABEL: { readonly [L in DoctorLocale]: string } = { en: 'lesson', 'zh-CN': '课程' };
+const LESSON_LABEL: { readonly [L in DoctorLocale]: string } = { en: 'lesson: ', 'zh-CN': '课程：' };
 const HEAD: { readonly [L in DoctorLocale]: { none: string; some: string } } = {
   en: { none: 'findings: none', some: 'findings:' },
   'zh-CN': { none: '诊断结果：无', some: '诊断结果：' },
@@ -120,5 +125,5 @@ const HEAD: { readonly [L in DoctorLocale]: { none: string; some: string } } = {
 /** The findings as the CLI prints them: a head line, then each message and its lesson. */
 export function doctorReportLines(findings: readonly Finding[], locale: DoctorLocale): string[] {
   if (findings.length === 0) return [HEAD[locale].none];
-  return [HEAD[locale].some, ...findings.flatMap((f) => [`  - ${doctorMessage(f, locale)}`, `    ${LESSON_LABEL[locale]}: ${f.lesson} (?lesson=${f.lesson})`])];
+  return [HEAD[locale].some, ...findings.flatMap((f) => [`  - ${doctorMessage(f, locale)}`, `    ${LESSON_LABEL[locale]}${f.lesson} (?lesson=${f.lesson})`])];
 }
