@@ -37,6 +37,9 @@ function diagnoseRun(file: string, config: Record<string, unknown>, untilMs: num
   return diagnose(runDoctorDocuments(simulation, report.output.duplicates));
 }
 
+/** A run takes seconds of CPU (twice: the oracle run too); the machine may be shared. */
+const RUN_TIMEOUT_MS = 180_000;
+
 const codes = (findings: readonly Finding[]) => findings.map((f) => f.code);
 
 describe('the checkpoint doctor on playground runs', () => {
@@ -55,7 +58,7 @@ describe('the checkpoint doctor on playground runs', () => {
     const finding = findingsOf(file, config, until).find((f) => f.code === code);
     expect(finding, `${code} in ${file}`).toBeDefined();
     expect(finding!.lesson).toBe(lesson);
-  });
+  }, RUN_TIMEOUT_MS);
 
   it.each<[string, string, Record<string, unknown>, number | undefined, FindingCode]>([
     ['with a min-pause', 'public/scenarios/min-pause.yaml', {}, 12000, 'always-checkpointing'],
@@ -72,16 +75,16 @@ describe('the checkpoint doctor on playground runs', () => {
     ['with compression on', 'public/lessons/parallelism-and-checkpoint-duration.yaml', { 'execution.checkpointing.snapshot-compression': true }, 8000, 'slow-async-phase-uncompressed'],
   ])('says nothing of it %s (%s)', (_, file, config, until, code) => {
     expect(codes(findingsOf(file, config, until))).not.toContain(code);
-  });
+  }, RUN_TIMEOUT_MS);
 
   it('finds nothing wrong with a healthy job', () => {
     expect(findingsOf('tests/doctor/scenarios/healthy.yaml')).toEqual([]);
-  });
+  }, RUN_TIMEOUT_MS);
 
   it('cites the figures: the median duration, the interval and the pause of an always-checkpointing job', () => {
     const finding = findingsOf('public/scenarios/always-checkpointing.yaml', {}, 12000).find((f) => f.code === 'always-checkpointing');
     expect(finding!.params).toMatchObject({ intervalMs: 1000, minPauseMs: 0 });
     expect(finding!.params['durationMs']).toBeGreaterThan(1000);
     expect(finding!.params['pauseMs']).toBeLessThan(100);
-  });
+  }, RUN_TIMEOUT_MS);
 });
