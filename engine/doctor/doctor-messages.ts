@@ -14,7 +14,7 @@ type Templates = { readonly [C in FindingCode]: string };
 
 const COMPRESSION_EN =
   ' Snapshot compression (execution.checkpointing.snapshot-compression: true) shrinks these full snapshots; it has no effect on incremental RocksDB checkpoints.';
-const COMPRESSION_ZH = ' 快照压缩（execution.checkpointing.snapshot-compression: true）可以缩小这些全量快照；它对 RocksDB 的增量 checkpoint 没有作用。';
+const COMPRESSION_ZH = '快照压缩（execution.checkpointing.snapshot-compression: true）可以缩小这些全量快照；它对 RocksDB 的增量 checkpoint 没有作用。';
 const SLOW_ASYNC_EN =
   'The asynchronous phase of {vertex} takes {asyncMs} (median, of {endToEndMs} end to end): uploading {sizeBytes} per subtask to checkpoint storage is the bottleneck. Use faster checkpoint storage, or raise the parallelism ({parallelism} now) so that each subtask uploads less.';
 const SLOW_ASYNC_ZH =
