@@ -92,3 +92,39 @@ describe('the checkpoint doctor on real Flink responses', () => {
     ]);
   });
 });
+
+/** A saved subtasks response (its vertex id only in the URL) whose two subtasks have these figures. */
+function subtasksResponse(figures: { startDelay: number; alignment: number; sync: number; async: number }): DoctorDocuments['checkpointSubtaskDetails'] {
+  const endToEnd = figures.startDelay + figures.alignment + figures.sync + figures.async;
+  const subtask = (index: number) => ({
+    className: 'completed' as const, index, status: 'completed' as const, ack_timestamp: 1_000_000 + endToEnd, end_to_end_duration: endToEnd,
+    checkpointed_size: 4096, state_size: 4096, checkpoint: { sync: figures.sync, async: figures.async },
+    alignment: { buffered: 0, processed: 0, persisted: 0, duration: figures.alignment }, start_delay: figures.startDelay, unaligned_checkpoint: false, aborted: false,
+  });
+  const summary = { min: 0, max: 0, avg: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0 };
+  const statistics = {
+    id: 7, status: 'COMPLETED' as const, latest_ack_timestamp: 1_000_000 + endToEnd, checkpointed_size: 8192, state_size: 8192, end_to_end_duration: endToEnd,
+    alignment_buffered: 0, processed_data: 0, persisted_data: 0, num_subtasks: 2, num_acknowledged_subtasks: 2,
+    summary: {
+      checkpointed_size: summary, state_size: summary, end_to_end_duration: summary, checkpoint_duration: { sync: summary, async: summary },
+      alignment: { buffered: summary, processed: summary, persisted: summary, duration: summary }, start_delay: summary,
+    },
+    subtasks: [subtask(0), subtask(1)],
+  };
+  return [{ checkpointId: 7, vertexId: null, statistics }];
+}
+
+describe('the checkpoint doctor on a saved subtasks response', () => {
+  it.each<[string, { startDelay: number; alignment: number; sync: number; async: number }, Partial<CheckpointConfigDocument>, string | undefined]>([
+    ['a barrier late by backpressure', { startDelay: 2000, alignment: 0, sync: 2, async: 50 }, {}, 'backpressure-start-delay'],
+    ['a long alignment', { startDelay: 20, alignment: 800, sync: 2, async: 50 }, {}, 'long-alignment'],
+    ['no alignment finding under AT_LEAST_ONCE', { startDelay: 20, alignment: 800, sync: 2, async: 50 }, { mode: 'at_least_once' }, 'at-least-once-sink-unknown'],
+    ['a slow upload (the run’s compression unknown)', { startDelay: 20, alignment: 0, sync: 2, async: 3000 }, {}, 'slow-async-phase'],
+    ['a long sync phase with RocksDB: timers may be on the heap', { startDelay: 20, alignment: 0, sync: 300, async: 200 }, { state_backend: 'EmbeddedRocksDBStateBackend' }, 'long-sync-phase-rocksdb'],
+    ['nothing of a long sync phase with the heap backend', { startDelay: 20, alignment: 0, sync: 300, async: 200 }, {}, undefined],
+    ['nothing of a quick checkpoint', { startDelay: 20, alignment: 10, sync: 2, async: 50 }, {}, undefined],
+  ])('finds %s', (_, figures, overrides, code) => {
+    const findings = diagnose({ checkpointConfig: config(overrides), checkpointSubtaskDetails: subtasksResponse(figures) });
+    expect(findings.map((f) => f.code)).toEqual(code === undefined ? [] : [code]);
+  });
+});
