@@ -23,16 +23,19 @@ export const FINDING_CODES = [
 
 export type FindingCode = (typeof FINDING_CODES)[number];
 
-/** The lessons the doctor links to (engine/lessons/catalog ids). */
-export type DoctorLessonId =
-  | 'interval-and-min-pause'
-  | 'backpressure-and-unaligned'
-  | 'full-vs-incremental'
-  | 'parallelism-and-checkpoint-duration'
-  | 'timers-and-compression'
-  | 'timeout-and-tolerable-failures'
-  | 'task-local-recovery'
-  | 'exactly-once-vs-at-least-once';
+/** The lessons the doctor links to (engine/lessons/catalog ids; a test checks each exists). */
+export const DOCTOR_LESSON_IDS = [
+  'interval-and-min-pause',
+  'backpressure-and-unaligned',
+  'full-vs-incremental',
+  'parallelism-and-checkpoint-duration',
+  'timers-and-compression',
+  'timeout-and-tolerable-failures',
+  'task-local-recovery',
+  'exactly-once-vs-at-least-once',
+] as const;
+
+export type DoctorLessonId = (typeof DOCTOR_LESSON_IDS)[number];
 
 /** Durations are in ms and sizes in bytes, as in Flink's documents; the renderer formats them. */
 export type FindingParams = Readonly<Record<string, string | number>>;

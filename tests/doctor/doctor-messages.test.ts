@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { doctorMessage, doctorReportLines, type DoctorLocale } from '../../engine/doctor/doctor-messages.ts';
-import { FINDING_CODES, type Finding } from '../../engine/doctor/finding.ts';
+import { DOCTOR_LESSON_IDS, FINDING_CODES, type Finding } from '../../engine/doctor/finding.ts';
+import { findLesson } from '../../engine/lessons/lesson-catalog.ts';
 
 /** Every parameter any message names, with a figure: enough to fill each template. */
 const PARAMS = {
@@ -37,5 +38,9 @@ describe('the doctor’s messages', () => {
   ])('prints a report head and each finding’s lesson in %s', (locale, none, lesson) => {
     expect(doctorReportLines([], locale).join('\n')).toMatch(none);
     expect(doctorReportLines([finding('always-checkpointing')], locale).join('\n')).toMatch(lesson);
+  });
+
+  it.each(DOCTOR_LESSON_IDS)('links %s, a lesson of the catalog', (id) => {
+    expect(findLesson(id)?.id).toBe(id);
   });
 });
