@@ -2,17 +2,20 @@ import { formatFlinkImportProblem, IMPORT_LOCALES, type ImportLocale } from '../
 import { importFlinkStatisticsText, type ImportedFlinkStatistics } from '../interop/flink-statistics-import.ts';
 import type { CommandResult } from './command-result.ts';
 import { inspectReport } from './inspect-report.ts';
+import { diagnose } from '../doctor/diagnose.ts';
+import type { Finding } from '../doctor/finding.ts';
 
 export const inspectUsage = `Usage: ckpt-lab inspect FILE... [--json] [--lang en|zh-CN]
 
 Reads what a Flink JobManager or History Server serves for a job's checkpoints — a saved response
 of /jobs/:jobid/checkpoints, …/checkpoints/config, …/checkpoints/details/:checkpointid or
 …/checkpoints/details/:checkpointid/subtasks/:vertexid, or a History Server archive — from any
-Flink release from 1.9 on, and prints a report.
+Flink release from 1.9 on, and prints a report with the checkpoint doctor's findings.
   --json              print one JSON document per file: the response in the current Flink shape
                       (under checkpoints, checkpointConfig, checkpointDetails or
                       checkpointSubtaskDetails), its endpoint, the Flink versions the shape fits,
-                      and findings
+                      and findings: what the checkpoint doctor says (a message code, its
+                      figures and the lesson that shows it)
   --lang LANG         the report's and the problems' language: en (default) or zh-CN
 Exit codes: 0 every file was read; 2 a file could not be read (the message says where and why), or usage.
 `;
@@ -28,10 +31,10 @@ interface InspectArguments {
   locale: ImportLocale;
 }
 
-/** The `--json` document for one file. Findings stay empty until the checkpoint doctor exists. */
+/** The `--json` document for one file: what was read, and what the checkpoint doctor says about it. */
 export interface InspectDocument extends ImportedFlinkStatistics {
   file: string;
-  findings: never[];
+  findings: Finding[];
 }
 
 /** `ckpt-lab inspect`: every file is read (a bad one does not stop the others), then reported. */
@@ -46,7 +49,7 @@ export function runInspectCommand(args: string[], readFile: ReadFile): CommandRe
     if (typeof read === 'string') errors.push(read);
     else documents.push(read);
   }
-  const stdout = parsed.json ? jsonOutput(documents, parsed.files.length) : documents.map((d) => inspectReport(d.file, d, parsed.locale)).join('\n');
+  const stdout = parsed.json ? jsonOutput(documents, parsed.files.length) : documents.map((d) => inspectReport(d.file, d, parsed.locale, d.findings)).join('\n');
   return { stdout, stderr: errors.join(''), exitCode: errors.length > 0 ? 2 : 0 };
 }
 
@@ -54,7 +57,7 @@ function inspectFile(file: string, readFile: ReadFile, locale: ImportLocale): In
   const text = readFile(file);
   if (!text.ok) return `ckpt-lab inspect: ${text.message}\n`;
   const imported = importFlinkStatisticsText(text.text);
-  if (imported.ok) return { file, ...imported.statistics, findings: [] };
+  if (imported.ok) return { file, ...imported.statistics, findings: diagnose(imported.statistics) };
   const shown = imported.problems.slice(0, MAX_PROBLEMS).map((p) => `  ${formatFlinkImportProblem(p, locale)}\n`);
   const more = imported.problems.length > MAX_PROBLEMS ? `  … ${imported.problems.length - MAX_PROBLEMS} more\n` : '';
   return `ckpt-lab inspect: ${file}: ${locale === 'zh-CN' ? '无法读取为 Flink checkpoint 统计' : 'cannot be read as Flink checkpoint statistics'}\n${shown.join('')}${more}`;

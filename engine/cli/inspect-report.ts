@@ -1,6 +1,7 @@
 /**
  * The text `ckpt-lab inspect` prints for one imported file, in English or Simplified Chinese:
- * what it is, the counts, the summary, the latest checkpoints, and the slowest subtasks.
+ * what it is, the counts, the summary, the latest checkpoints, the slowest subtasks, and the
+ * checkpoint doctor's findings.
  * Flink's own terms (checkpoint, savepoint, the status names) stay as they are in Chinese.
  */
 import type { ImportLocale } from '../interop/flink-import-messages.ts';
@@ -14,6 +15,8 @@ import type {
   StatsSummaryDocument,
 } from '../checkpoint/stats/rest-document-types.ts';
 import type { CheckpointSubtaskDetails } from '../interop/flink-statistics-import.ts';
+import { doctorReportLines } from '../doctor/doctor-messages.ts';
+import type { Finding } from '../doctor/finding.ts';
 
 /** How many of the slowest subtasks a subtasks document lists. */
 const SLOWEST_SUBTASKS = 5;
@@ -46,7 +49,6 @@ const LABELS = {
     unknownVertex: '(vertex id not in the response)',
     slowestHead: 'slowest subtasks   end to end   start delay   alignment   sync   async   unaligned',
     pending: '{count} subtasks pending or failed',
-    findings: 'findings: none (the checkpoint doctor comes in a later version)',
     yes: 'yes',
     no: 'no',
   },
@@ -77,7 +79,6 @@ const LABELS = {
     unknownVertex: '（响应中没有顶点 id）',
     slowestHead: '最慢的子任务       端到端       启动延迟      对齐        同步    异步    非对齐',
     pending: '{count} 个子任务未完成或失败',
-    findings: '诊断结果：无（checkpoint 诊断将在之后的版本中加入）',
     yes: '是',
     no: '否',
   },
@@ -88,7 +89,7 @@ type LabelKey = keyof (typeof LABELS)['en'];
 /** Java's Long.MAX_VALUE as JSON.parse reads it: Flink's interval when periodic checkpoints are off. */
 const LONG_MAX_AS_DOUBLE = 2 ** 63;
 
-export function inspectReport(file: string, statistics: ImportedFlinkStatistics, locale: ImportLocale): string {
+export function inspectReport(file: string, statistics: ImportedFlinkStatistics, locale: ImportLocale, findings: readonly Finding[]): string {
   const say = (key: LabelKey, params: Record<string, string | number> = {}) =>
     (LABELS[locale][key] as string).replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
   const versions = statistics.flinkVersions;
@@ -98,7 +99,7 @@ export function inspectReport(file: string, statistics: ImportedFlinkStatistics,
   if (statistics.checkpoints) lines.push(...overviewLines(statistics.checkpoints, say));
   for (const details of Object.values(statistics.checkpointDetails ?? {})) lines.push(...detailsLines(details, say));
   for (const subtasks of statistics.checkpointSubtaskDetails ?? []) lines.push(...subtaskLines(subtasks, say));
-  lines.push(say('findings'));
+  lines.push(...doctorReportLines(findings, locale));
   return lines.join('\n') + '\n';
 }
 

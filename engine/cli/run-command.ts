@@ -4,13 +4,17 @@ import { runScenario, type RunReport } from '../run/run-report.ts';
 import { describeExpectation } from '../run/expectations.ts';
 import type { CommandResult } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
+import { diagnose } from '../doctor/diagnose.ts';
+import { doctorReportLines } from '../doctor/doctor-messages.ts';
+import { runDoctorDocuments } from '../doctor/run-doctor-documents.ts';
 
 export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json]
 
 Runs SCENARIO (a .yaml or .json scenario file) in the deterministic simulator.
   --seed N            override the scenario's seed (an integer from 0 to 4294967295)
   --until DURATION    run this much virtual time (Flink syntax: 500 ms, 10 s, 2 min)
-  --json              print one JSON document instead of a summary
+  --json              print one JSON document instead of a summary; its \`findings\` are what the
+                      checkpoint doctor says about the run's checkpoints (as in ckpt-lab inspect)
 `;
 
 type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
@@ -38,10 +42,11 @@ export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: L
     ...(parsed.until === undefined ? {} : { until: parsed.until }),
     ...(lsmStorage ? { lsmStorage } : {}),
   };
-  const { report } = runScenario(valid.scenario, options);
+  const { report, simulation } = runScenario(valid.scenario, options);
+  const findings = diagnose(runDoctorDocuments(simulation, report.output.duplicates));
   const failed = report.expectations.some((e) => !e.held);
   const notes = valid.notes.map((n) => `note: ${n}\n`).join('');
-  const stdout = parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatSummary(report);
+  const stdout = parsed.json ? `${JSON.stringify({ ...report, findings }, null, 2)}\n` : `${formatSummary(report)}\n${doctorReportLines(findings, 'en').join('\n')}\n`;
   return { stdout, stderr: notes, exitCode: failed ? 1 : 0 };
 }
 

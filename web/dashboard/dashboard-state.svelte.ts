@@ -3,7 +3,7 @@
  * checkpoint the operator whose subtasks are drilled into. UI state only; the documents come
  * from PlaygroundState.
  */
-export const DASHBOARD_TABS = ['overview', 'history', 'summary', 'configuration'] as const;
+export const DASHBOARD_TABS = ['overview', 'history', 'summary', 'configuration', 'doctor'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** How much of the run the timeline shows: all of it, or the last so many ms. */

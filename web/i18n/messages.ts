@@ -13,6 +13,7 @@ import { breakEn, breakZhCN } from './messages-break.ts';
 import { chartsEn, chartsZhCN } from './messages-charts.ts';
 import { clusterEn, clusterZhCN } from './messages-cluster.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
+import { doctorEn, doctorZhCN } from './messages-doctor.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
@@ -334,6 +335,7 @@ export const en = {
   ...breakEn,
   ...faultsEn,
   ...restoreEn,
+  ...doctorEn,
   ...clusterEn,
   ...lessonsEn,
 } as const;
@@ -649,6 +651,7 @@ export const zhCN: Messages = {
   ...breakZhCN,
   ...faultsZhCN,
   ...restoreZhCN,
+  ...doctorZhCN,
   ...clusterZhCN,
   ...lessonsZhCN,
 };
