@@ -166,6 +166,7 @@ export function describeExpectation(e: ExpectationSpec): string {
     case 'statistic':
       return `${e.aggregate} ${e.statistic} is ${describeRange(e.statistic, e.min, e.max)}`;
     case 'catch-up-time':
-      return `the sources catch up after every restore in ${describeRange('end-to-end-duration', e.min, e.max)}`;
+      // a duration, formatted as the checkpoint durations are
+      return `the slowest restore's catch-up time is ${describeRange('end-to-end-duration', e.min, e.max)}`;
   }
 }

@@ -40,6 +40,14 @@ describe('metrics charts', () => {
     expect(await session.page.getByTestId('chart-throughput').locator('canvas').count()).toBe(1);
   });
 
+  it("samples the sources' pendingRecords once per simulated second, as the run's metrics report it", async () => {
+    expect(await points(session, 'chart-backlog')).toBe(10);
+    const stats = await session.page.evaluate(() => window.playground!.stats());
+    const pending = Object.values(stats.metrics.vertices).reduce((n, v) => n + (v.pendingRecords ?? 0), 0);
+    const summary = await session.page.getByTestId('chart-backlog').locator('.visually-hidden').textContent();
+    expect(summary).toContain(`${pending.toLocaleString('en-US')} records were available to the sources`);
+  });
+
   it('plots one point per completed checkpoint and one per restore, local against remote', async () => {
     const page = session.page;
     const stats = await page.evaluate(() => window.playground!.stats());
