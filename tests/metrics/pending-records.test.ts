@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { jobMetricsOf, type SubtaskMetrics } from '../../engine/metrics/metrics-sampler.ts';
+import { SourceBacklog } from '../../engine/metrics/source-backlog.ts';
 import type { SourceSplit } from '../../engine/sources/source-split.ts';
 import { SourceInput } from '../../engine/task/source-input.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
@@ -16,6 +17,24 @@ function sourceInput(count?: number) {
   const output = { available: true, collect: () => {}, emitWatermark: () => {} };
   return { input: new SourceInput(split(count), 0, { autoWatermarkInterval: 200, recordsPerBuffer: 4 }, output), output };
 }
+
+/** A subtask's figures, all 0 but its pendingRecords (sources only). */
+const subtask = (vertexId: string, subtaskIndex: number, pendingRecords?: number): SubtaskMetrics => ({
+  vertexId,
+  subtaskIndex,
+  status: 'RUNNING',
+  numRecordsIn: 0,
+  numRecordsOut: 0,
+  numBytesIn: 0,
+  numBytesOut: 0,
+  busyTimeMsPerSecond: 0,
+  backPressuredTimeMsPerSecond: 0,
+  idleTimeMsPerSecond: 1000,
+  inputQueueLength: 0,
+  outputQueueLength: 0,
+  stateSizeBytes: 0,
+  ...(pendingRecords === undefined ? {} : { pendingRecords }),
+});
 
 describe('pendingRecords of a source subtask', () => {
   it.each<[string, { polls: number[]; restoreAt?: number; count?: number; backpressured?: boolean }, number, number]>([
@@ -34,22 +53,6 @@ describe('pendingRecords of a source subtask', () => {
 });
 
 describe('pendingRecords in the job metrics', () => {
-  const subtask = (vertexId: string, subtaskIndex: number, pendingRecords?: number): SubtaskMetrics => ({
-    vertexId,
-    subtaskIndex,
-    status: 'RUNNING',
-    numRecordsIn: 0,
-    numRecordsOut: 0,
-    numBytesIn: 0,
-    numBytesOut: 0,
-    busyTimeMsPerSecond: 0,
-    backPressuredTimeMsPerSecond: 0,
-    idleTimeMsPerSecond: 1000,
-    inputQueueLength: 0,
-    outputQueueLength: 0,
-    stateSizeBytes: 0,
-    ...(pendingRecords === undefined ? {} : { pendingRecords }),
-  });
 
   it('sums the source subtasks per vertex and leaves other vertices without it', () => {
     const metrics = jobMetricsOf([subtask('source', 0, 5), subtask('source', 1, 7), subtask('count', 0)], 1000);
@@ -65,5 +68,19 @@ describe('pendingRecords in the job metrics', () => {
     expect(short.metrics().vertices['source']!.pendingRecords).toBeGreaterThan(5000);
     expect(spare.metrics().vertices['source']!.pendingRecords).toBeLessThan(100);
     for (const s of short.metrics().subtasks) expect(s.pendingRecords !== undefined).toBe(s.vertexId === 'source');
+  });
+});
+
+describe('the sources’ backlog over the run', () => {
+  const metrics = (time: number, ...pending: number[]) => jobMetricsOf(pending.map((p, i) => subtask('source', i, p)), time);
+
+  it.each<[string, Array<[number, number[]]>, Array<{ time: number; pendingRecords: number }>]>([
+    ['sums every source subtask at each sample', [[1000, [3, 4]], [2000, [0, 1]]], [{ time: 1000, pendingRecords: 7 }, { time: 2000, pendingRecords: 1 }]],
+    ['skips a sample only some source subtasks reported (a new attempt still starting)', [[1000, [3, 4]], [2000, [0]]], [{ time: 1000, pendingRecords: 7 }]],
+    ['keeps one sample per moment, the latest reading', [[1000, [3, 4]], [1000, [1, 1]]], [{ time: 1000, pendingRecords: 2 }]],
+  ])('%s', (_name, readings, expected) => {
+    const backlog = new SourceBacklog();
+    for (const [time, pending] of readings) backlog.record(metrics(time, ...pending), 2);
+    expect(backlog.samples).toEqual(expected);
   });
 });
