@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDuration } from '../../web/dashboard/flink-format.ts';
+import { en } from '../../web/i18n/messages.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 import { loadAndRunUntil, openPlayground } from './channel-view-helpers.ts';
 
@@ -66,6 +67,14 @@ describe('metrics charts', () => {
     expect(slowest('local')).toBeLessThan(slowest('remote'));
     await page.getByTestId('charts').scrollIntoViewIfNeeded();
     await session.screenshot('charts-local-recovery');
+  });
+
+  it("says in the dashboard's latest restore when the sources caught up, as stats() reports it", async () => {
+    const page = session.page;
+    const last = (await page.evaluate(() => window.playground!.stats())).restores.at(-1)!;
+    const expected =
+      last.catchUpMs === null ? en['checkpoints.restore.notCaughtUp'] : en['checkpoints.restore.caughtUp'].replace('{duration}', formatDuration(last.catchUpMs));
+    await expect.poll(() => page.getByTestId('latest-restore-catch-up').textContent()).toContain(expected);
   });
 
   it('shows incremental checkpoints writing less than their full size', async () => {
