@@ -145,9 +145,14 @@ function checkpointLines(r: RunReport): string[] {
     const slowest = Math.max(0, ...restore.subtasks.map((s) => s.durationMs));
     const local = restore.subtasks.filter((s) => s.source === 'local').length;
     const where = `${local} subtasks from local copies, ${restore.subtasks.length - local} from remote`;
-    lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)} (${where}), slowest subtask ${Math.round(slowest)} ms`);
+    lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)} (${where}), slowest subtask ${Math.round(slowest)} ms, ${catchUpText(restore.catchUpMs)}`);
   }
   return lines;
+}
+
+/** How long the sources' backlog took to get back to its level before the failure. */
+function catchUpText(catchUpMs: number | null): string {
+  return catchUpMs === null ? 'sources not caught up yet' : `sources caught up ${seconds(catchUpMs)} later`;
 }
 
 function seconds(ms: number): string {

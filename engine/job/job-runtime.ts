@@ -1,4 +1,6 @@
 import type { TriggerKind } from '../checkpoint/checkpoint-coordinator.ts';
+import type { JobMetrics } from '../metrics/metrics-sampler.ts';
+import { SourceBacklog } from '../metrics/source-backlog.ts';
 import type { JobEvent } from '../run/job-events.ts';
 import type { JobMaster } from './job-master.ts';
 import type { JobOperation } from './job-operation.ts';
@@ -15,6 +17,10 @@ export abstract class JobRuntime {
   abstract readonly now: number;
   /** Carries out one operation now: the JobMaster validates it; its effects run at once. */
   abstract operate(operation: JobOperation): string | undefined;
+  /** The job's metrics now (Flink's task metrics, per subtask and per vertex). */
+  abstract metrics(): JobMetrics;
+  /** The sources' pendingRecords over the run, for each restore's catch-up time. */
+  readonly sourceBacklog = new SourceBacklog();
 
   get scenario() {
     return this.jobMaster.scenario;
@@ -64,6 +70,13 @@ export abstract class JobRuntime {
   /** Remote storage's fault state: a slow-remote-storage factor (1: none) and whether it fails. */
   get remoteStorageFaults(): { slowFactor: number; failing: boolean } {
     return this.jobMaster.remoteStorageFaults;
+  }
+
+  /** Adds the sources' backlog now to `sourceBacklog`; a runtime calls it wherever it samples its metrics. */
+  protected recordSourceBacklog(): void {
+    const graph = this.graph;
+    const sources = graph.subtasks.filter((s) => graph.vertex(s.id.vertexId).operator.type === 'source').length;
+    this.sourceBacklog.record(this.metrics(), sources);
   }
 
   /** Subscribes to job events; returns the unsubscribe function. */

@@ -5,6 +5,7 @@
  */
 import type { Lesson } from './lesson.ts';
 import { backpressureAndUnaligned } from './catalog/backpressure-and-unaligned.ts';
+import { capacityPlanning } from './catalog/capacity-planning.ts';
 import { exactlyOnceVsAtLeastOnce } from './catalog/exactly-once-vs-at-least-once.ts';
 import { failOnCheckpointingErrors } from './catalog/fail-on-checkpointing-errors.ts';
 import { fullVsIncremental } from './catalog/full-vs-incremental.ts';
@@ -25,6 +26,7 @@ export const LESSONS: readonly Lesson[] = [
   parallelismAndCheckpointDuration,
   taskLocalRecovery,
   timersAndCompression,
+  capacityPlanning,
   failOnCheckpointingErrors,
 ];
 

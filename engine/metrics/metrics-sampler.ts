@@ -21,6 +21,11 @@ export interface SubtaskMetrics {
   stateSizeBytes: number;
   /** source subtasks: the offset in the split (next record) */
   sourceOffset?: number;
+  /**
+   * source subtasks: Flink's standard source metric (FLIP-33), the records its split made
+   * available by now that it has not emitted yet: the backlog, like a Kafka partition's consumer lag
+   */
+  pendingRecords?: number;
   /** rocksdb backends: RocksDB's native metrics by property name (state.backend.rocksdb.metrics.*) */
   rocksdb?: Record<string, number>;
 }
@@ -31,6 +36,8 @@ export interface VertexMetrics {
   /** the highest of the subtasks, as the Flink UI shows a vertex's backpressure */
   backPressuredTimeMsPerSecond: number;
   busyTimeMsPerSecond: number;
+  /** source vertices: the pendingRecords of their subtasks, summed */
+  pendingRecords?: number;
 }
 
 export interface JobMetrics {
@@ -53,6 +60,7 @@ export function jobMetricsOf(subtasks: readonly SubtaskMetrics[], time: number):
     v.numRecordsOut += s.numRecordsOut;
     v.backPressuredTimeMsPerSecond = Math.max(v.backPressuredTimeMsPerSecond, s.backPressuredTimeMsPerSecond);
     v.busyTimeMsPerSecond = Math.max(v.busyTimeMsPerSecond, s.busyTimeMsPerSecond);
+    if (s.pendingRecords !== undefined) v.pendingRecords = (v.pendingRecords ?? 0) + s.pendingRecords;
   }
   return { time, vertices, subtasks: [...subtasks] };
 }
@@ -91,10 +99,10 @@ export class MetricsSampler {
   }
 
   snapshot(tasks: readonly StreamTask[], now: number): JobMetrics {
-    return jobMetricsOf(tasks.map((t) => this.#subtask(t)), now);
+    return jobMetricsOf(tasks.map((t) => this.#subtask(t, now)), now);
   }
 
-  #subtask(t: StreamTask): SubtaskMetrics {
+  #subtask(t: StreamTask, now: number): SubtaskMetrics {
     const rate = this.#rates.get(t) ?? { busy: 0, backpressured: 0, idle: 0 };
     const m = t.metrics;
     const s: SubtaskMetrics = {
@@ -113,6 +121,8 @@ export class MetricsSampler {
       stateSizeBytes: t.keyedState?.stateSizeBytes() ?? 0,
     };
     if (t.sourceOffset !== undefined) s.sourceOffset = t.sourceOffset;
+    const pending = t.sourcePendingRecords(now);
+    if (pending !== undefined) s.pendingRecords = pending;
     const native = t.keyedState?.nativeMetrics?.();
     if (native) s.rocksdb = native;
     return s;

@@ -2,6 +2,7 @@ import { formatDuration } from '../config/duration.ts';
 import type { CheckpointStatistic, ExpectationSpec, StatisticAggregate } from '../scenario/scenario-types.ts';
 import type { CheckpointObservations } from './checkpoint-observations.ts';
 import type { SubtaskRestore } from './job-events.ts';
+import type { CatchUp } from './catch-up-time.ts';
 
 /** What the expectations are checked against. */
 export interface ExpectationInputs {
@@ -16,6 +17,8 @@ export interface ExpectationInputs {
   restoredSubtasks: readonly SubtaskRestore[];
   /** what the run showed of its checkpoints (pauses, durations, concurrency, failure reasons, alignment) */
   checkpoints: CheckpointObservations;
+  /** each restore's catch-up: how long the sources' backlog took to get back to its level before the failure */
+  catchUps: readonly CatchUp[];
 }
 
 export interface ExpectationResult {
@@ -57,8 +60,26 @@ export function checkExpectations(expectations: readonly ExpectationSpec[], seen
       }
       case 'statistic':
         return checkStatistic(e, seen.checkpoints);
+      case 'catch-up-time':
+        return checkCatchUpTime(e, seen.catchUps);
     }
   });
+}
+
+/**
+ * The slowest restore's catch-up within the range. One not caught up yet counts with the time
+ * it has taken so far: enough for a `min`, never for a `max`.
+ */
+function checkCatchUpTime(e: Extract<ExpectationSpec, { type: 'catch-up-time' }>, catchUps: readonly CatchUp[]): ExpectationResult {
+  if (catchUps.length === 0) return { expectation: e, held: false, actual: 'no restore yet' };
+  const pending = catchUps.filter((c) => c.catchUpMs === null);
+  const slowest = Math.max(...catchUps.map((c) => c.catchUpMs ?? c.elapsedMs));
+  const held = (e.min === undefined || slowest >= e.min) && (e.max === undefined || (pending.length === 0 && slowest <= e.max));
+  const actual =
+    pending.length === 0
+      ? `the slowest of ${catchUps.length} restores caught up in ${formatDuration(Math.round(slowest))}`
+      : `${pending.length} of ${catchUps.length} restores not caught up after ${formatDuration(Math.round(slowest))}`;
+  return { expectation: e, held, actual };
 }
 
 function checkStatistic(e: Extract<ExpectationSpec, { type: 'statistic' }>, seen: CheckpointObservations): ExpectationResult {
@@ -144,5 +165,8 @@ export function describeExpectation(e: ExpectationSpec): string {
       return `at least ${e.value} subtasks restore from ${e.source}${e.reason === undefined ? '' : ` (${e.reason})`}`;
     case 'statistic':
       return `${e.aggregate} ${e.statistic} is ${describeRange(e.statistic, e.min, e.max)}`;
+    case 'catch-up-time':
+      // a duration, formatted as the checkpoint durations are
+      return `the slowest restore's catch-up time is ${describeRange('end-to-end-duration', e.min, e.max)}`;
   }
 }

@@ -8,6 +8,8 @@ import { Simulation, type SimulationOptions } from '../sim/simulation.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { checkExpectations, type ExpectationInputs, type ExpectationResult } from './expectations.ts';
 import { referenceLeadMs } from './reference-lead.ts';
+import { catchUpTimes, type CatchUp } from './catch-up-time.ts';
+import type { BacklogSample } from '../metrics/source-backlog.ts';
 import type { CheckpointStatsTracker } from '../checkpoint/stats/checkpoint-stats-tracker.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import type { SinkOutputLog } from './sink-output-log.ts';
@@ -22,7 +24,7 @@ export interface RunReport {
   checkpointConfig: unknown;
   /** Flink's GET /jobs/:id/checkpoints/details/:id, keyed by checkpoint id (those still in the history) */
   checkpointDetails: Record<string, unknown>;
-  restores: RestoreRecord[];
+  restores: ReportedRestore[];
   output: {
     totalRecords: number;
     perKey: Record<string, KeyOutput>;
@@ -35,6 +37,13 @@ export interface RunReport {
   metrics: JobMetrics;
   expectations: ExpectationResult[];
 }
+
+/**
+ * A restore as the report shows it: with `catchUpMs`, the job time from RUNNING again until the
+ * sources' pendingRecords was back at its level before the failure (or about 0) and stayed there;
+ * null while it is not (engine/run/catch-up-time.ts).
+ */
+export type ReportedRestore = RestoreRecord & { catchUpMs: number | null };
 
 export interface RunOptions {
   seed?: number;
@@ -80,6 +89,8 @@ export interface RunReportSource {
   readonly jobStatus: string;
   readonly restarts: number;
   readonly failureCause: string | undefined;
+  /** the sources' summed pendingRecords as sampled over the run */
+  readonly sourceBacklog: { readonly samples: readonly BacklogSample[] };
   metrics(): JobMetrics;
 }
 
@@ -94,13 +105,14 @@ export function runReport(source: RunReportSource, comparison: { duplicates: num
   const checkpoints = stats.checkpointingStatistics();
   const untilMs = source.scenario.run.until_ms;
   const totalRecords = source.sinkOutput.totalRecords;
+  const catchUps = catchUpsOf(source);
   return {
     scenario: { name: source.scenario.name, seed: source.seed, until_ms: untilMs === Infinity ? null : untilMs, virtual_time_ms: source.now },
     checkpoints,
     // Always the document: with periodic checkpoints off, Flink reports interval Long.MAX_VALUE.
     checkpointConfig: checkpointConfigDocument(source.config),
     checkpointDetails: stats.allCheckpointDetails(),
-    restores: [...source.restores],
+    restores: source.restores.map((r, i) => ({ ...r, catchUpMs: catchUps[i]!.catchUpMs })),
     output: { totalRecords, perKey: source.sinkOutput.perKey(), duplicates, missing },
     job: { status: source.jobStatus, restarts: source.restarts, failureCause: source.failureCause ?? null },
     metrics: source.metrics(),
@@ -122,5 +134,11 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
     restores: source.restores.length,
     restoredSubtasks: source.restores.flatMap((r) => r.subtasks),
     checkpoints: observeCheckpoints(source.events, stats),
+    catchUps: catchUpsOf(source),
   };
+}
+
+/** Each restore's catch-up so far. */
+function catchUpsOf(source: RunReportSource): CatchUp[] {
+  return catchUpTimes(source.restores, source.events, source.sourceBacklog.samples, source.now);
 }

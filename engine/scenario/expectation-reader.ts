@@ -51,7 +51,21 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
     }
     case 'statistic':
       return readStatistic(expectation);
+    case 'catch-up-time':
+      return readCatchUpTime(expectation);
   }
+}
+
+/** `catch-up-time` with `min`, `max` or both, durations in Flink syntax (`20 s`). */
+function readCatchUpTime(expectation: ObjectReader): ExpectationSpec | undefined {
+  if (!expectation.has('min') && !expectation.has('max')) {
+    expectation.issues.error(expectation.pathOf('max'), 'a catch-up-time expectation needs a min, a max or both', { allowed: 'min, max' });
+    return undefined;
+  }
+  const min = expectation.duration('min', { min: 0 });
+  const max = expectation.duration('max', { min: 0 });
+  if ((expectation.has('min') && min === undefined) || (expectation.has('max') && max === undefined)) return undefined;
+  return { type: 'catch-up-time', ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
 }
 
 /** `statistic: checkpoint-pause, aggregate: p50, max: 10 ms`: durations in Flink syntax, bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for concurrent-checkpoints. */

@@ -280,6 +280,10 @@ function expectationSchemas(): JsonSchema[] {
   const value = integer('The bound.', 0);
   const expectation = (type: (typeof EXPECTATION_TYPES)[number], properties: Record<string, JsonSchema>, description: string, optional: readonly string[] = []) =>
     object({ type: { const: type }, ...properties }, ['type', ...Object.keys(properties).filter((k) => !optional.includes(k))], description);
+  const duration = (description: string): JsonSchema => ({
+    description: `${description} A duration in Flink syntax ("500 ms", "20 s") or milliseconds.`,
+    anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: DURATION_PATTERN }],
+  });
   const bound = (which: string): JsonSchema => ({
     description: `The ${which} of the range: a duration in Flink syntax ("500 ms", "2 s") or milliseconds; bytes for persisted-data and checkpointed-size, a number for checkpointed-fraction, a count for concurrent-checkpoints.`,
     anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: DURATION_PATTERN }],
@@ -317,6 +321,12 @@ function expectationSchemas(): JsonSchema[] {
         max: bound('upper end'),
       },
       "A figure of the run's checkpoints lies within [min, max] (give one or both); it does not hold while nothing was measured.",
+      ['min', 'max'],
+    ),
+    expectation(
+      'catch-up-time',
+      { min: duration('The shortest catch-up allowed.'), max: duration('The longest catch-up allowed.') },
+      "After a failover, the job time from RUNNING again until the sources' pendingRecords is back at its level before the failure (or about 0), for the slowest restore, lies within [min, max] (give one or both). A restore not caught up yet counts with the time so far: enough for min, never for max. It does not hold before a restore.",
       ['min', 'max'],
     ),
   ];

@@ -161,7 +161,14 @@ export type ExpectationSpec =
    * concurrent-checkpoints). Does not hold while
    * nothing was measured.
    */
-  | { type: 'statistic'; statistic: CheckpointStatistic; aggregate: StatisticAggregate; min?: number; max?: number };
+  | { type: 'statistic'; statistic: CheckpointStatistic; aggregate: StatisticAggregate; min?: number; max?: number }
+  /**
+   * After a failover, the job time from RUNNING again until the sources' pendingRecords is back at
+   * its level before the failure (or about 0), for the slowest restore, is at least `min` and at
+   * most `max` ms. A restore not caught up yet counts with the time so far (enough for a `min`,
+   * never for a `max`); does not hold before a restore.
+   */
+  | { type: 'catch-up-time'; min?: number; max?: number };
 
 /**
  * The figures a `statistic` expectation can bound (engine/run/checkpoint-observations.ts):

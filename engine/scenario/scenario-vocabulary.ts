@@ -76,6 +76,7 @@ export const EXPECTATION_TYPES = [
   'min-failed-checkpoints',
   'min-restored-subtasks',
   'statistic',
+  'catch-up-time',
 ] as const satisfies readonly ExpectationSpec['type'][];
 
 export const CHECKPOINT_STATISTICS = [
@@ -165,6 +166,7 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'min-failed-checkpoints': ['type', 'value', 'reason'],
   'min-restored-subtasks': ['type', 'value', 'source', 'reason'],
   statistic: ['type', 'statistic', 'aggregate', 'min', 'max'],
+  'catch-up-time': ['type', 'min', 'max'],
 };
 
 export const SCENARIO_FIELDS = [

@@ -242,6 +242,7 @@ export class Simulation extends JobRuntime {
         return this.#deliverCredit(event.channel, event.credits, now, event.endOfDataProcessed === true);
       case 'metrics-sample':
         this.#metrics.sample(this.tasks, now);
+        this.recordSourceBacklog();
         if (!this.job.isTerminal) this.kernel.schedule(now + METRICS_SAMPLE_INTERVAL_MS, event);
         return;
       case 'trigger-task':

@@ -68,6 +68,15 @@ export class SourceInput {
     return this.#offset;
   }
 
+  /**
+   * Flink's `pendingRecords` (FLIP-33): records of the split available by `now` that the source
+   * has not emitted yet, the consumer lag of a Kafka partition. It grows while the job is down
+   * and after a restore rewinds the offset, and shrinks only as fast as the job has spare capacity.
+   */
+  pendingRecords(now: number): number {
+    return Math.max(0, availableCount(this.split, now - this.#jobStart) - this.#offset);
+  }
+
   get barriersInjected(): number {
     return this.#barriersInjected;
   }

@@ -183,6 +183,11 @@ export class StreamTask implements CheckpointedSubtask {
     return this.#source?.offset;
   }
 
+  /** Source backlog at `now` (Flink's pendingRecords), or undefined for other tasks. */
+  sourcePendingRecords(now: number): number | undefined {
+    return this.#source?.pendingRecords(now);
+  }
+
   /** The task's input ended and end-of-data went out; it may still wait for its final checkpoint. */
   get hasEndedInput(): boolean {
     return this.#endOfData;

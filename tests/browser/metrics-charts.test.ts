@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDuration } from '../../web/dashboard/flink-format.ts';
+import { en } from '../../web/i18n/messages.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 import { loadAndRunUntil, openPlayground } from './channel-view-helpers.ts';
 
@@ -40,6 +41,14 @@ describe('metrics charts', () => {
     expect(await session.page.getByTestId('chart-throughput').locator('canvas').count()).toBe(1);
   });
 
+  it("samples the sources' pendingRecords once per simulated second, as the run's metrics report it", async () => {
+    expect(await points(session, 'chart-backlog')).toBe(10);
+    const stats = await session.page.evaluate(() => window.playground!.stats());
+    const pending = Object.values(stats.metrics.vertices).reduce((n, v) => n + (v.pendingRecords ?? 0), 0);
+    const summary = await session.page.getByTestId('chart-backlog').locator('.visually-hidden').textContent();
+    expect(summary).toContain(`${pending.toLocaleString('en-US')} records were available to the sources`);
+  });
+
   it('plots one point per completed checkpoint and one per restore, local against remote', async () => {
     const page = session.page;
     const stats = await page.evaluate(() => window.playground!.stats());
@@ -58,6 +67,14 @@ describe('metrics charts', () => {
     expect(slowest('local')).toBeLessThan(slowest('remote'));
     await page.getByTestId('charts').scrollIntoViewIfNeeded();
     await session.screenshot('charts-local-recovery');
+  });
+
+  it("says in the dashboard's latest restore when the sources caught up, as stats() reports it", async () => {
+    const page = session.page;
+    const last = (await page.evaluate(() => window.playground!.stats())).restores.at(-1)!;
+    const expected =
+      last.catchUpMs === null ? en['checkpoints.restore.notCaughtUp'] : en['checkpoints.restore.caughtUp'].replace('{duration}', formatDuration(last.catchUpMs));
+    await expect.poll(() => page.getByTestId('latest-restore-catch-up').textContent()).toContain(expected);
   });
 
   it('shows incremental checkpoints writing less than their full size', async () => {

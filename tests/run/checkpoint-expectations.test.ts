@@ -32,6 +32,7 @@ function inputs(checkpoints: Partial<CheckpointObservations>): ExpectationInputs
     restores: 0,
     restoredSubtasks: [],
     checkpoints: { ...NO_CHECKPOINT_OBSERVATIONS, ...checkpoints },
+    catchUps: [],
   };
 }
 

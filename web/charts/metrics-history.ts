@@ -1,6 +1,6 @@
 /**
  * The figures the charts plot over the run, sampled from the driver once per virtual second
- * (throughput, backpressure), once per completed checkpoint (duration, checkpointed and full
+ * (throughput, backpressure, the sources' pendingRecords), once per completed checkpoint (duration, checkpointed and full
  * size, alignment, start delay) and once per restore (duration from local copies and from remote
  * storage). Plain columns of numbers, as uPlot takes them; `version` changes whenever one grew.
  *
@@ -32,6 +32,11 @@ export interface SecondSeries {
   sinkIn: number[];
   /** per vertex: the highest backPressuredTimeMsPerSecond of its subtasks (as Flink's UI shows a vertex) */
   backpressure: Record<string, number[]>;
+  /**
+   * the sources' pendingRecords (Flink's FLIP-33 source metric: records available but not read
+   * yet), all source subtasks together; null when none reported (live, between attempts)
+   */
+  pendingRecords: (number | null)[];
   /** rocksdb backends, all subtasks together: flushes, compactions and write stalls in each second */
   rocksdb: { flushes: number[]; compactions: number[]; writeStalls: number[] };
 }
@@ -67,7 +72,7 @@ const MAX_POINTS = 3600;
 export class MetricsHistory {
   version = 0;
   vertices: { id: string; name: string }[] = [];
-  readonly seconds: SecondSeries = { time: [], sourceOut: [], sinkIn: [], backpressure: {}, rocksdb: { flushes: [], compactions: [], writeStalls: [] } };
+  readonly seconds: SecondSeries = { time: [], sourceOut: [], sinkIn: [], backpressure: {}, pendingRecords: [], rocksdb: { flushes: [], compactions: [], writeStalls: [] } };
   /** some subtask reported RocksDB metrics (state.backend.type: rocksdb) */
   hasRocksDb = false;
   readonly checkpoints: CheckpointSeries = { time: [], id: [], durationMs: [], checkpointedBytes: [], fullBytes: [], alignmentMs: [], startDelayMs: [] };
@@ -109,10 +114,12 @@ export class MetricsHistory {
     const metrics = source.metrics();
     let sourceOut = 0;
     let sinkIn = 0;
+    let pendingRecords: number | null = null;
     const backpressure = new Map<string, number>();
     for (const s of metrics.subtasks) {
       if (this.#sources.has(s.vertexId)) sourceOut += s.numRecordsOut;
       if (this.#sinks.has(s.vertexId)) sinkIn += s.numRecordsIn;
+      if (s.pendingRecords !== undefined) pendingRecords = (pendingRecords ?? 0) + s.pendingRecords;
       backpressure.set(s.vertexId, Math.max(backpressure.get(s.vertexId) ?? 0, s.backPressuredTimeMsPerSecond));
     }
     const span = (source.now - this.#lastTime) / 1000;
@@ -124,6 +131,7 @@ export class MetricsHistory {
     seconds.time.push(source.now / 1000);
     seconds.sourceOut.push(Math.round(rate(sourceOut, this.#lastSourceOut)));
     seconds.sinkIn.push(Math.round(rate(sinkIn, this.#lastSinkIn)));
+    seconds.pendingRecords.push(pendingRecords);
     for (const v of this.vertices) seconds.backpressure[v.id]!.push(backpressure.get(v.id) ?? 0);
     for (const counter of Object.keys(ROCKSDB_COUNTERS) as RocksDbCounter[]) {
       seconds.rocksdb[counter].push(span > 0 ? Math.round(((rocksdb?.[counter] ?? 0) / span) * 100) / 100 : 0);
@@ -133,7 +141,7 @@ export class MetricsHistory {
     this.#lastSinkIn = sinkIn;
     if (seconds.time.length > MAX_POINTS) {
       const drop = seconds.time.length - MAX_POINTS;
-      for (const column of [seconds.time, seconds.sourceOut, seconds.sinkIn, ...Object.values(seconds.backpressure), ...Object.values(seconds.rocksdb)]) column.splice(0, drop);
+      for (const column of [seconds.time, seconds.sourceOut, seconds.sinkIn, seconds.pendingRecords, ...Object.values(seconds.backpressure), ...Object.values(seconds.rocksdb)]) column.splice(0, drop);
     }
   }
 

@@ -185,6 +185,9 @@ export const en = {
   'checkpoints.restore.sources': '{remote} from remote storage, {local} from a local copy',
   'checkpoints.restore.read': 'Read',
   'checkpoints.restore.readValue': '{bytes}, slowest subtask {slowest}',
+  'checkpoints.restore.catchUp': 'Catch-up',
+  'checkpoints.restore.caughtUp': "the sources' pendingRecords was back to its level before the failure {duration} after RUNNING",
+  'checkpoints.restore.notCaughtUp': "not yet: the sources' pendingRecords is still above its level before the failure",
 
   'checkpoints.type.checkpoint': 'Checkpoint',
   'checkpoints.type.savepoint': 'Savepoint',
@@ -503,6 +506,9 @@ export const zhCN: Messages = {
   'checkpoints.restore.sources': '{remote} 个从远程存储读取，{local} 个从本地副本读取',
   'checkpoints.restore.read': '读取',
   'checkpoints.restore.readValue': '{bytes}，最慢的子任务用时 {slowest}',
+  'checkpoints.restore.catchUp': '追赶（Catchup）',
+  'checkpoints.restore.caughtUp': '重新 RUNNING 后 {duration}，Source 的 pendingRecords 回到故障前的水平',
+  'checkpoints.restore.notCaughtUp': '尚未追上：Source 的 pendingRecords 仍高于故障前的水平',
 
   'checkpoints.type.checkpoint': 'Checkpoint',
   'checkpoints.type.savepoint': 'Savepoint',

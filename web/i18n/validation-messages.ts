@@ -54,6 +54,7 @@ const PHRASES: Readonly<Record<string, string>> = {
   'restore source': '恢复来源',
   'local recovery fallback reason': '本地恢复回退原因',
   'a statistic expectation needs a min, a max or both': 'statistic 期望需要 min、max 或两者都给',
+  'a catch-up-time expectation needs a min, a max or both': 'catch-up-time 期望需要 min、max 或两者都给',
   'min, max': 'min、max',
   value: '取值',
   'one of the allowed values': '允许的取值之一',

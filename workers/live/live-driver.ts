@@ -173,7 +173,11 @@ export class LiveDriver extends JobRuntime {
       listener: {
         reports: (_tm, batch) => this.#onReportBatch(_tm.info.id, batch),
         lost: (id, cause) => this.#onLost(id, cause),
-        heard: (id) => this.jobMaster.onHeartbeat(id),
+        heard: (id) => {
+          this.jobMaster.onHeartbeat(id);
+          // A heartbeat carries the task metrics: the sources' backlog is sampled as it arrives.
+          this.recordSourceBacklog();
+        },
         missed: (id, silentMs) => this.#drive((e) => this.jobMaster.onHeartbeatsMissed(id, silentMs, this.now, e)),
       },
     });
