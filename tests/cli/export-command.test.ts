@@ -42,3 +42,12 @@ describe('ckpt-lab export', () => {
     expect(runExportCommand(['bad.yaml'], readFile).stderr).toContain('execution.checkpointing.interval');
   });
 });
+
+describe('ckpt-lab export from the command line', () => {
+  it('runs through the package bin and prints the SET statements', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const bin = JSON.parse(readFileSync('package.json', 'utf8')).bin['ckpt-lab'];
+    const stdout = execFileSync(process.execPath, [bin, 'export', 'public/scenarios/word-count.yaml', '--format', 'sql-set'], { encoding: 'utf8' });
+    expect(stdout).toContain("SET 'execution.checkpointing.interval' = '1 s';");
+  });
+});
