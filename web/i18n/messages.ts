@@ -16,6 +16,7 @@ import { configEditorEn, configEditorZhCN } from './messages-config.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
+import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
@@ -336,6 +337,7 @@ export const en = {
   ...restoreEn,
   ...clusterEn,
   ...lessonsEn,
+  ...flinkExportEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -651,6 +653,7 @@ export const zhCN: Messages = {
   ...restoreZhCN,
   ...clusterZhCN,
   ...lessonsZhCN,
+  ...flinkExportZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
