@@ -31,11 +31,7 @@ const MAX_PARALLELISM = 'pipeline.max-parallelism';
 export function exportJavaSnippet(scenario: Scenario): string {
   const options = orderedOptions(scenario.config);
   const viaConfiguration = options.filter(([key]) => !handledByCall(scenario, key));
-  return [
-    `// Flink 2.x DataStream API: checkpointing and state options of the scenario ${scenarioLabel(scenario)},`,
-    '// exported from Checkpoint Playground. Options not set here keep Flink\'s defaults.',
-    ...IMPORTS,
-    '',
+  const body = [
     'public class CheckpointSettings {',
     '    public static StreamExecutionEnvironment createEnvironment() {',
     ...indent(configurationLines(viaConfiguration), 8),
@@ -44,8 +40,21 @@ export function exportJavaSnippet(scenario: Scenario): string {
     '        return env;',
     '    }',
     '}',
+  ];
+  return [
+    `// Flink 2.x DataStream API: checkpointing and state options of the scenario ${scenarioLabel(scenario)},`,
+    '// exported from Checkpoint Playground. Options not set here keep Flink\'s defaults.',
+    ...importsFor(body),
+    '',
+    ...body,
     '',
   ].join('\n');
+}
+
+/** Only the classes the body names, so the snippet compiles without unused-import warnings. */
+function importsFor(body: readonly string[]): string[] {
+  const code = body.join('\n');
+  return IMPORTS.filter((line) => new RegExp(`\\b${line.slice(line.lastIndexOf('.') + 1, -1)}\\b`).test(code));
 }
 
 const IMPORTS = [
