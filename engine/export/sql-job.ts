@@ -85,9 +85,11 @@ function inputsOf(scenario: Scenario, vertex: VertexSpec, relations: ReadonlyMap
 }
 
 function vertexStep(scenario: Scenario, vertex: VertexSpec, inputs: Array<{ edge: EdgeSpec; relation: Relation }>): Step {
-  const notes = [`-- ${vertex.name} (${vertex.id})`, ...parallelismNote(scenario, vertex), ...inputs.flatMap((i) => partitioningNote(i.edge))];
-  const input = inputs[0]?.relation;
   const op = vertex.operator;
+  // a sink table takes its own parallelism ('sink.parallelism'); other operators cannot
+  const ownParallelism = op.type === 'sink' ? [] : parallelismNote(scenario, vertex);
+  const notes = [`-- ${vertex.name} (${vertex.id})`, ...ownParallelism, ...inputs.flatMap((i) => partitioningNote(i.edge))];
+  const input = inputs[0]?.relation;
   if (op.type === 'source') return withNotes(notes, sourceStep(vertex, op.source));
   if (!input) return { statements: [...notes, '-- skipped: it has no input'] };
   switch (op.type) {
@@ -102,7 +104,7 @@ function vertexStep(scenario: Scenario, vertex: VertexSpec, inputs: Array<{ edge
     case 'window-join':
       return withNotes(notes, windowJoinStep(vertex, op.size_ms, inputs.map((i) => i.relation)));
     case 'sink':
-      return withNotes(notes, sinkStep(vertex, op.sink, input));
+      return withNotes(notes, sinkStep(vertex, op.sink, input, readConfig(scenario.config).defaultParallelism));
   }
 }
 
@@ -300,7 +302,7 @@ const COLUMN_TYPES: Readonly<Record<string, string>> = {
   record_value: 'BIGINT',
 };
 
-function sinkStep(vertex: VertexSpec, sink: 'plain' | 'two-phase-commit', input: Relation): Step {
+function sinkStep(vertex: VertexSpec, sink: 'plain' | 'two-phase-commit', input: Relation, defaultParallelism: number): Step {
   const columns = input.columns.filter((c) => c !== 'event_time');
   const name = ident(vertex.id);
   const note =
@@ -311,7 +313,9 @@ function sinkStep(vertex: VertexSpec, sink: 'plain' | 'two-phase-commit', input:
     ...note,
     `CREATE TEMPORARY TABLE ${name} (`,
     columns.map((c) => `  ${c} ${COLUMN_TYPES[c]}`).join(',\n'),
-    ") WITH ('connector' = 'print');",
+    vertex.parallelism === defaultParallelism
+      ? ") WITH ('connector' = 'print');"
+      : `) WITH ('connector' = 'print', 'sink.parallelism' = '${vertex.parallelism}');`,
   ];
   return { statements, insert: `INSERT INTO ${name} SELECT ${columns.join(', ')} FROM ${input.name};` };
 }

@@ -67,6 +67,11 @@ describe('the scenario job as a Flink SQL script', () => {
     expect(job(scenario)).toContain(comment);
   });
 
+  it("gives a sink table with its own parallelism 'sink.parallelism'", () => {
+    expect(job(byFile('click-counts.yaml'))).toContain("WITH ('connector' = 'print', 'sink.parallelism' = '4');");
+    expect(job(byFile('word-count.yaml'))).toContain("WITH ('connector' = 'print');");
+  });
+
   it('sums the value for a sum aggregate', () => {
     const scenario = withVertex(byFile('word-count.yaml'), 'count', (v) => ({ ...v, operator: { type: 'keyed-aggregate', aggregate: 'sum' } }));
     expect(job(scenario)).toContain('SUM(record_value) AS record_value');
