@@ -8,6 +8,7 @@ import { runKeyGroupCommand } from './key-group-command.ts';
 import { runRunCommand } from './run-command.ts';
 import { runReplayCommand } from './replay-command.ts';
 import { runInspectCommand } from './inspect-command.ts';
+import { runExportCommand } from './export-command.ts';
 import type { CommandResult } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { nodeLsmStorage } from './wa-sqlite-node.ts';
@@ -23,6 +24,8 @@ Commands:
                          show the key group and subtask Flink assigns to each key
   inspect FILE... [--json] [--lang en|zh-CN]
                          read a real Flink cluster's checkpoint statistics (REST responses, 1.9 to 2.x)
+  export SCENARIO [--format config-yaml|config-yaml-1x|java|sql-set|sql-job]
+                         print the scenario's checkpointing and state options (or its job) for Flink
 
 Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid input or usage.
 `;
@@ -48,6 +51,8 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
         return runKeyGroupCommand(rest);
       case 'inspect':
         return runInspectCommand(rest, fileReader('Flink statistics'));
+      case 'export':
+        return runExportCommand(rest, fileReader('scenario'));
       case undefined:
       case '-h':
       case '--help':

@@ -17,6 +17,7 @@ import { doctorEn, doctorZhCN } from './messages-doctor.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
+import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
@@ -341,6 +342,7 @@ export const en = {
   ...doctorEn,
   ...clusterEn,
   ...lessonsEn,
+  ...flinkExportEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -660,6 +662,7 @@ export const zhCN: Messages = {
   ...doctorZhCN,
   ...clusterZhCN,
   ...lessonsZhCN,
+  ...flinkExportZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
