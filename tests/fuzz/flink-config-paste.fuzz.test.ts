@@ -38,17 +38,17 @@ const optionValue = fc.oneof(
 describe('fuzzing the Flink config paste', () => {
   it('answers flat config.yaml lines of known, deprecated and hostile keys with any values', () => {
     const lines = fc.array(fc.tuple(optionKey, optionValue), { maxLength: 12 });
-    fc.assert(fc.property(lines, (entries) => paste(entries.map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`).join('\n'))), runs(200));
+    fc.assert(fc.property(lines, (entries) => paste(entries.map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`).join('\n'))), runs(120));
   });
 
   it('answers nested maps, scenario fragments and hostile trees', () => {
     const tree = fc.oneof(hostileTree.map(treeValue), fc.dictionary(optionKey, optionValue).map((config) => ({ config })));
-    fc.assert(fc.property(tree, (value) => paste(stringify(value))), runs(200));
+    fc.assert(fc.property(tree, (value) => paste(stringify(value))), runs(120));
   });
 
   it('answers a valid config.yaml broken by random edits', () => {
     const valid = FLINK_OPTIONS.slice(0, 20).map((o) => `${o.key}: ${o.type === 'boolean' ? 'true' : o.type === 'duration' ? '10 s' : o.type === 'memory' ? '64 mb' : '1'}`).join('\n');
-    fc.assert(fc.property(fc.array(textEdit, { minLength: 1, maxLength: 5 }), (edits) => paste(applyEdits(valid, edits))), runs(200));
+    fc.assert(fc.property(fc.array(textEdit, { minLength: 1, maxLength: 5 }), (edits) => paste(applyEdits(valid, edits))), runs(120));
   });
 
   it.each([

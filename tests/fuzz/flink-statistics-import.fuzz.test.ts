@@ -54,7 +54,7 @@ const hostileValue = fc.oneof(hostileTree.map(treeValue), fc.constantFrom('NaN',
 describe('fuzzing the Flink statistics importer', () => {
   it('reads real and generated responses with one member made hostile', () => {
     const input = document.chain((doc) => fc.record({ doc: fc.constant(doc), path: fc.constantFrom(...allPaths(doc)), value: hostileValue, asKey: fc.option(fc.constantFrom(...PROTOTYPE_KEYS), { nil: undefined, freq: 5 }) }));
-    fc.assert(fc.property(input, lang, ({ doc, path, value, asKey }, l) => inspect(planted(doc, path, value, asKey), l)), runs(300));
+    fc.assert(fc.property(input, lang, ({ doc, path, value, asKey }, l) => inspect(planted(doc, path, value, asKey), l)), runs(200));
   });
 
   it('reads History Server archives whose entries hold hostile paths and JSON', () => {
@@ -67,7 +67,7 @@ describe('fuzzing the Flink statistics importer', () => {
 
   it('reads hostile JSON trees and real responses broken by random edits', () => {
     const text = fc.oneof(hostileTree.map(treeJson), fc.record({ doc: document, edits: fc.array(textEdit, { minLength: 1, maxLength: 4 }) }).map(({ doc, edits }) => applyEdits(JSON.stringify(doc), edits)));
-    fc.assert(fc.property(text, lang, (t, l) => inspect(t, l)), runs(300));
+    fc.assert(fc.property(text, lang, (t, l) => inspect(t, l)), runs(200));
   });
 
   it('reads parsed values JSON cannot write (holes in lists, undefined members), as the page hands them over', () => {

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { runRunCommand } from '../../engine/cli/run-command.ts';
 import { decodeUtf8 } from '../../engine/cli/utf8-file-text.ts';
 import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-text.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioValidation } from '../../engine/scenario/scenario-validator.ts';
@@ -76,7 +77,7 @@ describe('fuzzing the scenario reader and validator', () => {
         const value = plant(file, path, tree, asKey);
         expectClear(readScenario(json ? JSON.stringify(value) : stringify(value), json ? 'json' : 'yaml'));
       }),
-      runs(300),
+      runs(150),
     );
   });
 
@@ -86,7 +87,7 @@ describe('fuzzing the scenario reader and validator', () => {
       fc.property(edited, ({ file, json, edits, prefix }) => {
         expectClear(readScenario(prefix + applyEdits(json ? JSON.stringify(file, null, 1) : stringify(file), edits)));
       }),
-      runs(300),
+      runs(150),
     );
   });
 
@@ -98,6 +99,20 @@ describe('fuzzing the scenario reader and validator', () => {
         else expectClear(readScenario(decoded.text));
       }),
       runs(300),
+    );
+  });
+
+  it('refuses what the validator refuses through `ckpt-lab run`: exit 2, the messages, no stack trace', () => {
+    const edited = fc.record({ file: validScenarioFile, edits: fc.array(textEdit, { minLength: 1, maxLength: 4 }) }).map(({ file, edits }) => applyEdits(stringify(file), edits));
+    fc.assert(
+      fc.property(edited, (text) => {
+        if (readScenario(text).ok) return; // a valid one would run the simulation: the other suites do that
+        const result = runRunCommand(['scenario.yaml'], () => ({ ok: true, text }));
+        expect(result.exitCode).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).not.toMatch(/^\s+at /m);
+      }),
+      runs(80),
     );
   });
 
