@@ -69,7 +69,7 @@ const message = fc.record({
   data: fc.oneof(request, hostileTree.map(treeValue), fc.constantFrom(...HOSTILE_STRINGS)),
   origin: fc.constantFrom(OWN, DOCS, 'https://evil.example.org', 'null', 'https://docs.example.org.evil.com', ...HOSTILE_STRINGS),
   from: fc.constantFrom('parent' as const, 'other' as const, 'none' as const, 'not-a-window' as const),
-  allowed: fc.constantFrom([DOCS], ['*'], [], ['not a url', DOCS]),
+  allowed: fc.constantFrom<string[]>([DOCS], ['*'], [], ['not a url', DOCS]),
   outcome: fc.constantFrom<Outcome>('resolve', 'throw', 'reject-non-error', 'return-undefined'),
 });
 

@@ -75,7 +75,7 @@ describe('fuzzing the Flink statistics importer', () => {
     const input = document.chain((doc) => fc.record({ doc: fc.constant(doc), path: fc.constantFrom(...allPaths(doc)), value: odd }));
     fc.assert(
       fc.property(input, ({ doc, path, value }) => {
-        const copy = JSON.parse(planted(doc, path, null)) as unknown;
+        const copy = JSON.parse(planted(doc, path, null, undefined)) as unknown;
         let parent = copy as Record<string, unknown>;
         for (const step of path.slice(0, -1)) parent = parent[step] as Record<string, unknown>;
         if (path.length > 0) parent[String(path[path.length - 1])] = value;

@@ -3,6 +3,7 @@ import { MAX_NESTING_DEPTH } from '../../engine/scenario/document-shape.ts';
 import { findDuplicateJsonKey } from '../../engine/scenario/json-duplicate-keys.ts';
 import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-text.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { hasValidationTranslation, localizeScenarioError } from '../../web/i18n/validation-messages.ts';
 
 const JSON_SCENARIO = JSON.stringify({
   version: 1,
@@ -71,5 +72,24 @@ describe('scenario text that is not what it should be', () => {
   it('says a YAML text nests too deeply instead of passing on the parser’s stack overflow', () => {
     const parsed = parseScenarioText(`version: 1\nconfig: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
     expect(parsed).toMatchObject({ ok: false, errors: [{ path: '', message: expect.stringContaining('nests maps and lists too deeply') }] });
+  });
+
+  it('has each of these refusals in Chinese for the page', () => {
+    let deep = '1';
+    for (let i = 0; i < 100; i++) deep = `{"a":${deep}}`;
+    const refusals = [
+      parseScenarioText('x'.repeat(MAX_SCENARIO_TEXT_LENGTH + 1)),
+      parseScenarioText('{"a": 1, "a": 2}'),
+      parseScenarioText(`config: ${'['.repeat(10_000)}${']'.repeat(10_000)}`),
+      validated(JSON_SCENARIO.replace(/}$/, `,"config":${deep}}`)),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal.ok).toBe(false);
+      for (const error of refusal.ok ? [] : refusal.errors) {
+        expect(hasValidationTranslation(error.message), error.message).toBe(true);
+        if (error.allowed !== undefined) expect(hasValidationTranslation(error.allowed), error.allowed).toBe(true);
+        expect(localizeScenarioError(error, 'zh-CN').message).toMatch(/[\u4e00-\u9fff]/);
+      }
+    }
   });
 });

@@ -19,17 +19,39 @@ export function encodeScenario(text: string): string {
  */
 export const MAX_SHARED_SCENARIO_LENGTH = Math.ceil((MAX_SCENARIO_TEXT_LENGTH * 4 * 4) / 3);
 
-/** Decodes base64 or base64url; throws an error saying what is wrong with the link on anything else. */
+/** Why a link holds no readable scenario; the page says it in its language (web/i18n/share-link-text.ts). */
+export type ShareLinkProblem = { code: 'too-long'; length: number; max: number } | { code: 'not-base64' } | { code: 'not-utf8' };
+
+/** A link that holds no readable scenario; its message is the English one. */
+export class ShareLinkError extends Error {
+  constructor(readonly problem: ShareLinkProblem) {
+    super(shareLinkProblemEnglish(problem));
+    this.name = 'ShareLinkError';
+  }
+}
+
+function shareLinkProblemEnglish(problem: ShareLinkProblem): string {
+  switch (problem.code) {
+    case 'too-long':
+      return `the link's scenario is ${problem.length.toLocaleString('en-US')} characters long; at most ${problem.max.toLocaleString('en-US')} are read`;
+    case 'not-base64':
+      return "the link's scenario is not base64url text (letters, digits, - and _), as the Share button writes it";
+    case 'not-utf8':
+      return "the link's scenario is not UTF-8 text";
+  }
+}
+
+/** Decodes base64 or base64url; throws a ShareLinkError on anything else. */
 export function decodeScenario(encoded: string): string {
   const base64 = encoded.trim().replaceAll('-', '+').replaceAll('_', '/').replace(/=+$/, '');
-  if (base64.length > MAX_SHARED_SCENARIO_LENGTH) throw new Error(`the link's scenario is ${base64.length.toLocaleString('en-US')} characters long; at most ${MAX_SHARED_SCENARIO_LENGTH.toLocaleString('en-US')} are read`);
-  if (!/^[A-Za-z0-9+/]*$/.test(base64) || base64.length % 4 === 1) throw new Error("the link's scenario is not base64url text (letters, digits, - and _), as the Share button writes it");
+  if (base64.length > MAX_SHARED_SCENARIO_LENGTH) throw new ShareLinkError({ code: 'too-long', length: base64.length, max: MAX_SHARED_SCENARIO_LENGTH });
+  if (!/^[A-Za-z0-9+/]*$/.test(base64) || base64.length % 4 === 1) throw new ShareLinkError({ code: 'not-base64' });
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new Error("the link's scenario is not UTF-8 text");
+    throw new ShareLinkError({ code: 'not-utf8' });
   }
 }
 
