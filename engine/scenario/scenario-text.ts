@@ -7,6 +7,7 @@
 
 import { parseDocument } from 'yaml';
 import { findDuplicateJsonKey } from './json-duplicate-keys.ts';
+import { jsonErrorOffset } from './json-error-offset.ts';
 import type { ScenarioError } from './scenario-error.ts';
 
 /**
@@ -49,12 +50,14 @@ function decodeJson(text: string): ScenarioText {
   return { ok: false, errors: [{ path: duplicate.path, message, allowed: 'each key once per map', ...at }] };
 }
 
-/** V8 says "at position N" (newer ones add "(line L column C)"), Firefox "at line L column C". */
+/** V8 says "at position N" (newer ones add "(line L column C)"), Firefox "at line L column C"; else the text is scanned. */
 function jsonErrorPosition(text: string, message: string): { line: number; column: number } {
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
   if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
   const position = /position (\d+)/.exec(message);
-  return lineAndColumnAt(text, position ? Number(position[1]) : text.length);
+  if (position) return lineAndColumnAt(text, Number(position[1]));
+  const offset = jsonErrorOffset(text);
+  return lineAndColumnAt(text, offset < 0 ? text.length : offset);
 }
 
 function lineAndColumnAt(text: string, offset: number): { line: number; column: number } {
@@ -86,6 +89,8 @@ function readableYamlProblem(message: string): string {
 
 function syntaxError(language: string, rawMessage: string, at: { line: number; column: number }): ScenarioText {
   const reason = rawMessage
+    // V8 quotes the text around a JSON error, newlines and all: the message stays one line without it
+    .replace(/, (?:"|\.\.\.")[\s\S]*is not valid JSON$/, '')
     .split('\n')[0]!
     .replace(/ at line \d+, column \d+:?$/, '')
     .replace(/ (?:in JSON )?at position \d+.*$/, '')

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { jsonErrorOffset } from '../../engine/scenario/json-error-offset.ts';
 import { MAX_NESTING_DEPTH } from '../../engine/scenario/document-shape.ts';
 import { findDuplicateJsonKey } from '../../engine/scenario/json-duplicate-keys.ts';
 import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-text.ts';
@@ -91,5 +93,26 @@ describe('scenario text that is not what it should be', () => {
         expect(localizeScenarioError(error, 'zh-CN').message).toMatch(/[\u4e00-\u9fff]/);
       }
     }
+  });
+
+  it('points a JSON error V8 gives no position for at the token, not at the end of the file', () => {
+    expect(parseScenarioText('{\n  "version": x,\n  "name": "n"\n}')).toMatchObject({ ok: false, errors: [{ line: 2, column: 14, message: "JSON syntax error at line 2, column 14: Unexpected token 'x'" }] });
+  });
+
+  it('finds a JSON syntax error exactly when JSON.parse does', () => {
+    const edit = fc.record({ at: fc.nat(), remove: fc.nat({ max: 3 }), insert: fc.constantFrom('', '{', '}', '[', ']', ',', ':', '"', '\\', 'x', '1', '-', 'e', '.', ' ', 'null', '\u0001') });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.array(edit, { maxLength: 3 }), (value, edits) => {
+        const text = edits.reduce((t, { at, remove, insert }) => t.slice(0, at % (t.length + 1)) + insert + t.slice((at % (t.length + 1)) + remove), JSON.stringify(value) ?? 'null');
+        let valid = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          valid = false;
+        }
+        expect(jsonErrorOffset(text) === -1).toBe(valid);
+      }),
+      { seed: 16, numRuns: 500 },
+    );
   });
 });
