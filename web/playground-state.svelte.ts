@@ -36,6 +36,7 @@ import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-t
 import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
+import { shareLinkProblemText } from './i18n/share-link-text.ts';
 
 /** One entry of public/scenarios/index.json. */
 export interface ScenarioEntry {
@@ -230,7 +231,7 @@ export class PlaygroundState {
     try {
       text = scenarioFromHash(location.hash);
     } catch (error) {
-      this.loadProblem = { kind: 'fetch', file: 'share link', reason: errorMessage(error) };
+      this.loadProblem = { kind: 'fetch', file: 'share link', reason: shareLinkProblemText(error) };
       return true;
     }
     if (text === null) return false;

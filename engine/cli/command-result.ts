@@ -2,6 +2,6 @@
 export interface CommandResult {
   stdout: string;
   stderr: string;
-  /** 0 ran and expectations held; 1 an expectation failed; 2 invalid input or usage */
-  exitCode: 0 | 1 | 2;
+  /** 0 ran and expectations held; 1 an expectation failed; 2 invalid input or usage; 3 internal error (a bug) */
+  exitCode: 0 | 1 | 2 | 3;
 }

@@ -4,6 +4,7 @@ import type { CommandResult } from './command-result.ts';
 import { inspectReport } from './inspect-report.ts';
 import { diagnose } from '../doctor/diagnose.ts';
 import type { Finding } from '../doctor/finding.ts';
+import { MAX_PROBLEMS_READ } from '../interop/json-object-reader.ts';
 
 export const inspectUsage = `Usage: ckpt-lab inspect FILE... [--json] [--lang en|zh-CN]
 
@@ -59,7 +60,9 @@ function inspectFile(file: string, readFile: ReadFile, locale: ImportLocale): In
   const imported = importFlinkStatisticsText(text.text);
   if (imported.ok) return { file, ...imported.statistics, findings: diagnose(imported.statistics) };
   const shown = imported.problems.slice(0, MAX_PROBLEMS).map((p) => `  ${formatFlinkImportProblem(p, locale)}\n`);
-  const more = imported.problems.length > MAX_PROBLEMS ? `  … ${imported.problems.length - MAX_PROBLEMS} more\n` : '';
+  // reading stops at MAX_PROBLEMS_READ, so then there may be more than counted
+  const atLeast = imported.problems.length >= MAX_PROBLEMS_READ ? '+' : '';
+  const more = imported.problems.length > MAX_PROBLEMS ? `  … ${imported.problems.length - MAX_PROBLEMS}${atLeast} more\n` : '';
   return `ckpt-lab inspect: ${file}: ${locale === 'zh-CN' ? '无法读取为 Flink checkpoint 统计' : 'cannot be read as Flink checkpoint statistics'}\n${shown.join('')}${more}`;
 }
 

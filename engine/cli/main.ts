@@ -12,6 +12,7 @@ import { runExportCommand } from './export-command.ts';
 import type { CommandResult } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { nodeLsmStorage } from './wa-sqlite-node.ts';
+import { decodeUtf8 } from './utf8-file-text.ts';
 
 export const usage = `Usage: ckpt-lab <command> [options]
 
@@ -27,7 +28,8 @@ Commands:
   export SCENARIO [--format config-yaml|config-yaml-1x|java|sql-set|sql-job]
                          print the scenario's checkpointing and state options (or its job) for Flink
 
-Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid input or usage.
+Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid input or usage;
+3 internal error (a bug in ckpt-lab, not in the input: please report it).
 `;
 
 export async function main(args: string[]): Promise<number> {
@@ -62,10 +64,18 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
         return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, replay, key-group, inspect)\n\n${usage}`, exitCode: 2 };
     }
   } catch (error) {
-    // A bug, not bad input: say so in one line instead of a stack trace, and how to report it.
-    const message = error instanceof Error ? error.message : String(error);
-    return { stdout: '', stderr: `ckpt-lab: internal error: ${message}\n(set CKPT_LAB_DEBUG=1 for the stack trace)\n${process.env.CKPT_LAB_DEBUG ? (error as Error).stack + '\n' : ''}`, exitCode: 2 };
+    return internalError(error);
   }
+}
+
+/**
+ * A bug, not bad input: one line instead of a stack trace, and an exit code of its own, so a CI
+ * script can tell "my scenario is wrong" (2) from "ckpt-lab is wrong" (3).
+ */
+export function internalError(error: unknown): CommandResult {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = process.env.CKPT_LAB_DEBUG && error instanceof Error ? `${error.stack}\n` : '';
+  return { stdout: '', stderr: `ckpt-lab: internal error: ${message}\n(set CKPT_LAB_DEBUG=1 for the stack trace)\n${stack}`, exitCode: 3 };
 }
 
 /** Reads the command's input file; a failure names what the file was meant to be (a scenario, a session). */
@@ -75,7 +85,9 @@ function fileReader(what: 'scenario' | 'session' | 'Flink statistics'): (path: s
 
 function readInputFile(path: string, what: string): { ok: true; text: string } | { ok: false; message: string } {
   try {
-    return { ok: true, text: readFileSync(path, 'utf8') };
+    const decoded = decodeUtf8(readFileSync(path));
+    if (decoded.ok) return decoded;
+    return { ok: false, message: `cannot read ${what} file "${path}": byte ${decoded.offset} (counted from 0) is not valid UTF-8; save the file as UTF-8` };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);

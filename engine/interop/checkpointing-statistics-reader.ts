@@ -22,10 +22,7 @@ export function readCheckpointingStatistics(document: JsonObjectReader): Checkpo
     counts: readCounts(document.object('counts')),
     summary: readSummary(document.object('summary')),
     latest: readLatest(document.nullableObject('latest')),
-    history: document.items('history').flatMap(({ value, path }) => {
-      const entry = JsonObjectReader.of(value, path, document.reading);
-      return entry ? [readCheckpointStatistics(entry)] : [];
-    }),
+    history: document.readItems('history', readCheckpointStatistics),
   };
 }
 

@@ -100,6 +100,7 @@ function readArchive(archive: Record<string, unknown>, reading: DocumentReading,
   const entries = archive['archive'] as unknown[];
   let read = 0;
   entries.forEach((item, index) => {
+    if (reading.full) return;
     const entry = JsonObjectReader.of(item, indexPath('$.archive', index), reading);
     if (entry === undefined) return;
     const target = endpointOfPath(entry.string('path'));

@@ -10,10 +10,21 @@ import { describeJsonValue, indexPath, memberPath, type ExpectedKind, type Flink
 
 const JACKSON_NON_FINITE = ['NaN', 'Infinity', '-Infinity'] as const;
 
+/**
+ * Problems after which lists are no longer read: a file of 100,000 broken history entries has
+ * said what is wrong long before, and reading on took 8 s. The CLI prints the first 20.
+ */
+export const MAX_PROBLEMS_READ = 1000;
+
 /** What reading one document found: its problems and its versioned fields. */
 export class DocumentReading {
   readonly problems: FlinkImportProblem[] = [];
   readonly observations: FeatureObservation[] = [];
+
+  /** True once MAX_PROBLEMS_READ problems were found: list readers stop there. */
+  get full(): boolean {
+    return this.problems.length >= MAX_PROBLEMS_READ;
+  }
 
   report(problem: FlinkImportProblem): void {
     this.problems.push(problem);
@@ -162,6 +173,15 @@ export class JsonObjectReader {
       return [];
     }
     return value.map((item, index) => ({ value: item, path: indexPath(this.pathOf(key), index) }));
+  }
+
+  /** Reads each item of the array with `read`, until the reading is full of problems (holes skipped, as map does). */
+  readItems<T>(key: string, read: (item: JsonObjectReader) => T): T[] {
+    return this.items(key).flatMap(({ value, path }) => {
+      if (this.reading.full) return [];
+      const item = JsonObjectReader.of(value, path, this.reading);
+      return item ? [read(item)] : [];
+    });
   }
 
   /** A map's entries (vertex id → statistics) as readers, in the document's order. */

@@ -30,10 +30,7 @@ export function readTaskCheckpointStatisticsWithSubtaskDetails(document: JsonObj
   return {
     ...readTaskCheckpointStatistics(document),
     summary: readSummary(document.object('summary')),
-    subtasks: document.items('subtasks').flatMap(({ value, path }) => {
-      const subtask = JsonObjectReader.of(value, path, document.reading);
-      return subtask ? [readSubtask(subtask)] : [];
-    }),
+    subtasks: document.readItems('subtasks', readSubtask),
   };
 }
 

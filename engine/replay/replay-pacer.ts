@@ -135,6 +135,11 @@ export class ReplayPacer {
     return 'done';
   }
 
+  /** The replay ended: every recorded restart request must have been made (SimReplay.checkRestartsMade). */
+  checkFollowed(now: number): void {
+    this.replay.checkRestartsMade(now);
+  }
+
   /** Carries out a recorded rescale or savepoint restart once the replay has what it restores (else it waits). */
   onRestartRequest(request: RestartRequestRecord, now: number): void {
     const runtime = this.#host.runtime;

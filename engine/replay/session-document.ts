@@ -1,4 +1,6 @@
+import { readFaultTarget, type FaultContext } from '../scenario/fault-reader.ts';
 import { Issues, ObjectReader, type ListItem } from '../scenario/field-reader.ts';
+import { MAX_SEED } from '../scenario/scenario-defaults.ts';
 import { itemPath, type ScenarioError } from '../scenario/scenario-error.ts';
 import { FAULT_FIELDS, FAULT_TYPES } from '../scenario/scenario-vocabulary.ts';
 import { parseScenarioText } from '../scenario/scenario-text.ts';
@@ -48,10 +50,9 @@ export function readSessionDocument(input: unknown): SessionDocumentReading {
   doc.rejectUnknown(['version', 'scenario', 'seed', 'recording']);
   const version = doc.integer('version', { required: true, min: SESSION_DOCUMENT_VERSION, max: SESSION_DOCUMENT_VERSION });
   const text = doc.string('scenario', { required: true, allowed: 'the scenario as YAML or JSON text' });
-  const seed = doc.integer('seed', { required: true });
+  const seed = readSeed(doc);
   const scenario = text === undefined ? undefined : readScenario(issues, text);
-  const vertices = scenario?.job.vertices.map((v) => v.id);
-  const recording = readRecording(issues, doc, vertices);
+  const recording = readRecording(issues, doc, scenario);
   if (issues.errors.length > 0 || version === undefined || text === undefined || seed === undefined || !scenario || !recording) return { ok: false, errors: issues.errors };
   return { ok: true, document: { version: SESSION_DOCUMENT_VERSION, scenario: text, seed, recording }, scenario };
 }
@@ -64,7 +65,8 @@ function readScenario(issues: Issues, text: string): Scenario | undefined {
   return undefined;
 }
 
-function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | undefined): DeliveryLog | undefined {
+function readRecording(issues: Issues, doc: ObjectReader, scenario: Scenario | undefined): DeliveryLog | undefined {
+  const vertices = scenario?.job.vertices.map((v) => v.id);
   const recording = doc.object('recording', 'a recording', { required: true });
   if (!recording) return undefined;
   recording.rejectUnknown(['endTime', 'checkpoints', 'faults', 'restores', 'restarts', 'subtasks']);
@@ -77,24 +79,46 @@ function readRecording(issues: Issues, doc: ObjectReader, vertices: string[] | u
     ...(r.has('failedAt') ? { failedAt: r.number('failedAt', { min: 0 }) } : {}),
     ...(r.has('failureReason') ? { failureReason: r.string('failureReason') } : {}),
   }), ['time', 'checkpointId', 'isSavepoint', 'completedAt', 'failedAt', 'failureReason']);
-  const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, vertices), ['time', 'fault']);
+  const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, faultContext(issues, scenario)), ['time', 'fault']);
   const restores = readItems(issues, recording, 'restores', 'restores', (r) => ({
     attempt: r.integer('attempt', { required: true, min: 1 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
     ...(r.has('time') ? { time: r.number('time', { min: 0 }) } : {}),
   }), ['attempt', 'checkpointId', 'time']);
   // Recordings exported before restart requests were recorded have none.
-  const restarts = recording.has('restarts') ? readItems(issues, recording, 'restarts', 'restart requests', (r) => readRestartRequest(r, vertices), ['time', 'operation', 'checkpointId', 'vertex', 'parallelism']) : [];
+  const restarts = recording.has('restarts') ? readItems(issues, recording, 'restarts', 'restart requests', (r) => readRestartRequest(r, scenario), ['time', 'operation', 'checkpointId', 'vertex', 'parallelism']) : [];
   const subtasks = readItems(issues, recording, 'subtasks', 'subtask deliveries', (r) => readSubtask(r, vertices), ['attempt', 'vertex', 'subtask', 'gates', 'barriers', 'aborts', 'watermarks']);
   if (endTime === undefined || !checkpoints || !faults || !restores || !restarts || !subtasks) return undefined;
   return { endTime, checkpoints, faults, restores, restarts, subtasks } as DeliveryLog;
 }
 
-function readRestartRequest(r: ObjectReader, vertices: string[] | undefined): RestartRequestRecord {
+function readRestartRequest(r: ObjectReader, scenario: Scenario | undefined): RestartRequestRecord {
   const operation = r.oneOf('operation', ['rescale', 'restart-from-savepoint'], { required: true, what: 'restart operation' });
   const request = { time: r.number('time', { required: true, min: 0 }), operation, checkpointId: r.integer('checkpointId', { required: true, min: 1 }) };
   if (operation !== 'rescale') return request as RestartRequestRecord;
-  return { ...request, vertex: r.oneOf('vertex', vertices ?? [], { required: true, what: 'vertex' }), parallelism: r.integer('parallelism', { required: true, min: 1 }) } as RestartRequestRecord;
+  const vertices = scenario?.job.vertices.map((v) => v.id);
+  const vertex = r.oneOf('vertex', vertices ?? [], { required: true, what: 'vertex' });
+  const parallelism = r.integer('parallelism', { required: true, min: 1 });
+  // The live run could not have rescaled beyond the slots of its cluster (the replay would wait for them forever).
+  const slots = scenario && scenario.cluster.hosts * scenario.cluster.task_managers_per_host * scenario.cluster.slots_per_task_manager;
+  if (slots !== undefined && parallelism !== undefined && parallelism > slots) {
+    r.issues.error(r.pathOf('parallelism'), `${parallelism} is more than the cluster's ${slots} slots, so the live run cannot have rescaled to it`, { allowed: `an integer at least 1 and at most ${slots}` });
+  }
+  return { ...request, vertex, parallelism } as RestartRequestRecord;
+}
+
+/** The seeds a scenario may name: the live run drew its seed from the same range. */
+function readSeed(doc: ObjectReader): number | undefined {
+  const seed = doc.integer('seed', { required: true });
+  if (seed === undefined || (seed >= 0 && seed <= MAX_SEED)) return seed;
+  doc.issues.error('seed', `${seed} is out of range`, { allowed: `an integer at least 0 and at most ${MAX_SEED}` });
+  return undefined;
+}
+
+/** The scenario's vertices and cluster, which a recorded fault's target must be part of. */
+function faultContext(issues: Issues, scenario: Scenario | undefined): FaultContext {
+  const vertices = (scenario?.job.vertices ?? []).map((v) => ({ path: '', id: v.id, type: v.operator.type, parallelism: v.parallelism, spec: v }));
+  return { issues, vertices, cluster: scenario?.cluster };
 }
 
 /** Reads every item of a list of objects; undefined when any is wrong (each wrong field is reported). */
@@ -111,7 +135,8 @@ function readItems<T>(issues: Issues, parent: ObjectReader, key: string, what: s
   return issues.errors.length === errorsBefore ? (values as T[]) : undefined;
 }
 
-function readFaultRecord(r: ObjectReader, vertices: string[] | undefined): FaultRecord | undefined {
+/** A recorded fault is held to the scenario's rules: what it names must exist in the scenario's job and cluster. */
+function readFaultRecord(r: ObjectReader, context: FaultContext): FaultRecord | undefined {
   const time = r.number('time', { required: true, min: 0 });
   const fault = r.object('fault', 'a fault', { required: true });
   if (!fault) return undefined;
@@ -119,12 +144,8 @@ function readFaultRecord(r: ObjectReader, vertices: string[] | undefined): Fault
   fault.number('at_ms', { required: true, min: 0 });
   if (type === undefined) return undefined;
   fault.rejectUnknown(FAULT_FIELDS[type].map((f) => (f === 'at' ? 'at_ms' : f)));
-  if (fault.has('vertex')) fault.oneOf('vertex', vertices ?? [], { what: 'vertex' });
-  if (fault.has('subtask')) fault.integer('subtask', { min: 0 });
-  if (fault.has('task_manager')) fault.string('task_manager', { pattern: /^tm-\d+$/, allowed: 'tm-<n>' });
-  if (fault.has('host')) fault.string('host', { pattern: /^host-\d+$/, allowed: 'host-<n>' });
-  if (fault.has('factor')) fault.number('factor', { min: 0, above: true });
-  return time === undefined ? undefined : { time, fault: { ...Object.fromEntries(fault.keys().map((k) => [k, fault.raw(k)])), at_ms: time } as FaultSpec };
+  const target = readFaultTarget(context, fault, type);
+  return time === undefined || target === undefined ? undefined : { time, fault: { type, ...target, at_ms: time } as FaultSpec };
 }
 
 function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDelivery | undefined {

@@ -73,6 +73,17 @@ export class SimReplay {
     if (restoredId !== request.checkpointId) throw new ReplayDivergence(`${what} at ${now} ms: the recording restored checkpoint ${request.checkpointId}, the replay planned checkpoint ${restoredId}`);
   }
 
+  /**
+   * The replay reached the recording's end: a recorded restart request it never made (what it
+   * restores never completed here, or the job never ran again) means the replay did not follow.
+   */
+  checkRestartsMade(now: number): void {
+    const next = this.#restarts()[this.#restartsDone];
+    if (next === undefined) return;
+    const what = next.operation === 'rescale' ? `rescale of ${next.vertex} to ${next.parallelism}` : `restart from savepoint ${next.checkpointId}`;
+    throw new ReplayDivergence(`${what} recorded at ${next.time} ms: the replay reached ${now} ms without being able to make it (it restores checkpoint ${next.checkpointId}, which the replay never completed, or the job was not running)`);
+  }
+
   isTrigger(fault: FaultSpec): boolean {
     return fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint';
   }

@@ -12,7 +12,7 @@ import { FAULT_FIELDS, FAULT_TYPES } from './scenario-vocabulary.ts';
 import type { VertexEntry } from './vertex-reader.ts';
 import { MAX_SLOWDOWN_FACTOR } from './workload-limits.ts';
 
-interface FaultContext {
+export interface FaultContext {
   issues: Issues;
   vertices: VertexEntry[];
   cluster: ClusterSpec | undefined;
@@ -36,7 +36,8 @@ function readFault(context: FaultContext, item: ListItem): FaultSpec | undefined
 
 type FaultTarget = Record<string, string | number>;
 
-function readFaultTarget(context: FaultContext, fault: ObjectReader, type: FaultSpec['type']): FaultTarget | undefined {
+/** What a fault of `type` names (its vertex, subtask, TaskManager or host), each checked to exist; a session's recorded faults are read with it too. */
+export function readFaultTarget(context: FaultContext, fault: ObjectReader, type: FaultSpec['type']): FaultTarget | undefined {
   switch (type) {
     case 'fail-task':
       return readSubtask(context, fault);

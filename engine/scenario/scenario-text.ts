@@ -1,36 +1,63 @@
 /**
  * Scenario text to plain data, before validation (`validateScenario` comes next). JSON when the
  * text starts with `{`, YAML otherwise: JSON is YAML too, but JSON.parse holds a file that claims
- * to be JSON to JSON's stricter rules. A syntax error names its line and column.
+ * to be JSON to JSON's stricter rules, and a key set twice is refused in both. A syntax error
+ * names its line and column. A leading byte order mark (editors on Windows write one) is skipped.
  */
 
 import { parseDocument } from 'yaml';
+import { findDuplicateJsonKey } from './json-duplicate-keys.ts';
+import { jsonErrorOffset } from './json-error-offset.ts';
 import type { ScenarioError } from './scenario-error.ts';
+
+/**
+ * Longer texts are refused before parsing: the YAML parser takes about 0.25 s per MB (a 50 MB
+ * file, 40 s and more, with the page frozen), and the largest shipped scenario is 4 kB.
+ */
+export const MAX_SCENARIO_TEXT_LENGTH = 1_000_000;
+
+const BYTE_ORDER_MARK = '\uFEFF';
 
 export type ScenarioFormat = 'json' | 'yaml';
 
 export type ScenarioText = { ok: true; value: unknown } | { ok: false; errors: ScenarioError[] };
 
-export function parseScenarioText(text: string, format?: ScenarioFormat): ScenarioText {
+export function parseScenarioText(input: string, format?: ScenarioFormat): ScenarioText {
+  if (input.length > MAX_SCENARIO_TEXT_LENGTH) return tooLong(input.length);
+  // Positions stay those of the text without the mark, as an editor counts columns.
+  const text = input.startsWith(BYTE_ORDER_MARK) ? input.slice(1) : input;
   const chosen = format ?? (text.trimStart().startsWith('{') ? 'json' : 'yaml');
   return chosen === 'json' ? decodeJson(text) : decodeYaml(text);
 }
 
+function tooLong(length: number): ScenarioText {
+  const format = (n: number) => n.toLocaleString('en-US');
+  return { ok: false, errors: [{ path: '', message: `the scenario text is ${format(length)} characters long; nothing was read`, allowed: `at most ${format(MAX_SCENARIO_TEXT_LENGTH)} characters (MAX_SCENARIO_TEXT_LENGTH)` }] };
+}
+
 function decodeJson(text: string): ScenarioText {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return syntaxError('JSON', message, jsonErrorPosition(text, message));
   }
+  const duplicate = findDuplicateJsonKey(text);
+  if (!duplicate) return { ok: true, value };
+  const at = lineAndColumnAt(text, duplicate.offset);
+  const message = `is set twice (JSON at line ${at.line}, column ${at.column}); a later value would silently replace the first`;
+  return { ok: false, errors: [{ path: duplicate.path, message, allowed: 'each key once per map', ...at }] };
 }
 
-/** V8 says "at position N" (newer ones add "(line L column C)"), Firefox "at line L column C". */
+/** V8 says "at position N" (newer ones add "(line L column C)"), Firefox "at line L column C"; else the text is scanned. */
 function jsonErrorPosition(text: string, message: string): { line: number; column: number } {
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
   if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
   const position = /position (\d+)/.exec(message);
-  return lineAndColumnAt(text, position ? Number(position[1]) : text.length);
+  if (position) return lineAndColumnAt(text, Number(position[1]));
+  const offset = jsonErrorOffset(text);
+  return lineAndColumnAt(text, offset < 0 ? text.length : offset);
 }
 
 function lineAndColumnAt(text: string, offset: number): { line: number; column: number } {
@@ -44,22 +71,29 @@ function decodeYaml(text: string): ScenarioText {
   if (first) {
     const linePos = first.linePos?.[0];
     const at = linePos ? { line: linePos.line, column: linePos.col } : lineAndColumnAt(text, first.pos[0]);
-    return syntaxError('YAML', first.message, at);
+    return syntaxError('YAML', readableYamlProblem(first.message), at);
   }
   try {
     return { ok: true, value: document.toJS({ maxAliasCount: 100 }) as unknown };
   } catch (error) {
     // toJS throws on alias bombs and similar; still a problem in the text, not a crash
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, errors: [{ path: '', message: `YAML could not be read: ${message}` }] };
+    return { ok: false, errors: [{ path: '', message: `YAML could not be read: ${readableYamlProblem(message)}` }] };
   }
+}
+
+/** The parser recurses per level of nesting: a stack overflow means the text nests too deeply. */
+function readableYamlProblem(message: string): string {
+  return message.includes('Maximum call stack size exceeded') ? 'the text nests maps and lists too deeply to be read' : message;
 }
 
 function syntaxError(language: string, rawMessage: string, at: { line: number; column: number }): ScenarioText {
   const reason = rawMessage
+    // V8 quotes the text around a JSON error, newlines and all: the message stays one line without it
+    .replace(/, (?:"|\.\.\.")[\s\S]*is not valid JSON$/, '')
     .split('\n')[0]!
     .replace(/ at line \d+, column \d+:?$/, '')
-    .replace(/ in JSON at position \d+.*$/, '')
+    .replace(/ (?:in JSON )?at position \d+.*$/, '')
     .replace(/:$/, '');
   const message = `${language} syntax error at line ${at.line}, column ${at.column}: ${reason}`;
   return { ok: false, errors: [{ path: '', message, line: at.line, column: at.column }] };

@@ -17,6 +17,7 @@ import { readEdges } from './edge-reader.ts';
 import { readExpectations } from './expectation-reader.ts';
 import { readFaults } from './fault-reader.ts';
 import { Issues, ObjectReader } from './field-reader.ts';
+import { documentShapeError } from './document-shape.ts';
 import { checkJobGraph } from './job-graph-rules.ts';
 import { readConfigSection } from './scenario-config.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_SEED, MAX_SEED, RUN_UNTIL_JOB_FINISHES } from './scenario-defaults.ts';
@@ -38,6 +39,8 @@ export type ScenarioValidation =
 export const SCENARIO_VERSION = 1;
 
 export function validateScenario(input: unknown): ScenarioValidation {
+  const shape = documentShapeError(input);
+  if (shape) return { ok: false, errors: [shape] };
   const issues = new Issues();
   const root = ObjectReader.of(issues, '', input, 'a scenario');
   if (!root) return { ok: false, errors: issues.errors };

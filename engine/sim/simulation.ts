@@ -127,6 +127,11 @@ export class Simulation extends JobRuntime {
     if (!this.job.isTerminal && until !== Infinity) this.kernel.runUntil(until);
   }
 
+  /** Under replay, once the run ended: throws ReplayDivergence when the recording asked for something that never happened. */
+  checkReplayFollowed(): void {
+    this.#replay?.checkFollowed(this.now);
+  }
+
   topology(): Topology {
     return describeTopology(this.graph, this.tasks, this.jobMaster.lostHosts);
   }

@@ -10,8 +10,9 @@ import { FLINK_OPTIONS, findOption, type FlinkOption } from '../../engine/config
 import { formatMemorySize } from '../../engine/config/memory-size.ts';
 import { configPath } from '../../engine/scenario/scenario-error.ts';
 import type { ConfigValue } from '../../engine/scenario/scenario-types.ts';
-import { parseScenarioText, type ScenarioError } from '../../engine/scenario/scenario-validator.ts';
+import type { ScenarioError } from '../../engine/scenario/scenario-validator.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
+import { pastedConfigDraft, readPastedConfig } from './config-paste.ts';
 
 export type EditorMode = 'form' | 'yaml';
 
@@ -96,18 +97,8 @@ export class ConfigEditor {
 
   /** The YAML's options as form text, when it parses (nested maps flattened at the dots). */
   #draftFromYaml(): void {
-    const parsed = parseScenarioText(this.yaml, 'yaml');
-    if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return;
-    const draft: Record<string, string> = {};
-    const visit = (prefix: string, value: unknown) => {
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const [key, inner] of Object.entries(value)) visit(prefix ? `${prefix}.${key}` : key, inner);
-      } else if (value !== null && value !== undefined) {
-        draft[prefix] = String(value);
-      }
-    };
-    visit('', parsed.value);
-    this.draft = draft;
+    const draft = pastedConfigDraft(this.yaml);
+    if (draft) this.draft = draft;
   }
 
   /** The problem validation found with this option, if any. */
@@ -133,19 +124,12 @@ export class ConfigEditor {
    * as Flink's config.yaml allows), or a scenario fragment with a `config:` map.
    */
   applyYaml(): boolean {
-    const parsed = parseScenarioText(this.yaml, 'yaml');
-    if (!parsed.ok) {
-      this.errors = parsed.errors;
+    const pasted = readPastedConfig(this.yaml);
+    if (!pasted.ok) {
+      this.errors = pasted.errors;
       return false;
     }
-    const value = parsed.value ?? {};
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      this.errors = [{ path: 'config', message: 'expected a map of Flink options', allowed: 'lines such as execution.checkpointing.interval: 10 s' }];
-      return false;
-    }
-    const map = value as Record<string, unknown>;
-    const onlyConfig = Object.keys(map).length === 1 && typeof map['config'] === 'object' && map['config'] !== null;
-    return this.#apply(onlyConfig ? map['config'] : map);
+    return this.#apply(pasted.config);
   }
 
   #apply(config: unknown): boolean {

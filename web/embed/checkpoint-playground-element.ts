@@ -7,7 +7,9 @@
  * Attributes:
  * - `scenario`: a URL (resolved against the page; the playground fetches it, so another origin
  *   must allow CORS), a bundled scenario's file name, or the scenario's YAML or JSON text itself.
- *   Without it, the text of a child `<script type="text/yaml">` (or application/json) is used.
+ *   Without it, the text of a child `<script type="text/yaml">` (or application/json) is used,
+ *   its indentation removed; with `data-escaped` (the share dialog writes it), `&lt;` and `&amp;`
+ *   in it stand for `<` and `&` (inline-scenario.ts).
  * - `view`: `graph`, `dashboard` or `all` (default).
  * - `autostart`: `false` to load paused. `lang`: `en` or `zh-CN`. `height`: a CSS length.
  * - `allowed-origins`: further origins that may call the playground (this page's is always added).
@@ -18,6 +20,7 @@
  */
 import { EmbedClient, type RemotePlayground } from './embed-client.ts';
 import type { EmbedView } from './embed-protocol.ts';
+import { ESCAPED_ATTRIBUTE, inlineScenarioText } from './inline-scenario.ts';
 import { encodeScenario } from './share-link.ts';
 
 const DEFAULT_HEIGHT: Record<EmbedView, string> = { graph: '560px', dashboard: '760px', all: '900px' };
@@ -79,10 +82,18 @@ export class CheckpointPlaygroundElement extends HTMLElement {
     if (autostart === 'false' || autostart === '0') url.searchParams.set('autostart', '0');
     const lang = this.getAttribute('lang');
     if (lang) url.searchParams.set('lang', lang);
-    const scenario = this.getAttribute('scenario') ?? this.querySelector('script[type="text/yaml"], script[type="application/yaml"], script[type="application/json"]')?.textContent ?? '';
-    if (scenario && looksInline(scenario)) url.hash = `scenario=${encodeScenario(scenario.trim())}`;
+    const scenario = this.#scenario();
+    if (scenario && looksInline(scenario)) url.hash = `scenario=${encodeScenario(inlineScenarioText(scenario, false))}`;
     else if (scenario) url.searchParams.set('scenario', scenario.includes('/') ? new URL(scenario, document.baseURI).href : scenario);
     return url.href;
+  }
+
+  /** The `scenario` attribute, or the text of a child script (unescaped when the share dialog escaped it). */
+  #scenario(): string {
+    const attribute = this.getAttribute('scenario');
+    if (attribute !== null) return attribute;
+    const script = this.querySelector('script[type="text/yaml"], script[type="application/yaml"], script[type="application/json"]');
+    return script ? inlineScenarioText(script.textContent ?? '', script.hasAttribute(ESCAPED_ATTRIBUTE)) : '';
   }
 
   #render(): void {

@@ -74,6 +74,27 @@ export class OriginPolicy {
   get listed(): string[] {
     return [...this.#origins];
   }
+
+  /**
+   * Where `ready` is posted: with `*` the parent may be on any origin, and postMessage delivers
+   * only to the origin named, so it goes to `*` (any caller may call anyway); else to each listed one.
+   */
+  get readyTargets(): string[] {
+    return this.#any ? ['*'] : this.listed;
+  }
+}
+
+export type CallVerdict = { accept: true } | { accept: false; reason: string };
+
+/**
+ * Whether a message may call the API: it must come from the embedding page itself (the frame's
+ * parent; the page itself when it is not framed), and that page's origin must be allowed. Another
+ * window of an allowed origin — a pop-up, a sibling frame an ad put there — may not drive it.
+ */
+export function judgeCaller(policy: OriginPolicy, origin: string, fromParent: boolean): CallVerdict {
+  if (!policy.allows(origin)) return { accept: false, reason: `The origin ${origin} may not call this playground; the embedding page must list it in allowed-origins.` };
+  if (!fromParent) return { accept: false, reason: 'Only the page that embeds this playground (the frame’s parent) may call it.' };
+  return { accept: true };
 }
 
 export class EmbedBridge {
@@ -87,9 +108,9 @@ export class EmbedBridge {
     this.#policy = policy;
   }
 
-  /** Listens for calls; returns the function that stops listening. */
-  listen(target: Window): () => void {
-    const handler = (event: MessageEvent) => void this.#onMessage(event);
+  /** Listens for calls from `parent` (the embedding page); returns the function that stops listening. */
+  listen(target: Window, parent: Window = target.parent): () => void {
+    const handler = (event: MessageEvent) => void this.#onMessage(event, parent);
     target.addEventListener('message', handler);
     return () => {
       target.removeEventListener('message', handler);
@@ -104,18 +125,19 @@ export class EmbedBridge {
     const message: EmbedResponse = { protocol: EMBED_PROTOCOL, type: 'ready', version: 1, view };
     // postMessage delivers only when the target's origin is the one named, so a page on an origin
     // that is not allowed never learns that the playground is there.
-    for (const origin of this.#policy.listed) parent.postMessage(message, origin);
+    for (const origin of this.#policy.readyTargets) parent.postMessage(message, origin);
   }
 
-  async #onMessage(event: MessageEvent): Promise<void> {
+  async #onMessage(event: MessageEvent, parent: Window): Promise<void> {
     const request: unknown = event.data;
     if (!isRequest(request)) return;
     const source = event.source as Window | null;
     if (!source || typeof source.postMessage !== 'function') return;
     const reply = (message: EmbedResponse) => source.postMessage(message, event.origin === 'null' ? '*' : event.origin);
-    if (!this.#policy.allows(event.origin)) {
-      console.warn(`Checkpoint Playground: refused a ${request.type} from ${event.origin}, which is not in allowed-origins.`);
-      reply({ protocol: EMBED_PROTOCOL, type: 'result', id: request.id, ok: false, refused: true, error: `The origin ${event.origin} may not call this playground; the embedding page must list it in allowed-origins.` });
+    const verdict = judgeCaller(this.#policy, event.origin, source === parent);
+    if (!verdict.accept) {
+      console.warn(`Checkpoint Playground: refused a ${request.type} from ${event.origin}: ${verdict.reason}`);
+      reply({ protocol: EMBED_PROTOCOL, type: 'result', id: request.id, ok: false, refused: true, error: verdict.reason });
       return;
     }
     try {

@@ -15,6 +15,7 @@ import '../app.css';
 import EmbedApp from './EmbedApp.svelte';
 import { EmbedBridge, OriginPolicy } from './embed-bridge.ts';
 import { readEmbedOptions } from './embed-options.ts';
+import { shareLinkProblemText } from '../i18n/share-link-text.ts';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('embed.html has no #app element to mount the playground into.');
@@ -29,7 +30,7 @@ window.playground = api;
 
 const problem =
   options.scenario.kind === 'bad-link'
-    ? t('embed.badLink', { reason: options.scenario.reason })
+    ? t('embed.badLink', { reason: shareLinkProblemText(options.scenario.cause) })
     : options.scenario.kind === 'none'
       ? t('embed.noScenario')
       : null;

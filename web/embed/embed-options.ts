@@ -9,7 +9,7 @@ import { scenarioFromHash } from './share-link.ts';
 
 export interface EmbedOptions {
   view: EmbedView;
-  scenario: { kind: 'url'; url: string } | { kind: 'text'; text: string } | { kind: 'none' } | { kind: 'bad-link'; reason: string };
+  scenario: { kind: 'url'; url: string } | { kind: 'text'; text: string } | { kind: 'none' } | { kind: 'bad-link'; reason: string; cause: unknown };
   allowedOrigins: string[];
   autostart: boolean;
   lang: string | null;
@@ -37,7 +37,7 @@ function scenarioOption(url: string | null, hash: string): EmbedOptions['scenari
     const text = scenarioFromHash(hash);
     if (text !== null) return { kind: 'text', text };
   } catch (error) {
-    return { kind: 'bad-link', reason: error instanceof Error ? error.message : String(error) };
+    return { kind: 'bad-link', reason: error instanceof Error ? error.message : String(error), cause: error };
   }
   return url ? { kind: 'url', url } : { kind: 'none' };
 }

@@ -3,6 +3,7 @@
  * UTF-8) YAML, `#scenario=<base64>`, so it never reaches a server; or by address, `?scenario=<url>`.
  */
 import { stringify } from 'yaml';
+import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-text.ts';
 import type { EmbedView } from './embed-protocol.ts';
 
 export function encodeScenario(text: string): string {
@@ -12,13 +13,46 @@ export function encodeScenario(text: string): string {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-/** Decodes base64 or base64url; throws on anything else. */
+/**
+ * Longer links are refused before decoding: the longest scenario text the reader takes
+ * (MAX_SCENARIO_TEXT_LENGTH characters, each up to 4 bytes of UTF-8) is shorter in base64.
+ */
+export const MAX_SHARED_SCENARIO_LENGTH = Math.ceil((MAX_SCENARIO_TEXT_LENGTH * 4 * 4) / 3);
+
+/** Why a link holds no readable scenario; the page says it in its language (web/i18n/share-link-text.ts). */
+export type ShareLinkProblem = { code: 'too-long'; length: number; max: number } | { code: 'not-base64' } | { code: 'not-utf8' };
+
+/** A link that holds no readable scenario; its message is the English one. */
+export class ShareLinkError extends Error {
+  constructor(readonly problem: ShareLinkProblem) {
+    super(shareLinkProblemEnglish(problem));
+    this.name = 'ShareLinkError';
+  }
+}
+
+function shareLinkProblemEnglish(problem: ShareLinkProblem): string {
+  switch (problem.code) {
+    case 'too-long':
+      return `the link's scenario is ${problem.length.toLocaleString('en-US')} characters long; at most ${problem.max.toLocaleString('en-US')} are read`;
+    case 'not-base64':
+      return "the link's scenario is not base64url text (letters, digits, - and _), as the Share button writes it";
+    case 'not-utf8':
+      return "the link's scenario is not UTF-8 text";
+  }
+}
+
+/** Decodes base64 or base64url; throws a ShareLinkError on anything else. */
 export function decodeScenario(encoded: string): string {
-  const base64 = encoded.trim().replaceAll('-', '+').replaceAll('_', '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
+  const base64 = encoded.trim().replaceAll('-', '+').replaceAll('_', '/').replace(/=+$/, '');
+  if (base64.length > MAX_SHARED_SCENARIO_LENGTH) throw new ShareLinkError({ code: 'too-long', length: base64.length, max: MAX_SHARED_SCENARIO_LENGTH });
+  if (!/^[A-Za-z0-9+/]*$/.test(base64) || base64.length % 4 === 1) throw new ShareLinkError({ code: 'not-base64' });
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ShareLinkError({ code: 'not-utf8' });
+  }
 }
 
 /** The scenario carried in a URL fragment (`#scenario=…`), if any. */
