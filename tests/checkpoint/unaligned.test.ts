@@ -205,7 +205,8 @@ describe('aligned checkpoints with an aligned-checkpoint-timeout (alternating)',
     const unread = { ...recordsPerKey(inputState(persist!, 0)), ...recordsPerKey(inputState(persist!, 1)) };
     const counted = keyedValues(persist!.snapshot, 'aggregate');
     // Every record is either in the snapshot's state or in its in-flight data, never both.
-    expect({ x: (counted['x'] ?? 0) + (unread['x'] ?? 0), y: (counted['y'] ?? 0) + (unread['y'] ?? 0) }).toEqual({ x: 7, y: 8 });
+    const total = (key: string) => Number(counted[key] ?? 0) + (unread[key] ?? 0);
+    expect({ x: total('x'), y: total('y') }).toEqual({ x: 7, y: 8 });
     expect(unread['y']).toBe(8);
     expect(firstValues(switched)[0]).toBe('priority barrier 1');
   });

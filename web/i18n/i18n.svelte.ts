@@ -7,6 +7,7 @@
 import type { FlinkOption } from '../../engine/config/flink-options.ts';
 import { locales, scenarioNames, type Locale, type MessageKey } from './messages.ts';
 import { optionDefaultNotes, optionDescriptions } from './option-descriptions.ts';
+import { formatMessage } from './message-format.ts';
 
 const STORAGE_KEY = 'checkpoint-playground.locale';
 
@@ -66,11 +67,7 @@ class I18n {
   }
 
   t(key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
-    const template = locales[this.locale].messages[key];
-    if (!params) return template;
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      Object.hasOwn(params, name) ? String(params[name]) : whole,
-    );
+    return formatMessage(locales[this.locale].messages[key], params, this.locale);
   }
 
   /** A number formatted for the current locale (grouping separators). */

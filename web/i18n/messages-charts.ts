@@ -31,10 +31,10 @@ export const chartsEn = {
   'charts.none': 'none',
   'charts.summary.throughput': 'Last second: {source} records/s out of the sources, {sink} records/s into the sinks.',
   'charts.summary.backpressure': 'Last second: the most backpressured subtask spent {max} ms/s backpressured.',
-  'charts.summary.checkpoints': '{n} completed checkpoints; the last took {last}.',
+  'charts.summary.checkpoints': '{n, plural, one {# completed checkpoint} other {# completed checkpoints}}; the last took {last}.',
   'charts.summary.size': 'Last checkpoint: {checkpointed} checkpointed of {full} full.',
   'charts.summary.alignment': 'Last checkpoint: alignment {alignment}, start delay {delay}.',
-  'charts.summary.restore': '{n} restores; the last read local copies in {local} and remote storage in {remote}.',
+  'charts.summary.restore': '{n, plural, one {# restore} other {# restores}}; the last read local copies in {local} and remote storage in {remote}.',
 } as const;
 
 export const chartsZhCN: { readonly [K in keyof typeof chartsEn]: string } = {

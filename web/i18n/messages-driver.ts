@@ -9,7 +9,7 @@ export const driverEn = {
   'driver.booting': 'Starting TaskManager workers…',
   'status.driver': 'Driver',
   'status.driverSim': 'sim',
-  'status.driverLive': 'live · {n} workers',
+  'status.driverLive': 'live · {n, plural, one {# worker} other {# workers}}',
   'status.clockLive': 'Job time (wall clock)',
   'controls.stepSimOnly': 'Step works in the simulated runtime only',
 } as const;

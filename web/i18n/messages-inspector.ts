@@ -78,7 +78,7 @@ export const inspectorEn = {
   'inspector.field.complete': 'Complete',
   'inspector.field.confirmed': 'Confirmed',
   'inspector.field.sharedRuns': 'Shared runs',
-  'inspector.localCopy.sharedRuns': '{n} SST runs, {size}: each stored once on this disk, linked by every copy of the subtask that references it (hard links)',
+  'inspector.localCopy.sharedRuns': '{n, plural, one {# SST run} other {# SST runs}}, {size}: each stored once on this disk, linked by every copy of the subtask that references it (hard links)',
   'inspector.field.duration': 'Duration',
   'inspector.field.fullSize': 'Full checkpoint data size',
   'inspector.field.checkpointedSize': 'Checkpointed data size',

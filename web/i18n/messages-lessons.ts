@@ -3,7 +3,7 @@
 export const lessonsEn = {
   'lessons.title': 'Lessons',
   'lessons.intro': 'Guided lessons on tuning checkpoints, one per point of the two Flink guides this playground is built on. Each runs a job in the simulator and ticks a step off when you have seen it happen.',
-  'lessons.steps': '{n} steps',
+  'lessons.steps': '{n, plural, one {# step} other {# steps}}',
   'lessons.progress': '{seen} of {total} seen',
   'lessons.all': 'All lessons',
   'lessons.stepN': 'Step {n}',

@@ -259,7 +259,7 @@ export const en = {
   'checkpoints.summary.max': 'Maximum',
   'checkpoints.summary.percentile': '{p}th percentile',
   'checkpoints.summary.percentiles': 'Percentiles',
-  'checkpoints.summary.caption': 'Over {n} completed checkpoints',
+  'checkpoints.summary.caption': 'Over {n, plural, one {# completed checkpoint} other {# completed checkpoints}}',
   'checkpoints.summary.empty': 'No checkpoint has completed yet; the summary covers completed checkpoints only.',
 
   'config.caption': 'Checkpoint configuration',
