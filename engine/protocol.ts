@@ -33,6 +33,12 @@ export interface CheckpointBarrier {
   alignment: AlignmentType;
   /** for aligned checkpoints with an aligned-checkpoint-timeout: switch to unaligned at this time */
   alignedTimeoutAt?: number;
+  /**
+   * A checkpoint triggered with checkpointType FULL (Flink's CheckpointType.FULL_CHECKPOINT,
+   * SharingFilesStrategy.FORWARD): an incremental backend reuses no file of an earlier checkpoint,
+   * while later checkpoints may build on the files it uploads. Absent: as configured.
+   */
+  checkpointType?: 'FULL';
 }
 
 /** Sent downstream instead of a barrier when a task declined or abandoned a checkpoint. */

@@ -287,7 +287,9 @@ export class CheckpointCoordinator {
 
   /** Alignment of a checkpoint, in the order of Flink's CheckpointOptions.forConfig. */
   #barrierFor(checkpointId: number, request: CheckpointTriggerRequest, now: number): CheckpointBarrier {
-    const base = { kind: 'barrier' as const, checkpointId, timestamp: now };
+    // A FULL request shapes what the backends upload, not how barriers align; savepoints are full anyway.
+    const full = request.checkpointType === 'FULL' && !request.isSavepoint ? { checkpointType: 'FULL' as const } : {};
+    const base = { kind: 'barrier' as const, checkpointId, timestamp: now, ...full };
     // The mode comes first, savepoints included (forConfig: `if (!isExactlyOnceMode) return notExactlyOnce(...)`).
     if (this.config.checkpointingMode === 'AT_LEAST_ONCE') {
       return { ...base, checkpointKind: request.isSavepoint ? 'SAVEPOINT' : 'CHECKPOINT', alignment: 'AT_LEAST_ONCE' };

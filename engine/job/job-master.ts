@@ -181,7 +181,7 @@ export class JobMaster {
   #carryOut(op: JobOperation, now: number, effects: JobMasterEffect[]): string | undefined {
     switch (op.type) {
       case 'trigger-checkpoint':
-        return this.triggerCheckpoint('checkpointType' in op ? 'full-checkpoint' : 'checkpoint', now, effects);
+        return this.triggerCheckpoint(op.checkpoint_type === 'FULL' ? 'full-checkpoint' : 'checkpoint', now, effects);
       case 'trigger-savepoint':
         return this.triggerCheckpoint('savepoint', now, effects);
       case 'rescale':

@@ -104,7 +104,7 @@ export abstract class JobRuntime {
     return this.operate({ type: failing ? 'fail-remote-storage' : 'heal-remote-storage' });
   }
   triggerCheckpoint(kind: TriggerKind = 'checkpoint'): string | undefined {
-    if (kind === 'full-checkpoint') return this.operate({ type: 'trigger-checkpoint', checkpointType: 'FULL' });
+    if (kind === 'full-checkpoint') return this.operate({ type: 'trigger-checkpoint', checkpoint_type: 'FULL' });
     return this.operate(kind === 'savepoint' ? { type: 'trigger-savepoint' } : { type: 'trigger-checkpoint' });
   }
   /** Restarts from the latest completed checkpoint (or a newer savepoint) with another parallelism for one vertex; keyed state is redistributed by key groups. */

@@ -8,7 +8,7 @@ import { quote } from '../config/value-description.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
 import type { ClusterSpec, FaultSpec } from './scenario-types.ts';
-import { FAULT_FIELDS, FAULT_TYPES } from './scenario-vocabulary.ts';
+import { CHECKPOINT_TRIGGER_TYPES, FAULT_FIELDS, FAULT_TYPES } from './scenario-vocabulary.ts';
 import type { VertexEntry } from './vertex-reader.ts';
 import { MAX_SLOWDOWN_FACTOR } from './workload-limits.ts';
 
@@ -62,7 +62,10 @@ function readFaultTarget(context: FaultContext, fault: ObjectReader, type: Fault
       const name = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);
       return name === undefined ? undefined : { host: name };
     }
-    case 'trigger-checkpoint':
+    case 'trigger-checkpoint': {
+      const checkpointType = fault.oneOf('checkpoint_type', CHECKPOINT_TRIGGER_TYPES, { what: 'checkpoint type' });
+      return checkpointType === undefined ? (fault.has('checkpoint_type') ? undefined : {}) : { checkpoint_type: checkpointType };
+    }
     case 'trigger-savepoint':
       return {};
     case 'corrupt-local-copy':

@@ -7,6 +7,7 @@
 import type {
   Aggregate,
   CheckpointStatistic,
+  CheckpointTriggerType,
   ExpectationSpec,
   FaultSpec,
   FilterSpec,
@@ -49,6 +50,9 @@ export const AGGREGATES = ['count', 'sum'] as const satisfies readonly Aggregate
 export const SINK_KINDS = ['plain', 'two-phase-commit'] as const;
 
 export const PARTITIONINGS = ['forward', 'hash', 'rebalance', 'broadcast'] as const satisfies readonly Partitioning[];
+
+/** What a trigger-checkpoint may ask for (Flink's CheckpointTriggerRequestBody.checkpointType, less INCREMENTAL). */
+export const CHECKPOINT_TRIGGER_TYPES = ['CONFIGURED', 'FULL'] as const satisfies readonly CheckpointTriggerType[];
 
 export const FAULT_TYPES = [
   'fail-task',
@@ -144,7 +148,7 @@ export const FAULT_FIELDS: Readonly<Record<FaultSpec['type'], readonly string[]>
   'kill-task-manager': ['at', 'type', 'task_manager'],
   'lose-host': ['at', 'type', 'host'],
   'slow-operator': ['at', 'type', 'vertex', 'factor'],
-  'trigger-checkpoint': ['at', 'type'],
+  'trigger-checkpoint': ['at', 'type', 'checkpoint_type'],
   'trigger-savepoint': ['at', 'type'],
   'corrupt-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run'],
   'delete-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run'],

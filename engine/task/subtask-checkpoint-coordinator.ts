@@ -155,7 +155,7 @@ export class SubtaskCheckpointCoordinator {
     }
     const unaligned = barrier.alignment === 'UNALIGNED';
     const outputs = this.#broadcastBarrier(barrier, unaligned);
-    const snapshot = this.#takeSnapshot(barrier.checkpointId, barrier.checkpointKind === 'SAVEPOINT');
+    const snapshot = this.#takeSnapshot(barrier);
     const syncMs = this.#syncSnapshotMs();
     const pending = this.#hold(barrier, snapshot, this.#metrics(now, figures, syncMs, unaligned), outputs, unaligned && viaInputs);
     this.#maybeAcknowledge(pending, effects);
@@ -306,11 +306,12 @@ export class SubtaskCheckpointCoordinator {
   }
 
   /** The synchronous snapshot: source offset, keyed state (timers included), sink transactions. */
-  #takeSnapshot(checkpointId: number, isSavepoint: boolean): TaskStateSnapshot {
+  #takeSnapshot(barrier: CheckpointBarrier): TaskStateSnapshot {
+    const checkpointId = barrier.checkpointId;
     const snapshot: TaskStateSnapshot = { subtask: this.subtask.id, stateSize: SNAPSHOT_METADATA_BYTES, checkpointedSize: SNAPSHOT_METADATA_BYTES };
     const offset = this.subtask.sourceOffset;
     if (offset !== undefined) snapshot.sourceOffset = offset;
-    if (this.subtask.keyedState) this.#snapshotKeyedState(this.subtask.keyedState, checkpointId, snapshot, isSavepoint);
+    if (this.subtask.keyedState) this.#snapshotKeyedState(this.subtask.keyedState, barrier, snapshot);
     if (this.subtask.twoPhaseSink) this.#snapshotTransactions(this.subtask.twoPhaseSink, checkpointId, snapshot);
     return snapshot;
   }
@@ -333,14 +334,16 @@ export class SubtaskCheckpointCoordinator {
   /**
    * Keyed state goes out whole (hashmap, or a savepoint: Flink's NO_SHARING scope) or, with
    * execution.checkpointing.incremental on a rocksdb backend, as the files the last confirmed
-   * checkpoint lacks plus the small private state.
+   * checkpoint lacks plus the small private state; a FULL checkpoint uploads every file (FORWARD).
    */
-  #snapshotKeyedState(backend: KeyedStateBackend, checkpointId: number, snapshot: TaskStateSnapshot, isSavepoint: boolean): void {
+  #snapshotKeyedState(backend: KeyedStateBackend, barrier: CheckpointBarrier, snapshot: TaskStateSnapshot): void {
+    const { checkpointId } = barrier;
+    const isSavepoint = barrier.checkpointKind === 'SAVEPOINT';
     const work = backend.syncSnapshotWork?.();
     if (work) this.#syncCost = rocksDbSyncSnapshotMs(work.memtableBytes, work.heapTimerEntries);
     const { incrementalCheckpoints, snapshotCompression } = this.subtask.deployment;
     if (incrementalCheckpoints && !isSavepoint && backend.incrementalSnapshot) {
-      const inc = backend.incrementalSnapshot(checkpointId);
+      const inc = backend.incrementalSnapshot(checkpointId, barrier.checkpointType === 'FULL');
       snapshot.keyedState = { incremental: inc.privateState };
       snapshot.sharedFiles = inc.sharedFiles;
       snapshot.stateSize += inc.stateSize;

@@ -187,7 +187,8 @@ export interface PlaygroundApi {
   failTask(vertexId: string, subtask: number): Promise<void>;
   slowOperator(vertexId: string, factor: number): Promise<void>;
   corruptLocalCopy(host: string, vertexId: string, subtask: number): Promise<void>;
-  triggerCheckpoint(): Promise<void>;
+  /** A manual checkpoint (Flink's POST /jobs/:id/checkpoints); `checkpointType: 'FULL'` makes an incremental backend upload all its state for this one. */
+  triggerCheckpoint(options?: { checkpointType?: 'CONFIGURED' | 'FULL' }): Promise<void>;
   triggerSavepoint(): Promise<void>;
   rescale(vertexId: string, parallelism: number): Promise<void>;
   /** The TaskManager stops answering but is not dead (a long GC pause): its tasks fail after `heartbeat.timeout`. */
