@@ -115,6 +115,10 @@ export abstract class JobRuntime {
   restartFromSavepoint(savepointId?: number): string | undefined {
     return this.operate({ type: 'restart-from-savepoint', ...(savepointId === undefined ? {} : { savepoint: savepointId }) });
   }
+  /** Flink's stop-with-savepoint: a synchronous savepoint, then the job FINISHES; `drain` fires every event-time window first. */
+  stopWithSavepoint(drain = false): string | undefined {
+    return this.operate({ type: 'stop-with-savepoint', ...(drain ? { drain } : {}) });
+  }
   /** Cancels the job (RUNNING → CANCELLING → CANCELED); retention decides which checkpoints stay. */
   cancel(): string | undefined {
     return this.operate({ type: 'cancel' });

@@ -34,7 +34,7 @@ function readFault(context: FaultContext, item: ListItem): FaultSpec | undefined
   return at === undefined || rest === undefined ? undefined : ({ at_ms: at, type, ...rest } as FaultSpec);
 }
 
-type FaultTarget = Record<string, string | number>;
+type FaultTarget = Record<string, string | number | boolean>;
 
 function readFaultTarget(context: FaultContext, fault: ObjectReader, type: FaultSpec['type']): FaultTarget | undefined {
   switch (type) {
@@ -68,6 +68,10 @@ function readFaultTarget(context: FaultContext, fault: ObjectReader, type: Fault
     }
     case 'trigger-savepoint':
       return {};
+    case 'stop-with-savepoint': {
+      const drain = fault.boolean('drain');
+      return drain === undefined ? (fault.has('drain') ? undefined : {}) : { drain };
+    }
     case 'corrupt-local-copy':
     case 'delete-local-copy': {
       const host = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);

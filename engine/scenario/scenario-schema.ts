@@ -277,6 +277,12 @@ function faultSchemas(): JsonSchema[] {
       ['checkpoint_type'],
     ),
     fault('trigger-savepoint', {}, 'A savepoint is triggered.'),
+    fault(
+      'stop-with-savepoint',
+      { drain: { type: 'boolean', description: 'Send MAX_WATERMARK first, so every event-time window fires before the savepoint (flink stop --drain). Default: false.' } },
+      'Flink\'s stop-with-savepoint: a synchronous savepoint, the sink commits what it covers, and the job ends FINISHED; if the savepoint fails, the job keeps running.',
+      ['drain'],
+    ),
     fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy.", ['run']),
     fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy.", ['run']),
   ];

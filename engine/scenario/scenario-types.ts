@@ -141,7 +141,12 @@ export type FaultSpec =
    * incremental backend upload all its state for this one (default CONFIGURED: as configured)
    */
   | { at_ms: number; type: 'trigger-checkpoint'; checkpoint_type?: CheckpointTriggerType }
-  | { at_ms: number; type: 'trigger-savepoint' };
+  | { at_ms: number; type: 'trigger-savepoint' }
+  /**
+   * Flink's stop-with-savepoint (POST /jobs/:id/stop): a synchronous savepoint, then the job
+   * FINISHES; `drain` (default false) first sends MAX_WATERMARK so every event-time window fires
+   */
+  | { at_ms: number; type: 'stop-with-savepoint'; drain?: boolean };
 
 export type ExpectationSpec =
   | { type: 'job-status'; status: string }

@@ -70,8 +70,17 @@ export class SubtaskCheckpointCoordinator {
   #pending: PendingSnapshot[] = [];
   /** Measured before the snapshot runs: a rocksdb snapshot flushes its memtables, emptying them. */
   #syncCost: number | undefined;
+  /**
+   * the synchronous savepoint of a stop-with-savepoint this subtask took its snapshot for, until
+   * it is aborted: a source emits nothing after its barrier, and every task finishes once it completes
+   */
+  #synchronousSavepointId: number | undefined;
 
   constructor(private readonly subtask: CheckpointedSubtask) {}
+
+  get synchronousSavepointId(): number | undefined {
+    return this.#synchronousSavepointId;
+  }
 
   /** The newest checkpoint this subtask took part in (or restored). */
   get lastCheckpointId(): number {
@@ -107,6 +116,8 @@ export class SubtaskCheckpointCoordinator {
     this.decline(checkpointId, reason, effects);
     this.#broadcastCancelMarker(checkpointId);
     this.#dropPending(checkpointId);
+    // The stop failed: the job runs on, and a stopped source emits again.
+    if (checkpointId === this.#synchronousSavepointId) this.#synchronousSavepointId = undefined;
   }
 
   /**
@@ -153,6 +164,7 @@ export class SubtaskCheckpointCoordinator {
       this.#broadcastCancelMarker(barrier.checkpointId);
       return 0;
     }
+    if (barrier.stopMode) this.#synchronousSavepointId = barrier.checkpointId;
     const unaligned = barrier.alignment === 'UNALIGNED';
     const outputs = this.#broadcastBarrier(barrier, unaligned);
     const snapshot = this.#takeSnapshot(barrier);

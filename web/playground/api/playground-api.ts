@@ -107,6 +107,8 @@ export function createPlaygroundApi(state: PlaygroundState, lessons = new Lesson
     triggerCheckpoint: (options) =>
       operate(() => requireCheckpointType(options?.checkpointType) ?? { type: 'trigger-checkpoint', ...(options?.checkpointType === 'FULL' ? { checkpoint_type: 'FULL' as const } : {}) }),
     triggerSavepoint: () => operate(() => ({ type: 'trigger-savepoint' })),
+    stopWithSavepoint: (options) =>
+      operate(() => (options?.drain === undefined ? { type: 'stop-with-savepoint' } : (requireBoolean('stopWithSavepoint({ drain }): drain', options.drain) ?? { type: 'stop-with-savepoint', drain: options.drain }))),
     rescale: (vertexId, parallelism) =>
       operate(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? { type: 'rescale', vertex: vertexId, parallelism }),
     stallTaskManager: (id) => operate(() => requireString('The TaskManager id', id) ?? { type: 'stall-task-manager', task_manager: id }),
