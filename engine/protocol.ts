@@ -33,7 +33,23 @@ export interface CheckpointBarrier {
   alignment: AlignmentType;
   /** for aligned checkpoints with an aligned-checkpoint-timeout: switch to unaligned at this time */
   alignedTimeoutAt?: number;
+  /**
+   * A checkpoint triggered with checkpointType FULL (Flink's CheckpointType.FULL_CHECKPOINT,
+   * SharingFilesStrategy.FORWARD): an incremental backend reuses no file of an earlier checkpoint,
+   * while later checkpoints may build on the files it uploads. Absent: as configured.
+   */
+  checkpointType?: 'FULL';
+  /**
+   * The synchronous savepoint of stop-with-savepoint (Flink's SavepointType TERMINATE with drain,
+   * SUSPEND without; StopMode of the EndOfData that follows): a source stops after injecting it
+   * (with DRAIN after MAX_WATERMARK, so every event-time timer fires first), and each task
+   * finishes once it completes, its sink having committed what it covers. Absent: not a stop.
+   */
+  stopMode?: StopMode;
 }
+
+/** Flink's StopMode: whether stop-with-savepoint drains the pipeline (`--drain`) first. */
+export type StopMode = 'DRAIN' | 'NO_DRAIN';
 
 /** Sent downstream instead of a barrier when a task declined or abandoned a checkpoint. */
 export interface CancelCheckpointMarker {
@@ -218,4 +234,6 @@ export type CoordinatorEffect =
       checkpointId: number | null;
       isSavepoint: boolean;
       reason?: string;
+      /** stop-with-savepoint's savepoint: its failure lets the job run on (the JobMaster resumes checkpointing) */
+      synchronous?: boolean;
     };

@@ -1,4 +1,4 @@
-import type { CheckpointBarrier, CheckpointKind, CoordinatorEffect, CoordinatorTimer, SubtaskCheckpointMetrics, SubtaskId, TaskStateSnapshot } from '../protocol.ts';
+import type { CheckpointBarrier, CheckpointKind, CoordinatorEffect, CoordinatorTimer, StopMode, SubtaskCheckpointMetrics, SubtaskId, TaskStateSnapshot } from '../protocol.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import { checkpointFailureMessage, type CheckpointFailureReason } from './checkpoint-failure-reason.ts';
 import { CheckpointFailureManager } from './checkpoint-failure-manager.ts';
@@ -57,6 +57,8 @@ export class CheckpointCoordinator {
   #periodicGeneration = 0;
   #nextPeriodicAt = Infinity;
   #schedulerRunning = false;
+  /** ids of the synchronous savepoints (stop-with-savepoint) triggered */
+  readonly #synchronousSavepoints = new Set<number>();
   /** savepoints completed, newest last (they are not in the store) */
   readonly savepoints: CompletedCheckpoint[] = [];
 
@@ -146,6 +148,20 @@ export class CheckpointCoordinator {
     this.#enqueue({ isPeriodic: false, isSavepoint, isForce, checkpointType: kind === 'full-checkpoint' ? 'FULL' : 'CONFIGURED' }, now, effects);
   }
 
+  /**
+   * stop-with-savepoint's savepoint (Flink's triggerSynchronousSavepoint): a savepoint whose
+   * completion is sent to the tasks (they commit what it covers, then finish), and whose
+   * task-level failure fails the job (CheckpointFailureManager: synchronous savepoints).
+   */
+  triggerSynchronousSavepoint(stopMode: StopMode, now: number, effects: CoordinatorEffect[]): void {
+    this.#enqueue({ isPeriodic: false, isSavepoint: true, isForce: !this.config.unalignedEnabled, checkpointType: 'CONFIGURED', stopMode }, now, effects);
+  }
+
+  /** Whether checkpoint `id` is (or was) a synchronous savepoint of stop-with-savepoint. */
+  isSynchronousSavepoint(id: number): boolean {
+    return this.#synchronousSavepoints.has(id);
+  }
+
   receiveAcknowledge(
     checkpointId: number,
     subtask: SubtaskId,
@@ -204,6 +220,8 @@ export class CheckpointCoordinator {
    */
   restoreSavepoint(savepoint: CompletedCheckpoint): void {
     this.#restoredSavepoint = savepoint;
+    // A job submitted from a savepoint counts on from its id (Flink restores the checkpoint ID counter).
+    this.#nextId = Math.max(this.#nextId, savepoint.id + 1);
   }
 
   /** Flink's baseInterval: "it does not make sense to schedule checkpoints more often than the min pause". */
@@ -254,7 +272,10 @@ export class CheckpointCoordinator {
     const barrier = this.#barrierFor(id, request, now);
     const pending = new PendingCheckpoint(id, barrier, request.isSavepoint, plan.tasksToAck, plan.finishedTasks, plan.parallelism);
     this.#pending.set(id, pending);
-    this.stats.reportPendingCheckpoint(id, now, barrier.checkpointKind, request.isSavepoint ? 'CANONICAL' : undefined);
+    if (request.stopMode) this.#synchronousSavepoints.add(id);
+    // Flink's REST tells a synchronous savepoint apart (RestAPICheckpointType.SYNC_SAVEPOINT).
+    const statsType = request.stopMode ? 'SYNC_SAVEPOINT' : barrier.checkpointKind;
+    this.stats.reportPendingCheckpoint(id, now, statsType, request.isSavepoint ? 'CANONICAL' : undefined);
     this.#reportFinishedTasks(id, plan.finishedTasks, now);
     effects.push({ type: 'checkpoint-status', status: 'triggered', checkpointId: id, isSavepoint: request.isSavepoint });
     effects.push({ type: 'schedule', at: now + this.config.checkpointTimeout, timer: { kind: 'timeout', checkpointId: id } });
@@ -287,7 +308,10 @@ export class CheckpointCoordinator {
 
   /** Alignment of a checkpoint, in the order of Flink's CheckpointOptions.forConfig. */
   #barrierFor(checkpointId: number, request: CheckpointTriggerRequest, now: number): CheckpointBarrier {
-    const base = { kind: 'barrier' as const, checkpointId, timestamp: now };
+    // A FULL request shapes what the backends upload, not how barriers align; savepoints are full anyway.
+    const full = request.checkpointType === 'FULL' && !request.isSavepoint ? { checkpointType: 'FULL' as const } : {};
+    const stop = request.stopMode ? { stopMode: request.stopMode } : {};
+    const base = { kind: 'barrier' as const, checkpointId, timestamp: now, ...full, ...stop };
     // The mode comes first, savepoints included (forConfig: `if (!isExactlyOnceMode) return notExactlyOnce(...)`).
     if (this.config.checkpointingMode === 'AT_LEAST_ONCE') {
       return { ...base, checkpointKind: request.isSavepoint ? 'SAVEPOINT' : 'CHECKPOINT', alignment: 'AT_LEAST_ONCE' };
@@ -340,8 +364,10 @@ export class CheckpointCoordinator {
     this.#lastCompletionTime = now;
     this.#failures.handleCheckpointSuccess(completed.id);
     if (completed.isSavepoint) {
-      // A savepoint is not stored, subsumes nothing and sends no notification.
+      // A savepoint is not stored and subsumes nothing; only a synchronous one is sent to the
+      // tasks, which wait for it to commit and finish (StreamTask's stop-with-savepoint).
       this.savepoints.push(completed);
+      if (this.#synchronousSavepoints.has(completed.id)) effects.push({ type: 'notify-complete', checkpointId: completed.id });
     } else {
       this.#restoredSavepoint = undefined;
       for (const old of this.store.addCheckpointAndSubsumeOldest(completed)) {
@@ -362,11 +388,12 @@ export class CheckpointCoordinator {
     if (!this.#pending.delete(pending.id)) return;
     pending.abort();
     this.stats.reportFailedCheckpoint(pending.id, now, checkpointFailureMessage(reason));
-    effects.push({ type: 'checkpoint-status', status: 'failed', checkpointId: pending.id, isSavepoint: pending.isSavepoint, reason });
+    const isSynchronous = this.#synchronousSavepoints.has(pending.id);
+    effects.push({ type: 'checkpoint-status', status: 'failed', checkpointId: pending.id, isSavepoint: pending.isSavepoint, reason, ...(isSynchronous ? { synchronous: true } : {}) });
     effects.push({ type: 'notify-aborted', checkpointId: pending.id });
     effects.push({ type: 'discard-checkpoint', checkpointId: pending.id });
     this.#discardSharedFiles(this.sharedState.discardCheckpoint(pending.id), effects);
-    const outcome = this.#failures.handleCheckpointFailure(reason, pending.id, { isSavepoint: pending.isSavepoint, jobLevel });
+    const outcome = this.#failures.handleCheckpointFailure(reason, pending.id, { isSavepoint: pending.isSavepoint, isSynchronous, jobLevel });
     if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });
     this.#executeQueued(now, effects);
   }
@@ -379,7 +406,7 @@ export class CheckpointCoordinator {
   /** A request that failed before it became a checkpoint (no id, no history entry). */
   #failBeforeTrigger(request: CheckpointTriggerRequest, reason: CheckpointFailureReason, effects: CoordinatorEffect[]): void {
     this.droppedRequests.push({ reason, periodic: request.isPeriodic, timestamp: request.timestamp });
-    effects.push({ type: 'checkpoint-status', status: 'dropped', checkpointId: null, isSavepoint: request.isSavepoint, reason });
+    effects.push({ type: 'checkpoint-status', status: 'dropped', checkpointId: null, isSavepoint: request.isSavepoint, reason, ...(request.stopMode ? { synchronous: true } : {}) });
     if (!isFailedCheckpointWithoutId(reason)) return;
     this.stats.reportFailedCheckpointsWithoutInProgress();
     const outcome = this.#failures.handleCheckpointFailure(reason, undefined, { isSavepoint: request.isSavepoint });

@@ -13,6 +13,7 @@
  * - Flink breaks ties with `identityHashCode` (arbitrary); here with `seq`, so the order is stable.
  */
 
+import type { StopMode } from '../protocol.ts';
 import type { CheckpointFailureReason } from './checkpoint-failure-reason.ts';
 
 export interface CheckpointTriggerRequest {
@@ -26,6 +27,8 @@ export interface CheckpointTriggerRequest {
   isForce: boolean;
   /** manual trigger's type; periodic ones are CONFIGURED */
   checkpointType: 'CONFIGURED' | 'FULL';
+  /** a synchronous savepoint (stop-with-savepoint, Flink's CheckpointProperties.isSynchronous) */
+  stopMode?: StopMode;
 }
 
 /**

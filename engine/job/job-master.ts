@@ -81,6 +81,8 @@ export class JobMaster {
   /** the graph a restart being prepared will deploy */
   #nextGraph: ExecutionGraph | undefined;
   #nextCheckpoint: CompletedCheckpoint | undefined;
+  /** a stop-with-savepoint is under way: its savepoint has not completed or failed yet */
+  #stopping = false;
 
   constructor(scenario: Scenario, options: JobMasterOptions) {
     this.#options = options;
@@ -155,10 +157,17 @@ export class JobMaster {
 
   // ---- the job's start ----
 
-  /** Deploys the first attempt, starts checkpointing, and schedules `faults` (the scenario's, or a replay's). */
-  start(now: number, effects: JobMasterEffect[], faults: readonly FaultSpec[] = this.scenario.faults): void {
+  /**
+   * Deploys the first attempt, starts checkpointing, and schedules `faults` (the scenario's, or a
+   * replay's). With `savepoint` the job is submitted from it (Flink's `flink run -s`,
+   * execution.state-recovery.path): every subtask restores its share, redistributed by key group
+   * when the parallelism differs, and a failover before the next checkpoint restores it again.
+   */
+  start(now: number, effects: JobMasterEffect[], faults: readonly FaultSpec[] = this.scenario.faults, savepoint?: CompletedCheckpoint): void {
     this.#placement = placementOf(this.graph);
-    effects.push({ type: 'deploy', attempt: this.attempt, graph: this.graph });
+    if (savepoint) this.coordinator.restoreSavepoint(savepoint);
+    const restore = savepoint ? { restore: { checkpoint: savepoint, previousPlacement: new Map<string, SlotLocation>() } } : {};
+    effects.push({ type: 'deploy', attempt: this.attempt, graph: this.graph, ...restore });
     this.#setStatus('START', now);
     this.coordinate(now, effects, (e) => this.coordinator.startScheduler(now, e));
     for (const fault of faults) effects.push({ type: 'schedule-fault', at: fault.at_ms, fault });
@@ -181,9 +190,11 @@ export class JobMaster {
   #carryOut(op: JobOperation, now: number, effects: JobMasterEffect[]): string | undefined {
     switch (op.type) {
       case 'trigger-checkpoint':
-        return this.triggerCheckpoint('checkpointType' in op ? 'full-checkpoint' : 'checkpoint', now, effects);
+        return this.triggerCheckpoint(op.checkpoint_type === 'FULL' ? 'full-checkpoint' : 'checkpoint', now, effects);
       case 'trigger-savepoint':
         return this.triggerCheckpoint('savepoint', now, effects);
+      case 'stop-with-savepoint':
+        return this.#stopWithSavepoint(op.drain ?? false, now, effects);
       case 'rescale':
         return this.#restartWith(planRescale(this.#restartContext(), op.vertex, op.parallelism), now, effects);
       case 'restart-from-savepoint':
@@ -367,6 +378,7 @@ export class JobMaster {
           break;
         case 'checkpoint-status': {
           this.#emit(checkpointStatusEvent(effect, now));
+          if (effect.synchronous && (effect.status === 'failed' || effect.status === 'dropped')) this.#stopFailed(now, effects);
           const completed = effect.status === 'completed' && effect.checkpointId !== null ? this.completed(effect.checkpointId) : undefined;
           if (completed) effects.push({ type: 'checkpoint-completed', checkpoint: completed });
           break;
@@ -418,6 +430,8 @@ export class JobMaster {
    */
   #failover(cause: string, failed: readonly number[], now: number, isFailure: boolean, effects: JobMasterEffect[]): void {
     if (this.job.status !== 'RUNNING') return;
+    // A stop under way ends with the attempt: its savepoint is aborted below, and the job restarts.
+    this.#stopping = false;
     for (const i of failed) {
       const s = this.graph.subtasks[i]!;
       this.#emit({ type: 'task-failed', time: now, vertexId: s.id.vertexId, subtaskIndex: s.id.subtaskIndex, cause });
@@ -546,8 +560,40 @@ export class JobMaster {
     return undefined;
   }
 
+  /**
+   * Flink's stop-with-savepoint (POST /jobs/:id/stop, StopWithSavepointTerminationManager):
+   * periodic checkpoints stop (pending ones are aborted), a synchronous savepoint is triggered,
+   * and once it completes every task commits what it covers and finishes, so the job ends
+   * FINISHED through `onAllTasksFinished`. If the savepoint fails, checkpointing resumes and the
+   * job runs on (a task-level failure fails it over, as Flink's failure manager does).
+   */
+  #stopWithSavepoint(drain: boolean, now: number, effects: JobMasterEffect[]): string | undefined {
+    if (this.job.status !== 'RUNNING') return `cannot stop the job while it is ${this.job.status}`;
+    if (this.#stopping) return 'the job is being stopped with a savepoint already';
+    this.#stopping = true;
+    this.#fault(now, { kind: drain ? 'stop-with-savepoint-drain' : 'stop-with-savepoint' });
+    this.coordinate(now, effects, (e) => {
+      this.coordinator.stopScheduler(now, e);
+      this.coordinator.triggerSynchronousSavepoint(drain ? 'DRAIN' : 'NO_DRAIN', now, e);
+    });
+    return undefined;
+  }
+
+  /** The stop's savepoint failed or was dropped: the job keeps running, checkpointing again. */
+  #stopFailed(now: number, effects: JobMasterEffect[]): void {
+    if (!this.#stopping) return;
+    this.#stopping = false;
+    if (this.job.status === 'RUNNING') this.coordinate(now, effects, (e) => this.coordinator.startScheduler(now, e));
+  }
+
+  /** Whether a stop-with-savepoint is under way (its savepoint neither completed nor failed yet). */
+  get isStopping(): boolean {
+    return this.#stopping;
+  }
+
   /** Retention on termination (`execution.checkpointing.externalized-checkpoint-retention`). */
   #terminated(effects: JobMasterEffect[]): void {
+    this.#stopping = false;
     const status = this.job.status;
     const completed = this.coordinator.store.getAllCheckpoints();
     const retain = status !== 'FINISHED' && retainOnTermination(this.config.externalizedRetention, status);

@@ -11,8 +11,6 @@ export type FaultOperation = FaultSpec extends infer F ? (F extends FaultSpec ? 
  */
 export type JobOperation =
   | FaultOperation
-  /** Flink 1.19+: a FULL checkpoint of an incremental backend (POST /jobs/:id/checkpoints with checkpointType FULL) */
-  | { type: 'trigger-checkpoint'; checkpointType: 'FULL' }
   | { type: 'rescale'; vertex: string; parallelism: number }
   | { type: 'restart-from-savepoint'; savepoint?: number }
   | { type: 'cancel' };

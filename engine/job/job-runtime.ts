@@ -117,7 +117,7 @@ export abstract class JobRuntime {
     return this.operate({ type: failing ? 'fail-remote-storage' : 'heal-remote-storage' });
   }
   triggerCheckpoint(kind: TriggerKind = 'checkpoint'): string | undefined {
-    if (kind === 'full-checkpoint') return this.operate({ type: 'trigger-checkpoint', checkpointType: 'FULL' });
+    if (kind === 'full-checkpoint') return this.operate({ type: 'trigger-checkpoint', checkpoint_type: 'FULL' });
     return this.operate(kind === 'savepoint' ? { type: 'trigger-savepoint' } : { type: 'trigger-checkpoint' });
   }
   /** Restarts from the latest completed checkpoint (or a newer savepoint) with another parallelism for one vertex; keyed state is redistributed by key groups. */
@@ -127,6 +127,10 @@ export abstract class JobRuntime {
   /** Restarts the job from a savepoint (Flink: stop, then run with `execution.state-recovery.path`); the newest when no id is given. */
   restartFromSavepoint(savepointId?: number): string | undefined {
     return this.operate({ type: 'restart-from-savepoint', ...(savepointId === undefined ? {} : { savepoint: savepointId }) });
+  }
+  /** Flink's stop-with-savepoint: a synchronous savepoint, then the job FINISHES; `drain` fires every event-time window first. */
+  stopWithSavepoint(drain = false): string | undefined {
+    return this.operate({ type: 'stop-with-savepoint', ...(drain ? { drain } : {}) });
   }
   /** Cancels the job (RUNNING → CANCELLING → CANCELED); retention decides which checkpoints stay. */
   cancel(): string | undefined {

@@ -95,7 +95,7 @@ export function describeOperation(operation: JobOperation): string {
     case 'slow-remote-storage':
       return `slow-remote-storage ×${operation.factor}`;
     case 'trigger-checkpoint':
-      return 'checkpointType' in operation ? `trigger-checkpoint ${operation.checkpointType}` : 'trigger-checkpoint';
+      return operation.checkpoint_type === undefined ? 'trigger-checkpoint' : `trigger-checkpoint ${operation.checkpoint_type}`;
     case 'rescale':
       return `rescale ${operation.vertex} to ${operation.parallelism}`;
     case 'restart-from-savepoint':

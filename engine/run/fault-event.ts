@@ -17,6 +17,8 @@ export type FaultDetail =
   | { kind: 'fail-remote-storage' }
   | { kind: 'heal-remote-storage' }
   | { kind: 'cancel-job' }
+  /** stop-with-savepoint, without and with `drain` (two kinds: each reads as one sentence in every language) */
+  | { kind: 'stop-with-savepoint' | 'stop-with-savepoint-drain' }
   | { kind: 'rescale'; vertex: string; parallelism: number; checkpointId: number }
   | { kind: 'restart-from-savepoint'; savepointId: number };
 
@@ -46,6 +48,10 @@ export function describeFault(fault: FaultDetail): string {
       return 'remote storage works again';
     case 'cancel-job':
       return 'cancel the job';
+    case 'stop-with-savepoint':
+      return 'stop the job with a savepoint';
+    case 'stop-with-savepoint-drain':
+      return 'drain the job, then stop it with a savepoint';
     case 'rescale':
       return `rescale ${fault.vertex} to parallelism ${fault.parallelism} from checkpoint ${fault.checkpointId}`;
     case 'restart-from-savepoint':

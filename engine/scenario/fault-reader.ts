@@ -8,7 +8,7 @@ import { quote } from '../config/value-description.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
 import type { ClusterSpec, FaultSpec } from './scenario-types.ts';
-import { FAULT_FIELDS, FAULT_TYPES } from './scenario-vocabulary.ts';
+import { CHECKPOINT_TRIGGER_TYPES, FAULT_FIELDS, FAULT_TYPES } from './scenario-vocabulary.ts';
 import type { VertexEntry } from './vertex-reader.ts';
 import { MAX_SLOWDOWN_FACTOR } from './workload-limits.ts';
 
@@ -34,7 +34,7 @@ function readFault(context: FaultContext, item: ListItem): FaultSpec | undefined
   return at === undefined || rest === undefined ? undefined : ({ at_ms: at, type, ...rest } as FaultSpec);
 }
 
-type FaultTarget = Record<string, string | number>;
+type FaultTarget = Record<string, string | number | boolean>;
 
 /** What a fault of `type` names (its vertex, subtask, TaskManager or host), each checked to exist; a session's recorded faults are read with it too. */
 export function readFaultTarget(context: FaultContext, fault: ObjectReader, type: FaultSpec['type']): FaultTarget | undefined {
@@ -63,9 +63,16 @@ export function readFaultTarget(context: FaultContext, fault: ObjectReader, type
       const name = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);
       return name === undefined ? undefined : { host: name };
     }
-    case 'trigger-checkpoint':
+    case 'trigger-checkpoint': {
+      const checkpointType = fault.oneOf('checkpoint_type', CHECKPOINT_TRIGGER_TYPES, { what: 'checkpoint type' });
+      return checkpointType === undefined ? (fault.has('checkpoint_type') ? undefined : {}) : { checkpoint_type: checkpointType };
+    }
     case 'trigger-savepoint':
       return {};
+    case 'stop-with-savepoint': {
+      const drain = fault.boolean('drain');
+      return drain === undefined ? (fault.has('drain') ? undefined : {}) : { drain };
+    }
     case 'corrupt-local-copy':
     case 'delete-local-copy': {
       const host = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);

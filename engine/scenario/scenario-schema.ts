@@ -21,6 +21,7 @@ import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
 import {
   AGGREGATES,
   CHECKPOINT_STATISTICS,
+  CHECKPOINT_TRIGGER_TYPES,
   EXPECTATION_TYPES,
   JOB_STATUSES,
   MAP_FUNCTIONS,
@@ -269,8 +270,19 @@ function faultSchemas(): JsonSchema[] {
     fault('fail-remote-storage', {}, 'Remote checkpoint storage fails every write and read until healed: uploads decline with CHECKPOINT_ASYNC_EXCEPTION.'),
     fault('heal-remote-storage', {}, 'Remote checkpoint storage works again.'),
     fault('stall-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager stops answering but does not die: the JobManager notices after heartbeat.timeout.'),
-    fault('trigger-checkpoint', {}, 'A manual checkpoint is triggered.'),
+    fault(
+      'trigger-checkpoint',
+      { checkpoint_type: { enum: [...CHECKPOINT_TRIGGER_TYPES], description: 'Flink\'s checkpointType: FULL uploads all state of an incremental backend for this checkpoint; CONFIGURED (default) as configured.' } },
+      'A manual checkpoint is triggered (POST /jobs/:id/checkpoints).',
+      ['checkpoint_type'],
+    ),
     fault('trigger-savepoint', {}, 'A savepoint is triggered.'),
+    fault(
+      'stop-with-savepoint',
+      { drain: { type: 'boolean', description: 'Send MAX_WATERMARK first, so every event-time window fires before the savepoint (flink stop --drain). Default: false.' } },
+      'Flink\'s stop-with-savepoint: a synchronous savepoint, the sink commits what it covers, and the job ends FINISHED; if the savepoint fails, the job keeps running.',
+      ['drain'],
+    ),
     fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy.", ['run']),
     fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy.", ['run']),
   ];

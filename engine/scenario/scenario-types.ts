@@ -118,6 +118,9 @@ export interface CostSpec {
  * TaskManagers are named `tm-0` … `tm-<hosts × task_managers_per_host − 1>` and hosts `host-0` …
  * `host-<hosts − 1>`; the validator checks that a fault names one that exists.
  */
+/** Flink's CheckpointType of a checkpoint trigger request (INCREMENTAL is refused by Flink's REST too: FLINK-33723). */
+export type CheckpointTriggerType = 'CONFIGURED' | 'FULL';
+
 export type FaultSpec =
   | { at_ms: number; type: 'fail-task'; vertex: string; subtask: number }
   | { at_ms: number; type: 'kill-task-manager'; task_manager: string }
@@ -133,8 +136,17 @@ export type FaultSpec =
   | { at_ms: number; type: 'heal-remote-storage' }
   /** a TaskManager stops answering without dying: the JobManager notices after heartbeat.timeout */
   | { at_ms: number; type: 'stall-task-manager'; task_manager: string }
-  | { at_ms: number; type: 'trigger-checkpoint' }
-  | { at_ms: number; type: 'trigger-savepoint' };
+  /**
+   * a manual checkpoint (Flink's POST /jobs/:id/checkpoints); `checkpoint_type` FULL makes an
+   * incremental backend upload all its state for this one (default CONFIGURED: as configured)
+   */
+  | { at_ms: number; type: 'trigger-checkpoint'; checkpoint_type?: CheckpointTriggerType }
+  | { at_ms: number; type: 'trigger-savepoint' }
+  /**
+   * Flink's stop-with-savepoint (POST /jobs/:id/stop): a synchronous savepoint, then the job
+   * FINISHES; `drain` (default false) first sends MAX_WATERMARK so every event-time window fires
+   */
+  | { at_ms: number; type: 'stop-with-savepoint'; drain?: boolean };
 
 export type ExpectationSpec =
   | { type: 'job-status'; status: string }

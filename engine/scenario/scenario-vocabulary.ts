@@ -7,6 +7,7 @@
 import type {
   Aggregate,
   CheckpointStatistic,
+  CheckpointTriggerType,
   ExpectationSpec,
   FaultSpec,
   FilterSpec,
@@ -50,6 +51,9 @@ export const SINK_KINDS = ['plain', 'two-phase-commit'] as const;
 
 export const PARTITIONINGS = ['forward', 'hash', 'rebalance', 'broadcast'] as const satisfies readonly Partitioning[];
 
+/** What a trigger-checkpoint may ask for (Flink's CheckpointTriggerRequestBody.checkpointType, less INCREMENTAL). */
+export const CHECKPOINT_TRIGGER_TYPES = ['CONFIGURED', 'FULL'] as const satisfies readonly CheckpointTriggerType[];
+
 export const FAULT_TYPES = [
   'fail-task',
   'kill-task-manager',
@@ -57,6 +61,7 @@ export const FAULT_TYPES = [
   'slow-operator',
   'trigger-checkpoint',
   'trigger-savepoint',
+  'stop-with-savepoint',
   'corrupt-local-copy',
   'delete-local-copy',
   'slow-remote-storage',
@@ -145,8 +150,9 @@ export const FAULT_FIELDS: Readonly<Record<FaultSpec['type'], readonly string[]>
   'kill-task-manager': ['at', 'type', 'task_manager'],
   'lose-host': ['at', 'type', 'host'],
   'slow-operator': ['at', 'type', 'vertex', 'factor'],
-  'trigger-checkpoint': ['at', 'type'],
+  'trigger-checkpoint': ['at', 'type', 'checkpoint_type'],
   'trigger-savepoint': ['at', 'type'],
+  'stop-with-savepoint': ['at', 'type', 'drain'],
   'corrupt-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run'],
   'delete-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run'],
   'slow-remote-storage': ['at', 'type', 'factor'],

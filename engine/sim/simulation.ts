@@ -45,6 +45,10 @@ export interface SimulationOptions {
   replay?: DeliveryLog;
   /** receives the JobMaster's checkpoint-storage effects, in order (the page mirrors them into IndexedDB) */
   storageEffects?: (effect: CheckpointStorageEffect) => void;
+  /** submits the job from this savepoint (Flink's `flink run -s`), e.g. one a stop-with-savepoint took in another run */
+  fromSavepoint?: CompletedCheckpoint;
+  /** the sink's external system, when it already holds what an earlier run (stopped with a savepoint) committed */
+  sinkOutput?: SinkOutputLog;
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -59,7 +63,7 @@ const METRICS_SAMPLE_INTERVAL_MS = 1000;
 export class Simulation extends JobRuntime {
   readonly jobMaster: JobMaster;
   readonly kernel: SimKernel<SimEvent>;
-  readonly sinkOutput = new SinkOutputLog();
+  readonly sinkOutput: SinkOutputLog;
   tasks: StreamTask[] = [];
   readonly #trace: ((line: string) => void) | undefined;
   readonly #lsmStorage: LsmStorageFactory | undefined;
@@ -90,6 +94,7 @@ export class Simulation extends JobRuntime {
     this.#lsmStorage = options.lsmStorage;
     this.#recorder = options.recorder;
     this.#storageEffects = options.storageEffects;
+    this.sinkOutput = options.sinkOutput ?? new SinkOutputLog();
     this.#replay = options.replay && new ReplayPacer(options.replay, { runtime: this, schedule: (at, e) => this.kernel.schedule(at, e), drive: (call) => this.#drive(call), maybeFinishJob: () => this.#maybeFinishJob() });
     for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, options.localDisk?.(host) ?? new HostLocalDisk(host));
     this.kernel = new SimKernel<SimEvent>((event, now) => this.#handle(event, now));
@@ -102,7 +107,7 @@ export class Simulation extends JobRuntime {
     });
     // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
     const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
-    this.#drive((e) => this.jobMaster.start(0, e, faults));
+    this.#drive((e) => this.jobMaster.start(0, e, faults, options.fromSavepoint));
     this.#replay?.start();
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
   }

@@ -45,8 +45,11 @@ export interface KeyedStateBackend {
   snapshot(): KeyedStateSnapshot;
   /** Loads the key groups of `snapshots` that fall into this backend's range (rescaling reads only those). */
   restore(snapshots: readonly KeyedStateSnapshot[]): void;
-  /** Incremental backends (rocksdb): a snapshot that uploads only what the last confirmed checkpoint lacks. */
-  incrementalSnapshot?(checkpointId: number): IncrementalKeyedSnapshot;
+  /**
+   * Incremental backends (rocksdb): a snapshot that uploads only what the last confirmed
+   * checkpoint lacks, or with `full` (a FULL checkpoint) every file, reusing none.
+   */
+  incrementalSnapshot?(checkpointId: number, full?: boolean): IncrementalKeyedSnapshot;
   /** Incremental backends: the contents of a shared file it holds now (a task-local copy links it), or undefined. */
   sharedFileContents?(name: string): unknown;
   /** Restores one incremental snapshot; called once per old snapshot that overlaps (rescaling). */

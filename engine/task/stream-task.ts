@@ -92,6 +92,8 @@ export class StreamTask implements CheckpointedSubtask {
   #finalCheckpointCompleted = false;
   /** end-of-partition has been put on every output; the task finishes once they are sent */
   #ending = false;
+  /** the synchronous savepoint of a stop-with-savepoint completed: the task finishes on its next poll */
+  #stopSavepointCompleted = false;
   /** the subtask's side of checkpointing: triggers, snapshots, declines, aborts */
   readonly #checkpoints: SubtaskCheckpointCoordinator;
   /** effects to emit on the next poll (commits of restored transactions) */
@@ -325,6 +327,7 @@ export class StreamTask implements CheckpointedSubtask {
       for (const transaction of this.#twoPhaseSink.notifyCheckpointComplete(checkpointId)) this.#deferred.push({ type: 'sink-commit', transaction });
     }
     if (this.#finalCheckpointId !== undefined && checkpointId >= this.#finalCheckpointId) this.#finalCheckpointCompleted = true;
+    if (checkpointId === this.#checkpoints.synchronousSavepointId) this.#stopSavepointCompleted = true;
   }
 
   notifyCheckpointAborted(checkpointId: number): void {
@@ -343,6 +346,7 @@ export class StreamTask implements CheckpointedSubtask {
   poll(now: number, effects: TaskEffect[]): PollOutcome {
     if (this.lifecycle.state !== 'RUNNING') return this.#pollNotRunning(now, effects);
     if (this.#deferred.length > 0) effects.push(...this.#deferred.splice(0));
+    if (this.#stopSavepointCompleted) return this.#finishAfterStop(now);
     const announcedCost = this.#onBarrierOutcomes(now, this.#announcements.splice(0).flatMap((b) => this.#barriers.onAnnouncement(b, now)), effects);
     const switchCost = announcedCost + this.#fireAlignmentTimers(now, effects);
     this.#sendReady(effects);
@@ -357,7 +361,9 @@ export class StreamTask implements CheckpointedSubtask {
     if (trigger) return this.#triggered(now, trigger, effects);
     if (this.#ending) return this.#pollEnding(now);
     if (this.#endOfData && this.#mayFinish) return this.#endPartition(now);
-    if (this.#source) return this.#endOfData ? this.#idle(now, undefined) : this.#pollSource(now, this.#source);
+    // A source stopped by stop-with-savepoint emits nothing after its barrier (a no-drain stop
+    // leaves the rest of the input to the job restarted from the savepoint).
+    if (this.#source) return this.#endOfData || this.#checkpoints.synchronousSavepointId !== undefined ? this.#idle(now, undefined) : this.#pollSource(now, this.#source);
     return this.#pollInput(now, effects);
   }
 
@@ -411,6 +417,9 @@ export class StreamTask implements CheckpointedSubtask {
     // Under replay a source knows a checkpoint as aborted exactly when the recorded one did (the abort's arrival was timing).
     if (this.#source && this.#replay) this.#checkpoints.followRecordedAbort(id, this.#replay.injectsCancel(id));
     if (this.#source) this.recorder?.barrierInjected(id, this.#source.position, this.#checkpoints.isAborted(id));
+    // stop-with-savepoint --drain: MAX_WATERMARK goes out before the barrier, so every event-time
+    // timer fires and its output is in the savepoint's transaction (Flink's StopMode.DRAIN).
+    if (this.#source && barrier.stopMode === 'DRAIN' && !this.#checkpoints.isAborted(id)) this.router.broadcastWatermark(Infinity);
     this.#source?.barrierInjected();
     return this.#busy(now, this.#checkpoints.checkpointOnTrigger(now, barrier, effects));
   }
@@ -426,6 +435,17 @@ export class StreamTask implements CheckpointedSubtask {
   /** StreamTask#performCheckpoint: the first checkpoint after the input ended is the final one. */
   #noteFinalCheckpoint(checkpointId: number): void {
     if (this.#endOfData && this.#waitsForFinalCheckpoint && this.#finalCheckpointId === undefined) this.#finalCheckpointId = checkpointId;
+  }
+
+  /**
+   * stop-with-savepoint: the savepoint completed and the sink committed what it covers (the
+   * effects deferred by the notification went out); the task finishes without end-of-data, as
+   * Flink's tasks do after a synchronous savepoint: no operator is finished, so nothing more is
+   * emitted, and the job restarted from the savepoint carries on from its barrier.
+   */
+  #finishAfterStop(now: number): PollOutcome {
+    this.lifecycle.send('FINISH');
+    return this.#settle(now, 'finished');
   }
 
   #pollEnding(now: number): PollOutcome {

@@ -70,8 +70,17 @@ export class SubtaskCheckpointCoordinator {
   #pending: PendingSnapshot[] = [];
   /** Measured before the snapshot runs: a rocksdb snapshot flushes its memtables, emptying them. */
   #syncCost: number | undefined;
+  /**
+   * the synchronous savepoint of a stop-with-savepoint this subtask took its snapshot for, until
+   * it is aborted: a source emits nothing after its barrier, and every task finishes once it completes
+   */
+  #synchronousSavepointId: number | undefined;
 
   constructor(private readonly subtask: CheckpointedSubtask) {}
+
+  get synchronousSavepointId(): number | undefined {
+    return this.#synchronousSavepointId;
+  }
 
   /** The newest checkpoint this subtask took part in (or restored). */
   get lastCheckpointId(): number {
@@ -107,6 +116,8 @@ export class SubtaskCheckpointCoordinator {
     this.decline(checkpointId, reason, effects);
     this.#broadcastCancelMarker(checkpointId);
     this.#dropPending(checkpointId);
+    // The stop failed: the job runs on, and a stopped source emits again.
+    if (checkpointId === this.#synchronousSavepointId) this.#synchronousSavepointId = undefined;
   }
 
   /**
@@ -153,9 +164,10 @@ export class SubtaskCheckpointCoordinator {
       this.#broadcastCancelMarker(barrier.checkpointId);
       return 0;
     }
+    if (barrier.stopMode) this.#synchronousSavepointId = barrier.checkpointId;
     const unaligned = barrier.alignment === 'UNALIGNED';
     const outputs = this.#broadcastBarrier(barrier, unaligned);
-    const snapshot = this.#takeSnapshot(barrier.checkpointId, barrier.checkpointKind === 'SAVEPOINT');
+    const snapshot = this.#takeSnapshot(barrier);
     const syncMs = this.#syncSnapshotMs();
     const pending = this.#hold(barrier, snapshot, this.#metrics(now, figures, syncMs, unaligned), outputs, unaligned && viaInputs);
     this.#maybeAcknowledge(pending, effects);
@@ -306,11 +318,12 @@ export class SubtaskCheckpointCoordinator {
   }
 
   /** The synchronous snapshot: source offset, keyed state (timers included), sink transactions. */
-  #takeSnapshot(checkpointId: number, isSavepoint: boolean): TaskStateSnapshot {
+  #takeSnapshot(barrier: CheckpointBarrier): TaskStateSnapshot {
+    const checkpointId = barrier.checkpointId;
     const snapshot: TaskStateSnapshot = { subtask: this.subtask.id, stateSize: SNAPSHOT_METADATA_BYTES, checkpointedSize: SNAPSHOT_METADATA_BYTES };
     const offset = this.subtask.sourceOffset;
     if (offset !== undefined) snapshot.sourceOffset = offset;
-    if (this.subtask.keyedState) this.#snapshotKeyedState(this.subtask.keyedState, checkpointId, snapshot, isSavepoint);
+    if (this.subtask.keyedState) this.#snapshotKeyedState(this.subtask.keyedState, barrier, snapshot);
     if (this.subtask.twoPhaseSink) this.#snapshotTransactions(this.subtask.twoPhaseSink, checkpointId, snapshot);
     return snapshot;
   }
@@ -333,14 +346,16 @@ export class SubtaskCheckpointCoordinator {
   /**
    * Keyed state goes out whole (hashmap, or a savepoint: Flink's NO_SHARING scope) or, with
    * execution.checkpointing.incremental on a rocksdb backend, as the files the last confirmed
-   * checkpoint lacks plus the small private state.
+   * checkpoint lacks plus the small private state; a FULL checkpoint uploads every file (FORWARD).
    */
-  #snapshotKeyedState(backend: KeyedStateBackend, checkpointId: number, snapshot: TaskStateSnapshot, isSavepoint: boolean): void {
+  #snapshotKeyedState(backend: KeyedStateBackend, barrier: CheckpointBarrier, snapshot: TaskStateSnapshot): void {
+    const { checkpointId } = barrier;
+    const isSavepoint = barrier.checkpointKind === 'SAVEPOINT';
     const work = backend.syncSnapshotWork?.();
     if (work) this.#syncCost = rocksDbSyncSnapshotMs(work.memtableBytes, work.heapTimerEntries);
     const { incrementalCheckpoints, snapshotCompression } = this.subtask.deployment;
     if (incrementalCheckpoints && !isSavepoint && backend.incrementalSnapshot) {
-      const inc = backend.incrementalSnapshot(checkpointId);
+      const inc = backend.incrementalSnapshot(checkpointId, barrier.checkpointType === 'FULL');
       snapshot.keyedState = { incremental: inc.privateState };
       snapshot.sharedFiles = inc.sharedFiles;
       snapshot.stateSize += inc.stateSize;

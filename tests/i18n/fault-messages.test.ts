@@ -26,6 +26,8 @@ const EXAMPLES: { [K in FaultKind]: FaultDetail & { kind: K } } = {
   'fail-remote-storage': { kind: 'fail-remote-storage' },
   'heal-remote-storage': { kind: 'heal-remote-storage' },
   'cancel-job': { kind: 'cancel-job' },
+  'stop-with-savepoint': { kind: 'stop-with-savepoint' },
+  'stop-with-savepoint-drain': { kind: 'stop-with-savepoint-drain' },
   rescale: { kind: 'rescale', vertex: 'counts', parallelism: 3, checkpointId: 7 },
   'restart-from-savepoint': { kind: 'restart-from-savepoint', savepointId: 5 },
 };

@@ -34,6 +34,7 @@ const TYPES: { [T in JobOperationType]: true } = {
   rescale: true,
   'restart-from-savepoint': true,
   cancel: true,
+  'stop-with-savepoint': true,
 };
 
 const REASON = 'the job is RESTARTING; no task of count#0 runs to fail';

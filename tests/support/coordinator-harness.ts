@@ -195,7 +195,7 @@ export class CoordinatorHarness {
   }
 }
 
-function metricsAt(now: number) {
+export function metricsAt(now: number) {
   return {
     startDelayMs: 1,
     alignmentDurationMs: 0,

@@ -23,6 +23,7 @@ const METHODS: ReadonlySet<EmbedMethod> = new Set<EmbedMethod>([
   'corruptLocalCopy',
   'triggerCheckpoint',
   'triggerSavepoint',
+  'stopWithSavepoint',
   'rescale',
   'stallTaskManager',
   'deleteLocalCopy',

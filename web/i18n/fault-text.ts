@@ -40,6 +40,7 @@ const FAULT_TYPE_NAMES: { readonly [T in JobOperationType]: MessageKey } = {
   rescale: 'faultType.rescale',
   'restart-from-savepoint': 'faultType.restart-from-savepoint',
   cancel: 'faultType.cancel',
+  'stop-with-savepoint': 'faultType.stop-with-savepoint',
 };
 
 /** A fault type in the reader's language; a type the UI does not know keeps its own name. */

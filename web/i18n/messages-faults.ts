@@ -16,6 +16,8 @@ export const faultsEn = {
   'fault.fail-remote-storage': 'remote storage fails every request',
   'fault.heal-remote-storage': 'remote storage works again',
   'fault.cancel-job': 'cancel the job',
+  'fault.stop-with-savepoint': 'stop the job with a savepoint',
+  'fault.stop-with-savepoint-drain': 'drain the job, then stop it with a savepoint',
   'fault.rescale': 'rescale {vertex} to parallelism {parallelism} from checkpoint {checkpointId}',
   'fault.restart-from-savepoint': 'restart from savepoint {savepointId}',
 
@@ -36,6 +38,7 @@ export const faultsEn = {
   'faultType.rescale': 'rescale',
   'faultType.restart-from-savepoint': 'restart from savepoint',
   'faultType.cancel': 'cancel the job',
+  'faultType.stop-with-savepoint': 'stop with savepoint',
   /** `reason` is the engine's, in English, in every locale */
   'fault.notApplied': '{fault} not applied: {reason}',
 } as const;
@@ -52,6 +55,8 @@ export const faultsZhCN: { readonly [K in keyof typeof faultsEn]: string } = {
   'fault.fail-remote-storage': '远程存储的每个请求都失败',
   'fault.heal-remote-storage': '远程存储恢复正常',
   'fault.cancel-job': '取消作业',
+  'fault.stop-with-savepoint': '停止作业并生成 Savepoint',
+  'fault.stop-with-savepoint-drain': '先排空作业，再停止作业并生成 Savepoint',
   'fault.rescale': '从 Checkpoint {checkpointId} 把 {vertex} 的并行度调整为 {parallelism}',
   'fault.restart-from-savepoint': '从 Savepoint {savepointId} 重启',
 
@@ -70,5 +75,6 @@ export const faultsZhCN: { readonly [K in keyof typeof faultsEn]: string } = {
   'faultType.rescale': '调整并行度',
   'faultType.restart-from-savepoint': '从 Savepoint 重启',
   'faultType.cancel': '取消作业',
+  'faultType.stop-with-savepoint': '停止作业并生成 Savepoint',
   'fault.notApplied': '“{fault}”未执行：{reason}',
 };

@@ -9,7 +9,7 @@
  * subtasks reports `unalignedCheckpoint`, so an aligned-timeout checkpoint that stayed aligned
  * shows as CHECKPOINT even when it was triggered as UNALIGNED_CHECKPOINT.
  */
-export type CheckpointStatsType = 'CHECKPOINT' | 'UNALIGNED_CHECKPOINT' | 'SAVEPOINT';
+export type CheckpointStatsType = 'CHECKPOINT' | 'UNALIGNED_CHECKPOINT' | 'SAVEPOINT' | 'SYNC_SAVEPOINT';
 
 /** Flink's SavepointFormatType; CANONICAL is Flink's default. */
 export type SavepointFormat = 'CANONICAL' | 'NATIVE';

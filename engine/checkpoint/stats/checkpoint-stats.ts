@@ -41,7 +41,7 @@ export class CheckpointStats {
   ) {
     this.tasks = new Map(vertices.map((v) => [v.vertexId, new TaskStateStats(v.vertexId, v.parallelism)]));
     this.numSubtasks = vertices.reduce((sum, v) => sum + v.parallelism, 0);
-    this.savepointFormat = type === 'SAVEPOINT' ? (savepointFormat ?? 'CANONICAL') : null;
+    this.savepointFormat = type === 'SAVEPOINT' || type === 'SYNC_SAVEPOINT' ? (savepointFormat ?? 'CANONICAL') : null;
   }
 
   get status(): CheckpointStatsStatus {
@@ -49,7 +49,7 @@ export class CheckpointStats {
   }
 
   get isSavepoint(): boolean {
-    return this.type === 'SAVEPOINT';
+    return this.type === 'SAVEPOINT' || this.type === 'SYNC_SAVEPOINT';
   }
 
   /** @returns whether the report was taken (in progress, known vertex, new subtask index) */
@@ -125,9 +125,9 @@ export class CheckpointStats {
     return latest === undefined ? -1 : Math.max(0, latest.ackTimestamp - this.triggerTimestamp);
   }
 
-  /** Savepoints are SAVEPOINT; a checkpoint is unaligned once any subtask reported it so. */
+  /** Savepoints are SAVEPOINT (stop-with-savepoint's SYNC_SAVEPOINT); a checkpoint is unaligned once any subtask reported it so. */
   get restCheckpointType(): RestCheckpointType {
-    if (this.isSavepoint) return 'SAVEPOINT';
+    if (this.isSavepoint) return this.type === 'SYNC_SAVEPOINT' ? 'SYNC_SAVEPOINT' : 'SAVEPOINT';
     return this.#unaligned ? 'UNALIGNED_CHECKPOINT' : 'CHECKPOINT';
   }
 

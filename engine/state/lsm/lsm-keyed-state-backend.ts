@@ -247,10 +247,12 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
    * native checkpoint does with the WAL off), takes the current runs, and returns those that the
    * last confirmed checkpoint did not reference with their contents to upload, plus the
    * manifest. Runs are immutable, so the returned contents stay valid whatever happens next.
+   * A `full` snapshot (Flink's FULL_CHECKPOINT) builds on nothing: every run is uploaded again;
+   * it is still recorded, so later increments may reuse its runs once it is confirmed.
    */
-  snapshotIncremental(checkpointId: number): IncrementalSnapshot {
+  snapshotIncremental(checkpointId: number, full = false): IncrementalSnapshot {
     this.flush();
-    const base = this.#tracker.confirmedBase();
+    const base = full ? { checkpointId: undefined, runs: new Set<string>() } : this.#tracker.confirmedBase();
     const runs = this.#liveRuns();
     const sharedRuns: SharedRunHandle[] = [];
     const newRuns: RunUpload[] = [];
@@ -307,8 +309,8 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
   }
 
   /** `snapshotIncremental` in the shape checkpoint storage takes (KeyedStateBackend.incrementalSnapshot). */
-  incrementalSnapshot(checkpointId: number): IncrementalKeyedSnapshot {
-    const snapshot = this.snapshotIncremental(checkpointId);
+  incrementalSnapshot(checkpointId: number, full = false): IncrementalKeyedSnapshot {
+    const snapshot = this.snapshotIncremental(checkpointId, full);
     const uploaded = new Map(snapshot.newRuns.map((r) => [r.name, r.contents]));
     return {
       privateState: snapshot.privateState,

@@ -27,10 +27,12 @@ export function apiOperation(operation: JobOperation): SimOperation {
       return { type: 'fail-remote-storage', failing: operation.type === 'fail-remote-storage' };
     case 'rescale':
       return { type: operation.type, vertexId: operation.vertex, parallelism: operation.parallelism };
+    case 'trigger-checkpoint':
+      return operation.checkpoint_type === 'FULL' ? { type: operation.type, checkpointType: 'FULL' } : { type: operation.type };
     case 'restart-from-savepoint':
       return operation.savepoint === undefined ? { type: operation.type } : { type: operation.type, savepointId: operation.savepoint };
     default:
-      // lose-host, slow-remote-storage, trigger-checkpoint, trigger-savepoint, cancel: the same fields
+      // lose-host, slow-remote-storage, trigger-savepoint, cancel: the same fields
       return { ...operation };
   }
 }

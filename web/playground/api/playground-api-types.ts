@@ -119,7 +119,8 @@ export type SimOperation =
   | { type: 'trigger-savepoint' }
   | { type: 'rescale'; vertexId: string; parallelism: number }
   | { type: 'restart-from-savepoint'; savepointId?: number }
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  | { type: 'stop-with-savepoint'; drain?: boolean };
 
 /** One text in every language a lesson is written in. */
 export type LessonText = { en: string; 'zh-CN': string };
@@ -187,8 +188,11 @@ export interface PlaygroundApi {
   failTask(vertexId: string, subtask: number): Promise<void>;
   slowOperator(vertexId: string, factor: number): Promise<void>;
   corruptLocalCopy(host: string, vertexId: string, subtask: number): Promise<void>;
-  triggerCheckpoint(): Promise<void>;
+  /** A manual checkpoint (Flink's POST /jobs/:id/checkpoints); `checkpointType: 'FULL'` makes an incremental backend upload all its state for this one. */
+  triggerCheckpoint(options?: { checkpointType?: 'CONFIGURED' | 'FULL' }): Promise<void>;
   triggerSavepoint(): Promise<void>;
+  /** Flink's stop-with-savepoint (POST /jobs/:id/stop): a synchronous savepoint, the sink commits what it covers, the job ends FINISHED; `drain` first fires every event-time window. Rejects unless the job is RUNNING. */
+  stopWithSavepoint(options?: { drain?: boolean }): Promise<void>;
   rescale(vertexId: string, parallelism: number): Promise<void>;
   /** The TaskManager stops answering but is not dead (a long GC pause): its tasks fail after `heartbeat.timeout`. */
   stallTaskManager(id: string): Promise<void>;

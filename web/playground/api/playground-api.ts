@@ -43,6 +43,11 @@ function requireInteger(name: string, value: unknown): string | undefined {
   return Number.isInteger(value) ? undefined : `${name} must be an integer, got ${JSON.stringify(value)}.`;
 }
 
+/** Flink's checkpointType of a trigger request; INCREMENTAL is refused as Flink's REST refuses it (FLINK-33723). */
+function requireCheckpointType(value: unknown): string | undefined {
+  return value === undefined || value === 'CONFIGURED' || value === 'FULL' ? undefined : `checkpointType must be "CONFIGURED" or "FULL", got ${JSON.stringify(value)}.`;
+}
+
 function requireFinite(name: string, value: unknown): string | undefined {
   return Number.isFinite(value) ? undefined : `${name} must be a finite number, got ${String(value)}.`;
 }
@@ -99,8 +104,11 @@ export function createPlaygroundApi(state: PlaygroundState, lessons = new Lesson
       operate(
         () => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? { type: 'corrupt-local-copy', host, vertex: vertexId, subtask },
       ),
-    triggerCheckpoint: () => operate(() => ({ type: 'trigger-checkpoint' })),
+    triggerCheckpoint: (options) =>
+      operate(() => requireCheckpointType(options?.checkpointType) ?? { type: 'trigger-checkpoint', ...(options?.checkpointType === 'FULL' ? { checkpoint_type: 'FULL' as const } : {}) }),
     triggerSavepoint: () => operate(() => ({ type: 'trigger-savepoint' })),
+    stopWithSavepoint: (options) =>
+      operate(() => (options?.drain === undefined ? { type: 'stop-with-savepoint' } : (requireBoolean('stopWithSavepoint({ drain }): drain', options.drain) ?? { type: 'stop-with-savepoint', drain: options.drain }))),
     rescale: (vertexId, parallelism) =>
       operate(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? { type: 'rescale', vertex: vertexId, parallelism }),
     stallTaskManager: (id) => operate(() => requireString('The TaskManager id', id) ?? { type: 'stall-task-manager', task_manager: id }),
