@@ -17,6 +17,7 @@ import type {
 import type { CheckpointSubtaskDetails } from '../interop/flink-statistics-import.ts';
 import { doctorReportLines } from '../doctor/doctor-messages.ts';
 import type { Finding } from '../doctor/finding.ts';
+import { reportBytes, reportDuration } from '../report/report-units.ts';
 
 /** How many of the slowest subtasks a subtasks document lists. */
 const SLOWEST_SUBTASKS = 5;
@@ -192,16 +193,9 @@ function subtaskLines(details: CheckpointSubtaskDetails, say: Say): string[] {
   return lines;
 }
 
+/** Flink writes -1 (or nothing) for a figure it does not know. */
 function duration(ms: number): string {
-  if (ms < 0) return 'n/a';
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${(ms / 60_000).toFixed(1)} min`;
+  return ms < 0 ? 'n/a' : reportDuration(ms);
 }
 
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  return `${(n / 1024 / 1024 / 1024).toFixed(1)} GiB`;
-}
+const bytes = reportBytes;

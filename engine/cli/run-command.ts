@@ -7,6 +7,7 @@ import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { diagnose } from '../doctor/diagnose.ts';
 import { doctorReportLines } from '../doctor/doctor-messages.ts';
 import { runDoctorDocuments } from '../doctor/run-doctor-documents.ts';
+import { reportBytes } from '../report/report-units.ts';
 
 export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json]
 
@@ -159,11 +160,7 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(3)} s`;
 }
 
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-}
+const bytes = reportBytes;
 
 function pct(msPerSecond: number): string {
   return `${Math.round(msPerSecond / 10)}%`;

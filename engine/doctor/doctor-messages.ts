@@ -7,6 +7,7 @@
 import type { ImportLocale } from '../interop/flink-import-messages.ts';
 import type { Finding, FindingCode, FindingParams } from './finding.ts';
 import { UNKNOWN_VERTEX } from './vertex-subtasks.ts';
+import { reportBytes, reportDuration } from '../report/report-units.ts';
 
 export type DoctorLocale = ImportLocale;
 
@@ -103,18 +104,8 @@ function formatParam(name: string, params: FindingParams, locale: DoctorLocale):
   return String(value);
 }
 
-function duration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${(ms / 60_000).toFixed(1)} min`;
-}
-
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  return `${(n / 1024 / 1024 / 1024).toFixed(1)} GiB`;
-}
+const duration = reportDuration;
+const bytes = reportBytes;
 
 const LESSON_LABEL: { readonly [L in DoctorLocale]: string } = { en: 'lesson: ', 'zh-CN': '课程：' };
 const HEAD: { readonly [L in DoctorLocale]: { none: string; some: string } } = {
