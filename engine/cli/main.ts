@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { runKeyGroupCommand } from './key-group-command.ts';
 import { runRunCommand } from './run-command.ts';
+import { runCheckCommand } from './check-command.ts';
 import { runReplayCommand } from './replay-command.ts';
 import { runInspectCommand } from './inspect-command.ts';
 import { runExportCommand } from './export-command.ts';
@@ -19,6 +20,9 @@ export const usage = `Usage: ckpt-lab <command> [options]
 Commands:
   run SCENARIO [--seed N] [--until DURATION] [--json]
                          run a scenario in the deterministic simulator and print a summary
+  check SCENARIO... [--json]
+                         run each scenario with its own seed and run length and check its
+                         expectations: PASS/FAIL per file, 'expected …, got …' per failure (docs CI)
   replay SESSION [--json]
                          replay a live session exported from the playground in the simulator
   key-group KEY... [--max-parallelism N] [--parallelism P] [--json]
@@ -33,8 +37,8 @@ Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid
 `;
 
 export async function main(args: string[]): Promise<number> {
-  // `run` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
-  const lsmStorage = args[0] === 'run' || args[0] === 'replay' ? await nodeLsmStorage() : undefined;
+  // `run`, `check` and `replay` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
+  const lsmStorage = args[0] === 'run' || args[0] === 'check' || args[0] === 'replay' ? await nodeLsmStorage() : undefined;
   const result = dispatch(args, lsmStorage);
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);
@@ -47,6 +51,8 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
     switch (command) {
       case 'run':
         return runRunCommand(rest, fileReader('scenario'), lsmStorage);
+      case 'check':
+        return runCheckCommand(rest, fileReader('scenario'), lsmStorage);
       case 'replay':
         return runReplayCommand(rest, fileReader('session'), lsmStorage);
       case 'key-group':

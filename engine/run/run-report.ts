@@ -133,6 +133,7 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
     failedCheckpoints: counts.failed,
     restores: source.restores.length,
     restoredSubtasks: source.restores.flatMap((r) => r.subtasks),
+    restoreRecords: source.restores,
     checkpoints: observeCheckpoints(source.events, stats),
     catchUps: catchUpsOf(source),
   };

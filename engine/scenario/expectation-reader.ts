@@ -2,19 +2,21 @@
  * Reads the expectations a run is checked against (the CLI exits 1 when one fails).
  */
 
-import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
+import { type ListItem, ObjectReader } from './field-reader.ts';
+import { type FaultContext, readSubtask } from './fault-reader.ts';
 import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CheckpointStatistic, ExpectationSpec } from './scenario-types.ts';
 import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
 import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
 
-export function readExpectations(issues: Issues, items: ListItem[]): ExpectationSpec[] | undefined {
-  const expectations = items.map((item) => readExpectation(issues, item));
+/** `context` is the job the expectations name vertices and subtasks of (as faults do). */
+export function readExpectations(context: FaultContext, items: ListItem[]): ExpectationSpec[] | undefined {
+  const expectations = items.map((item) => readExpectation(context, item));
   return expectations.every((e) => e !== undefined) ? (expectations as ExpectationSpec[]) : undefined;
 }
 
-function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | undefined {
-  const expectation = ObjectReader.of(issues, item.path, item.value, 'an expectation');
+function readExpectation(context: FaultContext, item: ListItem): ExpectationSpec | undefined {
+  const expectation = ObjectReader.of(context.issues, item.path, item.value, 'an expectation');
   if (!expectation) return undefined;
   const type = expectation.oneOf('type', EXPECTATION_TYPES, { required: true, what: 'expectation type' });
   const known = type === undefined ? [...new Set(Object.values(EXPECTATION_FIELDS).flat())] : EXPECTATION_FIELDS[type];
@@ -49,11 +51,31 @@ function readExpectation(issues: Issues, item: ListItem): ExpectationSpec | unde
       if (value === undefined || source === undefined || (expectation.has('reason') && reason === undefined)) return undefined;
       return reason === undefined ? { type, value, source } : { type, value, source, reason };
     }
+    case 'restore-source':
+      return readRestoreSource(context, expectation);
     case 'statistic':
       return readStatistic(expectation);
     case 'catch-up-time':
       return readCatchUpTime(expectation);
   }
+}
+
+/** `restore-source`: a subtask of the job (checked as a fault's is), where it restored from, and optionally why and in which restore. */
+function readRestoreSource(context: FaultContext, expectation: ObjectReader): ExpectationSpec | undefined {
+  const target = readSubtask(context, expectation);
+  const source = expectation.oneOf('source', RESTORE_SOURCES, { required: true, what: 'restore source' });
+  const reason = expectation.oneOf('reason', LOCAL_RECOVERY_FALLBACK_REASONS, { what: 'local recovery fallback reason' });
+  const restore = expectation.integer('restore', { min: 1 });
+  if (target === undefined || source === undefined) return undefined;
+  if ((expectation.has('reason') && reason === undefined) || (expectation.has('restore') && restore === undefined)) return undefined;
+  return {
+    type: 'restore-source',
+    vertex: String(target.vertex),
+    subtask: Number(target.subtask),
+    source,
+    ...(reason === undefined ? {} : { reason }),
+    ...(restore === undefined ? {} : { restore }),
+  };
 }
 
 /** `catch-up-time` with `min`, `max` or both, durations in Flink syntax (`20 s`). */

@@ -97,7 +97,8 @@ function readVertexId(context: FaultContext, fault: ObjectReader): VertexEntry |
   return undefined;
 }
 
-function readSubtask(context: FaultContext, fault: ObjectReader): FaultTarget | undefined {
+/** A vertex id and a subtask index of it, both checked against the job (faults and the restore-source expectation name subtasks so). */
+export function readSubtask(context: FaultContext, fault: ObjectReader): FaultTarget | undefined {
   const vertex = readVertexId(context, fault);
   const subtask = fault.integer('subtask', { required: true, min: 0 });
   if (vertex === undefined || subtask === undefined || vertex.parallelism === undefined) return undefined;

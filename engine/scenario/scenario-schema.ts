@@ -325,6 +325,18 @@ function expectationSchemas(): JsonSchema[] {
       ['reason'],
     ),
     expectation(
+      'restore-source',
+      {
+        vertex: { type: 'string', description: 'Id of the vertex.' },
+        subtask: integer('Index of the subtask (from 0).', 0),
+        source: oneOfNames(RESTORE_SOURCES, 'Where the subtask read its state: the host\'s task-local copy or remote checkpoint storage.'),
+        reason: oneOfNames(LOCAL_RECOVERY_FALLBACK_REASONS, 'Why a remote restore did not use its local copy.'),
+        restore: integer('Which restore of the run (1 is the first); without it, every restore that restored the subtask.', 1),
+      },
+      'The subtask read its state from source (and, with reason, fell back to remote for it) in the given restore or in every one; it does not hold when the subtask was never restored.',
+      ['reason', 'restore'],
+    ),
+    expectation(
       'statistic',
       {
         statistic: oneOfNames(CHECKPOINT_STATISTICS, 'The figure: checkpoint-pause (a completion to the next trigger), end-to-end-duration, alignment-duration, start-delay and sync-duration (longest subtask), persisted-data and checkpointed-size (bytes), checkpointed-fraction (checkpointed over full size), concurrent-checkpoints.'),

@@ -164,6 +164,12 @@ export type ExpectationSpec =
    * ones that fell back for it (local-recovery-disabled, different-slot, missing, corrupt, …)
    */
   | { type: 'min-restored-subtasks'; value: number; source: 'local' | 'remote'; reason?: string }
+  /**
+   * Subtask `subtask` of `vertex` read its state from `source` (with `reason`, a remote one fell
+   * back for that reason) in restore number `restore` (1-based), or, without it, in every restore
+   * that restored the subtask. Does not hold when the subtask was never restored.
+   */
+  | { type: 'restore-source'; vertex: string; subtask: number; source: 'local' | 'remote'; reason?: string; restore?: number }
   /** at least this many checkpoints failed; with `reason`, for that CheckpointFailureReason only (CHECKPOINT_EXPIRED, …) */
   | { type: 'min-failed-checkpoints'; value: number; reason?: string }
   /**

@@ -68,7 +68,7 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
   const until = readRunUntil(issues, root, vertices);
   if (job?.spec) checkJobSize(issues, job.spec);
   if (job?.spec && until !== undefined) checkSourceRecords(issues, job.spec, until);
-  const expectations = readExpectations(issues, root.list('expectations', 'expectations') ?? []);
+  const expectations = readExpectations({ issues, vertices, cluster }, root.list('expectations', 'expectations') ?? []);
   if (faults && until !== undefined) noteFaultsAfterRun(issues, faults, until);
   const parts = [version, name, description, seed, job?.spec, cluster, costs, faults, until, expectations];
   if (parts.some((p) => p === undefined)) return undefined;

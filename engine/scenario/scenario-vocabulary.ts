@@ -80,6 +80,7 @@ export const EXPECTATION_TYPES = [
   'min-restores',
   'min-failed-checkpoints',
   'min-restored-subtasks',
+  'restore-source',
   'statistic',
   'catch-up-time',
 ] as const satisfies readonly ExpectationSpec['type'][];
@@ -171,6 +172,7 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'min-restores': ['type', 'value'],
   'min-failed-checkpoints': ['type', 'value', 'reason'],
   'min-restored-subtasks': ['type', 'value', 'source', 'reason'],
+  'restore-source': ['type', 'vertex', 'subtask', 'source', 'reason', 'restore'],
   statistic: ['type', 'statistic', 'aggregate', 'min', 'max'],
   'catch-up-time': ['type', 'min', 'max'],
 };
