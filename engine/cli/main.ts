@@ -67,7 +67,7 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): Co
       case 'help':
         return { stdout: usage, stderr: '', exitCode: command === undefined ? 2 : 0 };
       default:
-        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, replay, key-group, inspect)\n\n${usage}`, exitCode: 2 };
+        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, check, replay, key-group, inspect, export)\n\n${usage}`, exitCode: 2 };
     }
   } catch (error) {
     return internalError(error);
