@@ -198,10 +198,12 @@ export class PlaygroundState {
   // ---- loading ----
 
   /**
-   * Loads the scenario list, then the scenario named in the URL (`?scenario=file`) or the first
-   * one; `loadInitial: false` leaves the scenario to the caller (a lesson link opens its own).
+   * Loads the scenario list, then what the URL names: a share link (`#scenario=<base64>`), a
+   * bundled file (`?scenario=file`), or nothing, a newcomer's first page, which `firstPage` loads
+   * (lesson 1); the first bundled scenario when there is no `firstPage` or it loaded nothing.
+   * `loadInitial: false` leaves the scenario to the caller (a lesson link opens its own).
    */
-  async init(options: { loadInitial?: boolean } = {}): Promise<void> {
+  async init(options: { loadInitial?: boolean; firstPage?: () => Promise<void> } = {}): Promise<void> {
     const driver = new URL(location.href).searchParams.get('driver');
     if (isDriverName(driver)) this.driverName = driver;
     let entries: ScenarioEntry[];
@@ -216,17 +218,24 @@ export class PlaygroundState {
     this.scenarios = entries;
     // A page that loaded its own scenario through the API before the list arrived keeps it.
     if (this.source !== null || options.loadInitial === false) return;
-    if (this.#loadSharedFromHash()) return;
+    if (this.loadSharedFromHash()) return;
     const requested = new URL(location.href).searchParams.get('scenario');
+    if (requested === null && options.firstPage) {
+      await options.firstPage().catch((error: unknown) => console.warn('The first page could not open its lesson:', error));
+    }
+    // The first page's lesson may have failed, or the API or the picker loaded a scenario meanwhile.
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
-    if (initial) await this.#loadFile(initial.file, true);
+    if (this.source === null && initial) await this.#loadFile(initial.file, true);
     // wa-sqlite (1 MB of wasm, for state.backend.type: rocksdb) warms up after the first scenario
     // runs, not before: a hashmap scenario never waits for it.
     void this.ensureLsmStorage();
   }
 
-  /** A share link (`#scenario=<base64 yaml>`) names the scenario: load and start it. */
-  #loadSharedFromHash(): boolean {
+  /**
+   * A share link (`#scenario=<base64 yaml>`) names the scenario: load and start it. The page
+   * calls it again when its hash changes; false when the hash names no scenario.
+   */
+  loadSharedFromHash(): boolean {
     let text: string | null;
     try {
       text = scenarioFromHash(location.hash);

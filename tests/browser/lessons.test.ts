@@ -35,7 +35,8 @@ describe('lessons on the page', () => {
 
   beforeAll(async () => {
     session = await openBrowserSession({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await session.page.goto(`${session.baseUrl}/`);
+    // A page that names a scenario opens with the lesson list (a first page opens lesson 1 itself).
+    await session.page.goto(`${session.baseUrl}/?scenario=word-count.yaml`);
     await session.page.getByTestId('lesson-open').first().waitFor();
   });
 

@@ -1,30 +1,35 @@
 /**
- * The playground page in real Chromium: it loads, draws the default scenario's job graph, runs,
- * switches language, and logs no errors. Screenshots land in test-artifacts/screenshots/.
+ * The playground page in real Chromium: a first page (no lesson, scenario or share link in its
+ * URL) opens lesson 1 with its scenario running, draws that scenario's job graph, runs, loads a
+ * share link pasted over its hash, switches language, and logs no errors. Screenshots land in
+ * test-artifacts/screenshots/.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LESSONS } from '../../engine/lessons/lesson-catalog.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { encodeScenario } from '../../web/embed/share-link.ts';
 import { en, zhCN } from '../../web/i18n/messages.ts';
+import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 
-interface ScenarioEntry {
-  file: string;
-  name: string;
+declare global {
+  interface Window {
+    playground?: PlaygroundApi;
+  }
 }
 
-/** The default scenario (the first in the index), read and validated in Node, independently of the page. */
-async function defaultScenarioVertexIds(): Promise<string[]> {
-  const scenarioDir = join(REPO_ROOT, 'public', 'scenarios');
-  const index = JSON.parse(await readFile(join(scenarioDir, 'index.json'), 'utf8')) as ScenarioEntry[];
-  const first = index[0];
-  if (!first) throw new Error('public/scenarios/index.json lists no scenarios');
-  const parsed = parseScenarioText(await readFile(join(scenarioDir, first.file), 'utf8'));
-  if (!parsed.ok) throw new Error(`${first.file} does not parse: ${JSON.stringify(parsed.errors)}`);
+const FIRST_LESSON = LESSONS[0]!;
+
+/** The first page's scenario (lesson 1's), read and validated in Node, independently of the page. */
+async function firstPageScenario(): Promise<{ name: string; vertexIds: string[] }> {
+  const file = join(REPO_ROOT, 'public', FIRST_LESSON.scenario);
+  const parsed = parseScenarioText(await readFile(file, 'utf8'));
+  if (!parsed.ok) throw new Error(`${file} does not parse: ${JSON.stringify(parsed.errors)}`);
   const validated = validateScenario(parsed.value);
-  if (!validated.ok) throw new Error(`${first.file} is invalid: ${JSON.stringify(validated.errors)}`);
-  return validated.scenario.job.vertices.map((vertex) => vertex.id);
+  if (!validated.ok) throw new Error(`${file} is invalid: ${JSON.stringify(validated.errors)}`);
+  return { name: validated.scenario.name, vertexIds: validated.scenario.job.vertices.map((vertex) => vertex.id) };
 }
 
 async function readCount(session: BrowserSession, testId: string): Promise<number> {
@@ -50,15 +55,31 @@ describe('playground page', () => {
     await expect(session.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(en['app.title']);
   });
 
-  it('lists the example scenarios and selects the first one', async () => {
-    const options = await session.page.getByTestId('scenario-select').locator('option').allTextContents();
-    // The index grows as scenarios are added; the first three are the original examples.
-    expect(options.slice(0, 3)).toEqual(['Word count', 'Click counts', 'Two-stream join']);
-    await expect(session.page.getByTestId('scenario-select').inputValue()).resolves.toBe('word-count.yaml');
+  it('opens lesson 1 on a first page with its scenario running, and a checkpoint completes', async () => {
+    const page = session.page;
+    await expect(page.getByTestId('lesson-title').textContent()).resolves.toBe(FIRST_LESSON.title.en);
+    await expect(page.getByTestId('lesson-list-button').isVisible()).resolves.toBe(true);
+    const { name } = await firstPageScenario();
+    await expect.poll(() => page.evaluate(() => window.playground!.status().then((s) => [s.scenario?.name, s.running]))).toEqual([name, true]);
+    // lesson 1 checkpoints every second: the first completes within seconds of virtual time
+    await expect
+      .poll(() => page.evaluate(() => window.playground!.stats().then((s) => s.checkpoints.counts.completed)), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('lesson')).toBe(FIRST_LESSON.id);
   });
 
-  it('draws one job graph node per vertex of the default scenario', async () => {
-    const expected = await defaultScenarioVertexIds();
+  it('lists the example scenarios and names the lesson scenario of the first page in the picker', async () => {
+    const { name } = await firstPageScenario();
+    const options = await session.page.getByTestId('scenario-select').locator('option').allTextContents();
+    // The lesson's scenario is not a bundled one: the picker names it first, then the examples
+    // (the index grows as scenarios are added; the first three are the original examples).
+    expect(options.slice(0, 4)).toEqual([en['scenario.fromLesson'].replace('{name}', name), 'Word count', 'Click counts', 'Two-stream join']);
+    await expect(session.page.getByTestId('scenario-select').inputValue()).resolves.toBe('');
+  });
+
+  it('draws one job graph node per vertex of the scenario of the first page', async () => {
+    const { vertexIds: expected } = await firstPageScenario();
     const drawn = await session.page
       .locator('[data-testid="job-graph"] [data-vertex-id]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-vertex-id')));
@@ -123,6 +144,18 @@ describe('playground page', () => {
     expect(await background()).not.toBe(light);
     await session.screenshot('playground-en-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('loads the scenario of a share link pasted over the hash of the open page', async () => {
+    const page = session.page;
+    const text = await readFile(join(REPO_ROOT, 'public', 'scenarios', 'click-counts.yaml'), 'utf8');
+    const name = /^name: (.+)$/m.exec(text)![1]!.trim();
+    await page.evaluate((hash) => (location.hash = hash), `#scenario=${encodeScenario(text)}`);
+    await expect.poll(() => page.evaluate(() => window.playground!.status().then((s) => [s.scenario?.name, s.running]))).toEqual([name, true]);
+    const picked = await page.getByTestId('scenario-select').locator('option').first().textContent();
+    expect(picked).toBe(en['scenario.fromLink'].replace('{name}', name));
+    // the lesson gave the page back: its list shows again
+    await expect(page.getByTestId('lesson-open').first().isVisible()).resolves.toBe(true);
   });
 
   it('shows why an invalid scenario was rejected and runs nothing', async () => {

@@ -11,6 +11,7 @@ export const lessonsEn = {
   'lessons.seen': 'Seen',
   'lessons.notSeen': 'Not seen yet',
   'lessons.openFailed': 'Could not open the lesson: {reason}',
+  'scenario.fromLesson': 'Lesson scenario: {name}',
 } as const;
 
 export const lessonsZhCN: { readonly [K in keyof typeof lessonsEn]: string } = {
@@ -24,4 +25,5 @@ export const lessonsZhCN: { readonly [K in keyof typeof lessonsEn]: string } = {
   'lessons.seen': '已看到',
   'lessons.notSeen': '尚未看到',
   'lessons.openFailed': '无法打开课程：{reason}',
+  'scenario.fromLesson': '课程场景：{name}',
 };

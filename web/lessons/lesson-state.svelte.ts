@@ -43,6 +43,11 @@ export function lessonLink(href: string): { id: string; step: number } | null {
   return { id, step: Number.isInteger(step) && step >= 1 ? step - 1 : 0 };
 }
 
+/** Where a lesson's scenario is fetched from: also the source of the run it loads. */
+export function lessonScenarioUrl(lesson: Lesson): string {
+  return `/${lesson.scenario}`;
+}
+
 export class LessonState {
   lesson = $state.raw<Lesson | null>(null);
   /** the step the learner is on, 0-based */
@@ -86,6 +91,24 @@ export class LessonState {
     this.listOpen = false;
     this.#rememberInUrl();
     return { id, step: step + 1, steps: lesson.steps.length, scenario };
+  }
+
+  /**
+   * A newcomer's first page: lesson 1 open and its scenario running, so a checkpoint completes
+   * within about a second; the list is one click away. A scenario that the API or the picker
+   * loaded while the lesson's file was fetched keeps the page.
+   */
+  async openFirstPage(): Promise<void> {
+    const lesson = LESSONS[0];
+    if (!lesson) return;
+    const input = await this.#scenarioInput(lesson, 0);
+    if (this.playground.source !== null) return;
+    await this.#loadInput(lesson, input);
+    this.lesson = lesson;
+    this.step = 0;
+    this.listOpen = false;
+    this.#rememberInUrl();
+    this.playground.start();
   }
 
   /** "Do it for me": the scenario with this step's actions too, run from 0. */
@@ -159,12 +182,21 @@ export class LessonState {
   }
 
   async #load(lesson: Lesson, upTo: number) {
-    const url = `/${lesson.scenario}`;
+    return this.#loadInput(lesson, await this.#scenarioInput(lesson, upTo));
+  }
+
+  /** The lesson's scenario with the actions of its steps before `upTo`. */
+  async #scenarioInput(lesson: Lesson, upTo: number): Promise<Record<string, unknown>> {
+    const url = lessonScenarioUrl(lesson);
     const response = await fetch(url);
     if (!response.ok) throw new Error(`Lesson "${lesson.id}": could not fetch ${url} (HTTP ${response.status}).`);
     const parsed = parseScenarioText(await response.text());
     if (!parsed.ok) throw new Error(`Lesson "${lesson.id}": ${url} is not valid YAML.`);
-    const input = lessonScenarioInput(lesson, parsed.value as Record<string, unknown>, upTo);
+    return lessonScenarioInput(lesson, parsed.value as Record<string, unknown>, upTo);
+  }
+
+  #loadInput(lesson: Lesson, input: Record<string, unknown>) {
+    const url = lessonScenarioUrl(lesson);
     this.#url = url;
     return this.playground.load(input, { kind: 'url', url });
   }
