@@ -3,11 +3,11 @@
  * and says which expectations held: the command docs CI runs over the scenarios a page shows.
  * A bad file does not stop the others; its exit code (2) wins over a failed expectation (1).
  */
-import { formatScenarioErrors, parseScenarioText, validateScenario } from '../scenario/scenario-validator.ts';
+import { readScenarioFile } from './scenario-file.ts';
 import { runScenario } from '../run/run-report.ts';
 import { describeExpectation, type ExpectationResult } from '../run/expectations.ts';
 import { failureLine } from '../run/expectation-failure.ts';
-import type { CommandResult } from './command-result.ts';
+import type { CommandResult, ReadFile } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 
 export const checkUsage = `Usage: ckpt-lab check SCENARIO... [--json]
@@ -21,7 +21,6 @@ Exit codes: 0 every expectation held; 1 an expectation failed; 2 a file could no
 a valid scenario (the other files still run), or bad usage.
 `;
 
-type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
 
 /** One file's outcome: its expectations, or why it could not run. */
 export interface ScenarioCheck {
@@ -64,12 +63,8 @@ function parseCheckArguments(args: string[]): { files: string[]; json: boolean }
 /** Validates and runs one file; invalid input becomes a value, so the next file still runs. */
 function checkFile(file: string, readFile: ReadFile, lsmStorage: LsmStorageFactory | undefined): ScenarioCheck {
   const invalid = (message: string): ScenarioCheck => ({ file, scenario: null, passed: false, expectations: [], invalid: message });
-  const read = readFile(file);
-  if (!read.ok) return invalid(read.message);
-  const text = parseScenarioText(read.text);
-  if (!text.ok) return invalid(`${file} is not a valid scenario; it was not run.\n${formatScenarioErrors(text.errors)}`);
-  const valid = validateScenario(text.value);
-  if (!valid.ok) return invalid(`${file} is not a valid scenario; it was not run.\n${formatScenarioErrors(valid.errors)}`);
+  const valid = readScenarioFile(file, readFile);
+  if (!valid.ok) return invalid('unreadable' in valid ? valid.unreadable : `${file} is not a valid scenario; it was not run.\n${valid.invalid}`);
   const { report } = runScenario(valid.scenario, lsmStorage ? { lsmStorage } : {});
   const results = report.expectations;
   return {

@@ -5,3 +5,6 @@ export interface CommandResult {
   /** 0 ran and expectations held; 1 an expectation failed; 2 invalid input or usage; 3 internal error (a bug) */
   exitCode: 0 | 1 | 2 | 3;
 }
+
+/** How a subcommand reads a file (main.ts gives it the file system): its text, or why it could not. */
+export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };

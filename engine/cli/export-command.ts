@@ -1,6 +1,6 @@
 import { EXPORT_FILE_NAME, exportToFlink, FLINK_EXPORT_FORMATS, type FlinkExportFormat, isFlinkExportFormat } from '../export/flink-export.ts';
-import { formatScenarioErrors, parseScenarioText, validateScenario } from '../scenario/scenario-validator.ts';
-import type { CommandResult } from './command-result.ts';
+import { readScenarioFile } from './scenario-file.ts';
+import type { CommandResult, ReadFile } from './command-result.ts';
 
 const FORMAT_DESCRIPTIONS: Readonly<Record<FlinkExportFormat, string>> = {
   'config-yaml': `Flink 2.x ${EXPORT_FILE_NAME['config-yaml']} (standard YAML)`,
@@ -18,7 +18,6 @@ The default format is config-yaml. Only the options the scenario sets are writte
 `;
 
 
-type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
 
 interface ExportArguments {
   file: string;
@@ -30,12 +29,8 @@ export function runExportCommand(args: string[], readFile: ReadFile): CommandRes
   if (args.includes('-h') || args.includes('--help')) return { stdout: exportUsage, stderr: '', exitCode: 0 };
   const parsed = parseExportArguments(args);
   if (typeof parsed === 'string') return { stdout: '', stderr: `ckpt-lab export: ${parsed}\n\n${exportUsage}`, exitCode: 2 };
-  const file = readFile(parsed.file);
-  if (!file.ok) return { stdout: '', stderr: `ckpt-lab export: ${file.message}\n`, exitCode: 2 };
-  const text = parseScenarioText(file.text);
-  if (!text.ok) return invalidScenario(parsed.file, formatScenarioErrors(text.errors));
-  const valid = validateScenario(text.value);
-  if (!valid.ok) return invalidScenario(parsed.file, formatScenarioErrors(valid.errors));
+  const valid = readScenarioFile(parsed.file, readFile);
+  if (!valid.ok) return 'unreadable' in valid ? { stdout: '', stderr: `ckpt-lab export: ${valid.unreadable}\n`, exitCode: 2 } : invalidScenario(parsed.file, valid.invalid);
   return { stdout: exportToFlink(valid.scenario, parsed.format), stderr: '', exitCode: 0 };
 }
 

@@ -1,6 +1,6 @@
 import { formatFlinkImportProblem, IMPORT_LOCALES, type ImportLocale } from '../interop/flink-import-messages.ts';
 import { importFlinkStatisticsText, type ImportedFlinkStatistics } from '../interop/flink-statistics-import.ts';
-import type { CommandResult } from './command-result.ts';
+import type { CommandResult, ReadFile } from './command-result.ts';
 import { inspectReport } from './inspect-report.ts';
 import { diagnose } from '../doctor/diagnose.ts';
 import type { Finding } from '../doctor/finding.ts';
@@ -24,7 +24,6 @@ Exit codes: 0 every file was read; 2 a file could not be read (the message says 
 /** At most this many problems are printed per file; the first ones say what is wrong. */
 const MAX_PROBLEMS = 20;
 
-type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
 
 interface InspectArguments {
   files: string[];

@@ -3,7 +3,7 @@ import { decodeSessionDocument } from '../replay/session-document.ts';
 import { ReplayDivergence } from '../replay/replay-divergence.ts';
 import { formatScenarioErrors } from '../scenario/scenario-error.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
-import type { CommandResult } from './command-result.ts';
+import type { CommandResult, ReadFile } from './command-result.ts';
 import { formatSummary } from './run-command.ts';
 
 export const replayUsage = `Usage: ckpt-lab replay SESSION [--json]
@@ -15,7 +15,6 @@ barriers at the recorded offsets, checkpoints, faults and restores happen as rec
 Exit codes as \`run\`; a recording the replay cannot follow is reported with exit code 2.
 `;
 
-type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
 
 /** `ckpt-lab replay`: validates the session document (nothing runs on invalid input), replays it, reports. */
 export function runReplayCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory): CommandResult {

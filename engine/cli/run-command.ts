@@ -1,8 +1,8 @@
 import { parseDuration } from '../config/duration.ts';
-import { formatScenarioErrors, parseScenarioText, validateScenario } from '../scenario/scenario-validator.ts';
+import { readScenarioFile } from './scenario-file.ts';
 import { runScenario, type RunReport } from '../run/run-report.ts';
 import { describeExpectation } from '../run/expectations.ts';
-import type { CommandResult } from './command-result.ts';
+import type { CommandResult, ReadFile } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { diagnose } from '../doctor/diagnose.ts';
 import { doctorReportLines } from '../doctor/doctor-messages.ts';
@@ -18,7 +18,6 @@ Runs SCENARIO (a .yaml or .json scenario file) in the deterministic simulator.
                       checkpoint doctor says about the run's checkpoints (as in ckpt-lab inspect)
 `;
 
-type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
 
 interface RunArguments {
   file: string;
@@ -32,12 +31,8 @@ export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: L
   const parsed = parseRunArguments(args);
   if (typeof parsed === 'string') return usageError(parsed);
   if (parsed.file === '--help') return { stdout: runUsage, stderr: '', exitCode: 0 };
-  const file = readFile(parsed.file);
-  if (!file.ok) return { stdout: '', stderr: `ckpt-lab run: ${file.message}\n`, exitCode: 2 };
-  const text = parseScenarioText(file.text);
-  if (!text.ok) return invalidScenario(parsed.file, formatScenarioErrors(text.errors));
-  const valid = validateScenario(withRunLength(text.value, parsed.until));
-  if (!valid.ok) return invalidScenario(parsed.file, formatScenarioErrors(valid.errors));
+  const valid = readScenarioFile(parsed.file, readFile, (document) => withRunLength(document, parsed.until));
+  if (!valid.ok) return 'unreadable' in valid ? { stdout: '', stderr: `ckpt-lab run: ${valid.unreadable}\n`, exitCode: 2 } : invalidScenario(parsed.file, valid.invalid);
   const options = {
     ...(parsed.seed === undefined ? {} : { seed: parsed.seed }),
     ...(parsed.until === undefined ? {} : { until: parsed.until }),
