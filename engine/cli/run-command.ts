@@ -102,6 +102,7 @@ export function formatSummary(r: RunReport): string {
     `${r.scenario.name} — seed ${r.scenario.seed}, ${seconds(r.scenario.virtual_time_ms)} of virtual time`,
     `job ${r.job.status}, ${r.job.restarts} restarts${r.job.failureCause ? ` — ${r.job.failureCause}` : ''}`,
     ...checkpointLines(r),
+    ...faultLines(r),
     '',
     'vertex            records in   records out   busy   backpressured',
   ];
@@ -122,6 +123,11 @@ export function formatSummary(r: RunReport): string {
   return lines.join('\n') + '\n';
 }
 
+/** Each fault as it came due; one that could not be carried out says why. */
+function faultLines(r: RunReport): string[] {
+  return r.faults.map((f) => (f.applied ? `fault at ${seconds(f.time)}: ${f.description}` : `fault at ${seconds(f.time)} not applied (${f.faultType}): ${f.reason}`));
+}
+
 function checkpointLines(r: RunReport): string[] {
   if ((r.checkpoints as { counts: { total: number } }).counts.total === 0 && r.restores.length === 0) {
     return ['checkpoints: none (periodic checkpoints are off unless execution.checkpointing.interval is set)'];
@@ -140,7 +146,7 @@ function checkpointLines(r: RunReport): string[] {
     const b = restore.subtasks.reduce((n, s) => n + s.bytes, 0);
     const slowest = Math.max(0, ...restore.subtasks.map((s) => s.durationMs));
     const local = restore.subtasks.filter((s) => s.source === 'local').length;
-    const where = `${local} subtasks from local copies, ${restore.subtasks.length - local} from remote`;
+    const where = `${local} ${local === 1 ? 'subtask' : 'subtasks'} from local copies, ${restore.subtasks.length - local} from remote`;
     lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)} (${where}), slowest subtask ${Math.round(slowest)} ms, ${catchUpText(restore.catchUpMs)}`);
   }
   return lines;

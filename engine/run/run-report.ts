@@ -34,8 +34,21 @@ export interface RunReport {
     missing: number;
   };
   job: { status: string; restarts: number; failureCause: string | null };
+  /** every fault as it came due: carried out (what happened), or not, and why — never dropped without a word */
+  faults: ReportedFault[];
   metrics: JobMetrics;
   expectations: ExpectationResult[];
+}
+
+export type ReportedFault = { time: number; applied: true; description: string } | { time: number; applied: false; faultType: string; reason: string };
+
+/** The run's fault events, as the report lists them. */
+function reportedFaults(events: readonly JobEvent[]): ReportedFault[] {
+  return events.flatMap((e): ReportedFault[] => {
+    if (e.type === 'fault') return [{ time: e.time, applied: true, description: e.description }];
+    if (e.type === 'fault-not-applied') return [{ time: e.time, applied: false, faultType: e.faultType, reason: e.reason }];
+    return [];
+  });
 }
 
 /**
@@ -115,6 +128,7 @@ export function runReport(source: RunReportSource, comparison: { duplicates: num
     restores: source.restores.map((r, i) => ({ ...r, catchUpMs: catchUps[i]!.catchUpMs })),
     output: { totalRecords, perKey: source.sinkOutput.perKey(), duplicates, missing },
     job: { status: source.jobStatus, restarts: source.restarts, failureCause: source.failureCause ?? null },
+    faults: reportedFaults(source.events),
     metrics: source.metrics(),
     expectations: checkExpectations(source.scenario.expectations, expectationInputs(source, comparison)),
   };
