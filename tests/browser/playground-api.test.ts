@@ -110,7 +110,7 @@ describe('window.playground', () => {
     await inPage(session, (api, until) => api.runUntil(until), target);
     const stats: PlaygroundStats = await inPage(session, (api) => api.stats(), null);
     expect(Object.keys(stats).sort()).toEqual(
-      ['checkpointConfig', 'checkpointDetails', 'checkpoints', 'expectations', 'job', 'metrics', 'output', 'restores', 'scenario'].sort(),
+      ['checkpointConfig', 'checkpointDetails', 'checkpoints', 'expectations', 'faults', 'job', 'metrics', 'output', 'restores', 'scenario'].sort(),
     );
     expect(stats.scenario).toMatchObject({ name: 'Checkpointed click counts', seed: 11, virtual_time_ms: target, until_ms: 600_000 });
     expect(Object.keys(stats.checkpoints).sort()).toEqual(['counts', 'history', 'latest', 'summary']);
