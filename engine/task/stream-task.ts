@@ -268,6 +268,13 @@ export class StreamTask implements CheckpointedSubtask {
     if (!overtakes) this.#announce(buffer);
   }
 
+  /** Hands the barriers announced since the last poll to the handler; returns the cost of a snapshot they started. */
+  #takeAnnouncements(now: number, effects: TaskEffect[]): number {
+    // every poll passes here: no allocation unless something was announced
+    if (this.#announcements.length === 0) return 0;
+    return this.#onBarrierOutcomes(now, this.#announcements.splice(0).flatMap((b) => this.#barriers.onAnnouncement(b, now)), effects);
+  }
+
   /**
    * A queued barrier that may time out to unaligned is announced to the barrier handler on the
    * next poll, ahead of the data (RemoteInputChannel queues an EventAnnouncement as a priority
@@ -347,8 +354,7 @@ export class StreamTask implements CheckpointedSubtask {
     if (this.lifecycle.state !== 'RUNNING') return this.#pollNotRunning(now, effects);
     if (this.#deferred.length > 0) effects.push(...this.#deferred.splice(0));
     if (this.#stopSavepointCompleted) return this.#finishAfterStop(now);
-    const announcedCost = this.#onBarrierOutcomes(now, this.#announcements.splice(0).flatMap((b) => this.#barriers.onAnnouncement(b, now)), effects);
-    const switchCost = announcedCost + this.#fireAlignmentTimers(now, effects);
+    const switchCost = this.#takeAnnouncements(now, effects) + this.#fireAlignmentTimers(now, effects);
     this.#sendReady(effects);
     if (now >= this.#nextFlushAt) {
       this.router.flushPartial();

@@ -2,30 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { runRunCommand } from '../../engine/cli/run-command.ts';
+import { tiny } from './tiny-scenario.ts';
 
 const files: Record<string, string> = {
-  'ok.yaml': `
-version: 1
-name: Tiny
-seed: 3
-job:
-  vertices:
-    - { id: src, type: source, source: { kind: sequence, keys: 4, rate_per_s: 1000, count: 400 } }
-    - { id: count, type: keyed-aggregate, aggregate: count }
-    - { id: sink, type: sink, sink: two-phase-commit }
-  edges:
-    - { from: src, to: count, partitioning: hash }
-    - { from: count, to: sink, partitioning: forward }
-config:
-  parallelism.default: 2
-  execution.checkpointing.interval: 100 ms
-cluster: { hosts: 1, task_managers_per_host: 2, slots_per_task_manager: 1 }
-faults:
-  - { at: 250 ms, type: fail-task, vertex: count, subtask: 1 }
-expectations:
-  - { type: exactly-once }
-  - { type: job-status, status: FINISHED }
-`,
+  'ok.yaml': tiny('  - { type: exactly-once }\n  - { type: job-status, status: FINISHED }\n'),
   'unbounded.yaml': `
 version: 1
 name: Unbounded
