@@ -13,6 +13,7 @@ import { inProcessTaskManagers } from './in-process-task-managers.ts';
 import { checkStorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
 import { readCompletedCheckpoint } from '../../engine/storage/checkpoint-files.ts';
 import { checkpointDirectory } from '../../engine/storage/checkpoint-layout.ts';
+import { until as waitUntil } from './until.ts';
 
 /** source → keyed count → two-phase-commit sink, bounded, checkpointing every 200 ms on 3 TaskManagers. */
 function checkpointedCounts(overrides: { count?: number; rate?: number } = {}): Scenario {
@@ -228,10 +229,5 @@ describe('live driver: checkpoint storage in IndexedDB and task-local recovery',
   });
 });
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** This file's waits: up to 10 s. */
+const until = (condition: () => boolean, timeoutMs = 10_000) => waitUntil(condition, timeoutMs);

@@ -11,6 +11,7 @@ import { InvariantCheckers } from '../../engine/run/invariants/invariant-checker
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
+import { until as waitUntil } from './until.ts';
 
 function checkpointedCounts(): Scenario {
   const base = keyedCountJob({ keys: 12, rate: 3000, count: 6000, parallelism: 3 });
@@ -28,13 +29,8 @@ afterEach(() => {
   driver = undefined;
 });
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** This file's waits: up to 10 s. */
+const until = (condition: () => boolean, timeoutMs = 10_000) => waitUntil(condition, timeoutMs);
 
 describe('invariant checkers on the live runtime', () => {
   it('find nothing wrong with a live run that restores after a TaskManager kill', async () => {

@@ -8,6 +8,7 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { LiveDriver } from '../../workers/live/live-driver.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
+import { until as waitUntil } from './until.ts';
 
 function incrementalRocksDb(): Scenario {
   const base = keyedCountJob({ keys: 20_000, rate: 1000, count: 1_000_000, parallelism: 2 });
@@ -27,13 +28,8 @@ function incrementalRocksDb(): Scenario {
   };
 }
 
-async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** This file's waits: up to 30 s. */
+const until = (condition: () => boolean, timeoutMs = 30_000) => waitUntil(condition, timeoutMs);
 
 /** Runs `count#0`'s latest completed checkpoint references, and those of them its host's disk lacks. */
 function runsOfLatest(live: LiveDriver): { checkpointId: number; referenced: string[]; lacking: string[] } {

@@ -8,6 +8,7 @@ import { catchUpTimes } from '../../engine/run/catch-up-time.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
+import { until as waitUntil } from './until.ts';
 
 /** source → keyed count → sink, 2 s of input, checkpointing every 200 ms on 3 TaskManagers. */
 function scenario(): Scenario {
@@ -53,10 +54,5 @@ describe('pendingRecords in the live runtime', () => {
   });
 });
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** This file's waits: up to 10 s. */
+const until = (condition: () => boolean, timeoutMs = 10_000) => waitUntil(condition, timeoutMs);

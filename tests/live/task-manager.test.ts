@@ -17,6 +17,7 @@ import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from '../../workers/job-clo
 import type { ChannelPort, CheckpointStorageSpec, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
 import { TaskManager } from '../../workers/task-manager.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
+import { until as waitUntil } from './until.ts';
 
 /** source → count (hash) → sink (forward), parallelism 2, one slot per TaskManager: tm-0 and tm-1. */
 function twoTaskManagerJob(count = 500): Scenario {
@@ -77,13 +78,8 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
   return { storage, taskManagers, reports, attempt };
 }
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** This file's waits: up to 20 s. */
+const until = (condition: () => boolean, timeoutMs = 20_000) => waitUntil(condition, timeoutMs, 5);
 
 const allReports = (h: Harness) => h.reports.flat();
 const sinkRecords = (h: Harness) => allReports(h).reduce((n, r) => n + (r.type === 'sink-output' ? r.records.values.length : 0), 0);
