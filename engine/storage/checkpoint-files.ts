@@ -220,9 +220,10 @@ export interface ReadCheckpointOptions {
    * Called once `_metadata` is read: the subtasks (taskStates keys) whose state files to read.
    * The others are left out of the result's taskStates, and their files are not read (as in
    * Flink, where the JobManager reads `_metadata` and each task downloads only its own state,
-   * none at all when it restores from its local copy). Default: every subtask.
+   * none at all when it restores from its local copy). Default: every subtask. It may be async:
+   * a restart decides once the hosts' local copies are read, which runs beside the `_metadata` read.
    */
-  select?: (metadata: CheckpointMetadata) => ReadonlySet<string>;
+  select?: (metadata: CheckpointMetadata) => ReadonlySet<string> | Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -244,10 +245,12 @@ export async function readCompletedCheckpoint(storage: CheckpointStorage, direct
   const corrupt: string[] = [];
   const sharedCache = new Map<string, unknown>();
   const taskStates = new Map<string, TaskStateSnapshot>();
-  const selected = options.select?.(metadata);
+  const selected = await options.select?.(metadata);
   const refs = selected ? metadata.subtasks.filter((ref) => selected.has(ref.key)) : metadata.subtasks;
-  for (const ref of refs) {
-    const bytes = await storage.readFile(ref.statePath);
+  // The state files are independent requests, in flight together (as each task downloads its own in Flink).
+  const stateFiles = await Promise.all(refs.map((ref) => storage.readFile(ref.statePath)));
+  for (const [r, ref] of refs.entries()) {
+    const bytes = stateFiles[r];
     if (!bytes) {
       missing.push(ref.statePath);
       continue;

@@ -623,29 +623,37 @@ export class LiveDriver extends JobRuntime {
    * Before the new attempt deploys: every TaskManager (replacements too) is up, the uploads of
    * attempts that died are swept away, the hosts' task-local copies are read as their databases
    * hold them, and the checkpoint is read back from remote storage (after the JobManager's own
-   * requests queued before it), only what the restore plan needs of it.
+   * requests queued before it), only what the restore plan needs of it. The reads do not wait for
+   * the replacements to start: a new worker's start and the reads overlap, as a new TaskManager's
+   * registration and the JobManager's `_metadata` read do in Flink.
    */
   async #prepareRestart(attempt: number, graph: ExecutionGraph, checkpoint: CompletedCheckpoint | undefined): Promise<void> {
-    await this.#pool.allReady();
-    if (attempt !== this.attempt || this.#disposed) return;
+    const started = this.#pool.allReady();
     const readStart = this.now;
     const previousPlacement = this.jobMaster.placement;
     let result: RestoreReads | { error: string } | undefined;
+    let readMs = 0;
     await this.#storage
       .enqueue(async () => {
         await this.#storage.sweepOrphans(true);
-        await reloadLocalDisks(this.#disks.values());
-        if (!checkpoint) return;
-        const directory = checkpointDirectory(this.#storage.spec.location, checkpoint.id);
-        result = await readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, previousPlacement));
+        const localCopiesRead = reloadLocalDisks(this.#disks.values());
+        try {
+          if (!checkpoint) return;
+          const directory = checkpointDirectory(this.#storage.spec.location, checkpoint.id);
+          result = await readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, previousPlacement), localCopiesRead);
+          readMs = this.now - readStart;
+        } finally {
+          await localCopiesRead;
+        }
       })
       .catch((error: unknown) => {
         result = { error: `Failed to restore checkpoint ${checkpoint?.id}: ${error instanceof Error ? error.message : String(error)}` };
       });
+    await started;
     if (attempt !== this.attempt || this.#disposed) return;
     if (result && 'error' in result) return this.#drive((e) => this.jobMaster.onRestartFailed(attempt, result && 'error' in result ? result.error : '', this.now, e));
     if (result && checkpoint) this.remoteRestoreReads.push({ checkpointId: checkpoint.id, ...result.remote });
-    this.#restoring = result && { attempt, reads: result, readMs: this.now - readStart };
+    this.#restoring = result && { attempt, reads: result, readMs };
     this.#drive((e) => this.jobMaster.onRestartPrepared(attempt, this.now, e));
   }
 

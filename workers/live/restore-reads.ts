@@ -17,7 +17,8 @@ export interface RestoreReads {
 }
 
 /**
- * Reads a checkpoint back for a restart: `_metadata` first, then the plan decides (the JobMaster's
+ * Reads a checkpoint back for a restart: `_metadata` first (while `localCopiesRead`, the hosts'
+ * disks, is still being read), then the plan decides (the JobMaster's
  * one restore rule) which subtasks restore from their host's local copy, and only the state
  * files of the others are read (their own; after a rescale, every old subtask of their vertex),
  * then the shared runs they reference that no local copy carries. A message instead when
@@ -28,11 +29,14 @@ export async function readForRestore(
   directory: string,
   graph: ExecutionGraph,
   plan: (view: Omit<RestoredCheckpointView, 'remoteUnavailable'>) => RestorePlan,
+  localCopiesRead: Promise<void> = Promise.resolve(),
 ): Promise<RestoreReads | { error: string }> {
   const before = { ...storage.stats };
   let restorePlan: RestorePlan | undefined;
   const read = await readCompletedCheckpoint(storage, directory, {
-    select: (metadata) => {
+    select: async (metadata) => {
+      // The plan weighs the hosts' local copies: it waits for their read, which ran beside `_metadata`'s.
+      await localCopiesRead;
       const refs = new Map(metadata.subtasks.map((ref) => [ref.key, ref]));
       restorePlan = plan({ checkpointId: metadata.checkpointId, parallelism: metadata.parallelism, remoteBytes: (i) => refs.get(subtaskKey(graph.subtasks[i]!.id))?.stateSize ?? 0 });
       return restorePlan.remoteKeys;
