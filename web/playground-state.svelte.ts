@@ -432,7 +432,8 @@ export class PlaygroundState {
         }
         driver = booted;
       } else {
-        driver = new SimDriver(scenario, this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {});
+        // The failure-free reference builds its lead over the first frames, not before the first one.
+        driver = new SimDriver(scenario, { referenceCatchUp: 'in-frames', ...(this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {}) });
       }
     } catch (error) {
       this.runError = errorMessage(error);
@@ -533,6 +534,8 @@ export class PlaygroundState {
     this.running = false;
     this.#ranToItsEnd = reason === 'job-ended' || reason === 'run-length';
     this.effectiveSpeed = 0;
+    // A paused run compares the sinks at its own time, even in the first second of a run.
+    if (driver?.name === 'sim') driver.catchUpReference();
     // a paused page shows the documents and clock of the moment it stopped, not of up to 100 ms before
     if (this.#documentsStale || this.viewNowMs !== this.nowMs) this.#refresh(true);
     if (driver?.name === 'live') driver.hold();
@@ -582,6 +585,8 @@ export class PlaygroundState {
       await nextTask();
       if (generation !== this.#generation) throw new Error('A new scenario was loaded before runUntil reached its time.');
     }
+    // What runUntil's caller reads next compares the sinks at the time it asked for.
+    driver.catchUpReference();
     this.#afterAdvance(true);
     if (this.runError !== null) throw new Error(`The simulation stopped with an error: ${this.runError}`);
     return { time: driver.now, handled: true };

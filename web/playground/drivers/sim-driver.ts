@@ -44,7 +44,8 @@ import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../../engine/sim/simulation.ts';
 import { MetricsHistory } from '../../charts/metrics-history.ts';
 import { checkpointDirectory, remoteCostView, type StorageView } from '../../storage/storage-view.ts';
-import { OutputOracle, type OutputRow } from '../oracle/output-oracle.ts';
+import type { OutputRow } from '../oracle/output-oracle.ts';
+import { SimOutputReference } from '../oracle/sim-output-reference.ts';
 import type { OperationScript } from '../../../engine/replay/operation-script.ts';
 import { SendLog } from './send-log.ts';
 import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from '../storage/sim-checkpoint-storage.ts';
@@ -85,24 +86,23 @@ export class SimDriver implements PlaygroundDriver {
   readonly name = 'sim';
   readonly scenario: Scenario;
   readonly #simulation: Simulation;
-  readonly #reference: Simulation;
-  /** how far (virtual ms) the reference runs ahead of this run */
-  readonly #aheadMs: number;
-  readonly #oracle = new OutputOracle();
-  /** the reference's writes the oracle has not seen as "now" yet, oldest first, from `#journalStart` */
-  #journal: { time: number; records: readonly StreamRecord[] }[] = [];
+  /** the failure-free run ahead of this one, and the oracle comparing their sinks */
+  readonly #reference: SimOutputReference;
   /** every buffer put on the wire, for the channel view (send-log.ts) */
   readonly sends = new SendLog();
   readonly channelSnapshot = new SimChannelSnapshot(this);
   /** the charts' figures over the run, sampled every virtual second (metrics-history.ts) */
   readonly history: MetricsHistory;
-  #journalStart = 0;
   /** the checkpoints mirrored into IndexedDB (absent where there is no IndexedDB, as in Node) */
   readonly #remote: SimCheckpointStorage | undefined;
   /** keeps this run's host disks from another tab's sweep until dispose deleted them */
   readonly #lease: RunStorageLease | undefined;
 
-  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean } = {}) {
+  /**
+   * `referenceCatchUp: 'in-frames'` (the page's run): the failure-free reference builds its lead
+   * over the first frames (sim-output-reference.ts) instead of in the constructor.
+   */
+  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; referenceCatchUp?: 'now' | 'in-frames' } = {}) {
     this.scenario = scenario;
     const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
     const jobId = newJobId();
@@ -116,14 +116,12 @@ export class SimDriver implements PlaygroundDriver {
     // The JobMaster's storage effects go to the run's IndexedDB mirror as they happen.
     const storageEffects = persist ? { storageEffects: (effect: CheckpointStorageEffect) => this.#remote?.apply(effect) } : {};
     this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...storageEffects, ...(options.seed === undefined ? {} : { seed: options.seed }) });
-    this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
-    this.#aheadMs = referenceLeadMs(this.#simulation.config);
-    tapWrites(this.#simulation.sinkOutput, (records) => this.#oracle.mine(records));
-    tapWrites(this.#reference.sinkOutput, (records) => {
-      this.#oracle.ahead(records);
-      this.#journal.push({ time: this.#reference.now, records: records.slice() });
-    });
-    this.#syncReference();
+    const reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
+    this.#reference = new SimOutputReference(reference, referenceLeadMs(this.#simulation.config));
+    tapWrites(this.#simulation.sinkOutput, (records) => this.#reference.written(this.#simulation.now, records));
+    tapWrites(reference.sinkOutput, (records) => this.#reference.ahead(records));
+    this.#inFrames = options.referenceCatchUp === 'in-frames';
+    if (!this.#inFrames) this.#syncReference();
     this.history = new MetricsHistory(this.#simulation.topology());
     if (persist) {
       const simulation = this.#simulation;
@@ -160,23 +158,24 @@ export class SimDriver implements PlaygroundDriver {
       .finally(() => this.#lease?.release());
   }
 
-  /** Runs the reference to `now + ahead`, and hands the oracle its writes up to now. */
-  #syncReference(): void {
-    const now = this.#simulation.now;
-    // This run finished its bounded input: compare against the complete failure-free output.
-    const finished = this.#simulation.jobStatus === 'FINISHED';
-    if (finished) this.#reference.runToEnd();
-    else this.#reference.runUntil(now + this.#aheadMs);
-    while (this.#journalStart < this.#journal.length) {
-      const entry = this.#journal[this.#journalStart]!;
-      if (entry.time > now && !finished) break;
-      this.#oracle.now(entry.records);
-      this.#journalStart++;
-    }
-    if (this.#journalStart > 1024 && this.#journalStart * 2 > this.#journal.length) {
-      this.#journal = this.#journal.slice(this.#journalStart);
-      this.#journalStart = 0;
-    }
+  readonly #inFrames: boolean;
+
+  /**
+   * Runs the reference to `now + ahead` (in frames: until `deadline` at most), and compares the
+   * sinks up to now. Once this run finished its bounded input: against the complete failure-free output.
+   */
+  #syncReference(deadline = Infinity): void {
+    this.#reference.sync(this.#simulation.now, this.#simulation.jobStatus === 'FINISHED', this.#inFrames ? deadline : Infinity);
+  }
+
+  /** The run's time the sink comparison stands at: its own time, or earlier while the reference catches up. */
+  get comparedMs(): number {
+    return this.#reference.comparedMs;
+  }
+
+  /** Brings the comparison to this run's time now, however long the reference takes (the API's readings). */
+  catchUpReference(): void {
+    this.#reference.sync(this.#simulation.now, this.#simulation.jobStatus === 'FINISHED');
   }
 
   get seed(): number {
@@ -228,7 +227,7 @@ export class SimDriver implements PlaygroundDriver {
       const next = Math.min(time, this.now + SLICE_MS);
       this.sends.tap(this.#simulation.tasks);
       this.#runUntil(next);
-      this.#syncReference();
+      this.#syncReference(deadline);
       this.history.sample(this);
       if (afterSlice && !afterSlice()) return;
       if (performance.now() >= deadline) return;
@@ -299,7 +298,7 @@ export class SimDriver implements PlaygroundDriver {
 
   /** The comparison with the failure-free run; `rowLimit` bounds the per-key rows. */
   output(rowLimit = 50): OutputComparisonView {
-    const oracle = this.#oracle;
+    const oracle = this.#reference.oracle;
     return {
       totalRecords: this.#simulation.sinkOutput.totalRecords,
       duplicates: oracle.duplicates,
@@ -312,11 +311,12 @@ export class SimDriver implements PlaygroundDriver {
 
   /** The CLI's `--json` document (engine/run/run-report.ts) for the run so far. */
   stats(): PlaygroundStats {
-    return structuredClone(runReport(this.#simulation, this.#oracle)) as PlaygroundStats;
+    this.catchUpReference();
+    return structuredClone(runReport(this.#simulation, this.#reference.oracle)) as PlaygroundStats;
   }
 
   expectationInputs(): ExpectationInputs {
-    return expectationInputs(this.#simulation, this.#oracle);
+    return expectationInputs(this.#simulation, this.#reference.oracle);
   }
 
   // ---- read-only views into the running simulation (channel view, storage view, inspector) ----

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
+
+/**
+ * The shipped at-least-once scenario (a failure makes its plain sink write duplicates), with an
+ * unbounded source: a run that finishes compares complete outputs, with no reference lead.
+ */
+function atLeastOnce(): Scenario {
+  const parsed = parseScenarioText(readFileSync('public/scenarios/at-least-once-duplicates.yaml', 'utf8'));
+  if (!parsed.ok) throw new Error('at-least-once-duplicates.yaml does not parse');
+  const document = parsed.value as { job: { vertices: Array<{ source?: { count?: number } }> }; run?: unknown };
+  for (const v of document.job.vertices) delete v.source?.count;
+  const valid = validateScenario({ ...document, run: { until: '8 s' } });
+  if (!valid.ok) throw new Error('the unbounded at-least-once scenario is invalid');
+  return valid.scenario;
+}
+
+/** The sink comparison the page shows (the per-key rows in their order too), without this run's own total. */
+const shown = (driver: SimDriver) => {
+  const { duplicates, missing, referenceRecords, keyCount, rows } = driver.output(20);
+  return { duplicates, missing, referenceRecords, keyCount, rows };
+};
+/** The counts alone: before the reference covered its lead once, it has not met every key yet. */
+const counts = ({ duplicates, missing, referenceRecords }: ReturnType<typeof shown>) => ({ duplicates, missing, referenceRecords });
+
+describe('the sim driver’s failure-free reference, caught up over frames', () => {
+  it('never shows a comparison the failure-free run was not ahead for: each frame shows the comparison of an earlier time, and the same one once caught up', () => {
+    const scenario = atLeastOnce();
+    const now = new SimDriver(scenario, { checkpointStorage: false });
+    const inFrames = new SimDriver(scenario, { checkpointStorage: false, referenceCatchUp: 'in-frames' });
+    const end = scenario.run.until_ms;
+    // the comparison each 20 ms of the run whose reference is always ahead
+    const byTime = new Map<number, ReturnType<typeof shown>>([[0, shown(now)]]);
+    let lagged = 0;
+    for (let t = 20; t <= end && !inFrames.isTerminal; t += 20) {
+      now.advanceTo(t);
+      byTime.set(now.now, shown(now));
+      // a frame that is always late: one slice of the run, one of the reference
+      inFrames.advanceTo(t, performance.now());
+      const compared = inFrames.comparedMs;
+      if (compared < inFrames.now) lagged++;
+      expect(byTime.has(compared), `compared at ${compared} ms`).toBe(true);
+      const want = byTime.get(compared)!;
+      if (compared > 0) expect(shown(inFrames), `at ${t} ms, compared at ${compared} ms`).toEqual(want);
+      else expect(counts(shown(inFrames)), `at ${t} ms, compared at 0 ms`).toEqual(counts(want));
+    }
+    // the reference had a lead to build, then kept it
+    expect(lagged).toBeGreaterThan(0);
+    expect(inFrames.comparedMs).toBe(inFrames.now);
+    expect(inFrames.output()).toEqual(now.output());
+    expect(shown(now).duplicates, 'the scenario writes duplicates after its failure').toBeGreaterThan(0);
+  });
+
+  it('catches up at once when asked (the API’s stats and a pause)', () => {
+    const scenario = atLeastOnce();
+    const now = new SimDriver(scenario, { checkpointStorage: false });
+    const inFrames = new SimDriver(scenario, { checkpointStorage: false, referenceCatchUp: 'in-frames' });
+    now.advanceTo(1000);
+    for (let t = 20; t <= 1000; t += 20) inFrames.advanceTo(t, performance.now());
+    expect(inFrames.comparedMs).toBeLessThan(1000);
+    inFrames.catchUpReference();
+    expect(inFrames.comparedMs).toBe(1000);
+    expect(shown(inFrames)).toEqual(shown(now));
+    expect(inFrames.stats().sink).toEqual(now.stats().sink);
+  });
+});
