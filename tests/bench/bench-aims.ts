@@ -44,7 +44,8 @@ export const BENCH_AIMS: readonly BenchAim[] = [
   killToRunning(100, 'remote'),
   { what: 'live restore local ÷ remote at 100 MB', figure: 'live_restore_100mb.local_vs_remote.ratio', op: '<=', target: 0.1, issue: 13 },
   { what: 'live local restore of 100 MB, ms', figure: 'live_restore_100mb.local_ms', op: '<=', target: 1000, issue: 13 },
-  { what: 'remote bytes of a half-local restore ÷ a fully remote one', figure: 'restore_half_local_vs_remote.remote_bytes_ratio', op: '<=', target: 0.55, issue: 13 },
+  { what: 'remote MiB read by a fully local restore (sim)', figure: 'restore_fully_local.remote_mb', op: '<=', target: 0, issue: 13 },
+  { what: 'remote bytes of a half-local restore ÷ a fully remote one (sim)', figure: 'restore_half_local_vs_remote.remote_bytes_ratio', op: '<=', target: 0.55, issue: 13 },
 ];
 
 /**
@@ -57,7 +58,7 @@ export function statedAims(figures: readonly { figure: string; aim?: unknown }[]
   return figures.flatMap((f): BenchAim[] => {
     if (covered.has(f.figure)) return [];
     const stated = typeof f.aim === 'number' ? { op: '<=' as const, target: f.aim } : typeof f.aim === 'string' ? parseAim(f.aim) : undefined;
-    return stated ? [{ what: `${f.figure} (the bench's own aim)`, figure: f.figure, ...stated }] : [];
+    return stated ? [{ what: f.figure, figure: f.figure, ...stated }] : [];
   });
 }
 

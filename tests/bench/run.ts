@@ -12,6 +12,7 @@ import { benchSimThroughput } from './sim-throughput.ts';
 import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
 import { benchLsmBackend } from '../state/lsm-bench.ts';
 import { benchIncrementalSize } from './incremental-size.ts';
+import { benchHalfLocalRestore } from './half-local-restore.ts';
 import { benchStorageThroughput } from './storage-throughput.ts';
 import { benchLsmOpfs } from './lsm-opfs.ts';
 import { benchLiveThroughput } from './live-throughput.ts';
@@ -43,6 +44,8 @@ const BENCHES: Record<string, () => Promise<Iterable<BenchFigure>> | Iterable<Be
   // In headless Chromium: the same LSM bench on OPFS in a worker, against raw wa-sqlite on the same VFS.
   'lsm-opfs': () => benchLsmOpfs(),
   incremental: benchIncrementalSize,
+  // In the sim: remote bytes of a restore with half the local copies, against none and all.
+  'half-local': benchHalfLocalRestore,
   // In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
   storage: () => benchStorageThroughput(),
   // In headless Chromium: the live runtime (Web Worker TaskManagers) against the raw MessageChannel ceiling.
