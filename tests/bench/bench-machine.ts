@@ -1,4 +1,4 @@
-/** The machine a bench ran on, for the report: figures mean little without it. */
+/** The machine a bench ran on, for the report: figures mean little without it. Read as the bench starts. */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { findChromium } from '../browser/chromium-path.ts';
@@ -13,6 +13,7 @@ export function benchMachine(): BenchMachine {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.versions.node,
     chromium: chromiumVersion(),
+    load_average: Math.round(os.loadavg()[0]! * 10) / 10,
   };
 }
 

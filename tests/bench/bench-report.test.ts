@@ -75,6 +75,11 @@ describe('the Markdown report', () => {
   ];
   const markdown = renderMarkdown(benchReport(figures, machine, at, 'npm run bench -- --only sim', [atLeast, atMost]));
 
+  it('says how loaded the machine was when the bench started, when it knows', () => {
+    const loaded = renderMarkdown(benchReport(figures, { ...machine, load_average: 3.2 }, at, 'npm run bench', []));
+    expect(loaded).toContain('Chromium 156.0.8078.114; load average 3.2 as it started.');
+  });
+
   it('names the machine, the date and the command it was measured with', () => {
     expect(markdown).toContain('Measured 2026-12-02 06:40 UTC with `npm run bench -- --only sim` on Test CPU @ 2.0GHz (2 cores), 7.8 GB memory, Linux 6.1.0 x64, Node 20.19.5, Chromium 156.0.8078.114.');
   });

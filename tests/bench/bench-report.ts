@@ -16,6 +16,8 @@ export interface BenchMachine {
   node: string;
   /** null when no Chromium was found */
   chromium: string | null;
+  /** the 1-minute load average as the bench started: other work on the machine skews the figures (absent in older reports) */
+  load_average?: number;
 }
 
 export interface AimResult extends BenchAim {
@@ -62,8 +64,9 @@ function machineLine(r: BenchReport): string {
   const m = r.machine;
   const when = `${r.date.slice(0, 10)} ${r.date.slice(11, 16)} UTC`;
   const chromium = m.chromium === null ? 'no Chromium' : `Chromium ${m.chromium}`;
+  const load = m.load_average === undefined ? '' : `; load average ${m.load_average} as it started`;
   return [
-    `Measured ${when} with \`${r.command}\` on ${m.cpu} (${m.cores} cores), ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}, ${chromium}.`,
+    `Measured ${when} with \`${r.command}\` on ${m.cpu} (${m.cores} cores), ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}, ${chromium}${load}.`,
     'Each figure is the median of the runs shown; each ratio compares figures measured side by side in the same run.',
   ].join('\n');
 }

@@ -72,6 +72,7 @@ if (unknown.length > 0) {
 // startup and long-tasks share one build when both run
 const names = Object.keys(BENCHES).filter((name) => !only || only.includes(name));
 const sharedBuild = names.includes('startup') && names.includes('long-tasks');
+const machine = benchMachine();
 const measured: BenchFigure[] = [];
 for (const name of names) {
   if (sharedBuild && name === 'long-tasks') continue;
@@ -81,7 +82,7 @@ for (const name of names) {
     measured.push(figure);
   }
 }
-report(benchReport(measured, benchMachine(), new Date(), ['npm run bench', ...(only ? ['--', '--only', only.join(',')] : [])].join(' ')));
+report(benchReport(measured, machine, new Date(), ['npm run bench', ...(only ? ['--', '--only', only.join(',')] : [])].join(' ')));
 
 function report(r: ReturnType<typeof benchReport>): void {
   const problem = writeBenchReport(r);
