@@ -12,9 +12,10 @@ export function runProgressLine(p: RunProgress): string {
   return `${time}, ${checkpoints}, ${count(p.restarts, 'restart', 'restarts')}, job ${p.jobStatus}`;
 }
 
-/** A chaos sweep's line: seeds done of the range, failing seeds, restarts so far. */
-export function chaosProgressLine(p: { seed: number; done: number; of: number; failing: number; restarts: number }): string {
-  return `seed ${p.seed} (${p.done} of ${p.of}), ${count(p.failing, 'failing seed', 'failing seeds')}, ${count(p.restarts, 'restart', 'restarts')}`;
+/** A chaos sweep's line: seeds done of the range, failing seeds, and checkpoints and restarts so far. */
+export function chaosProgressLine(p: { seed: number; done: number; of: number; failing: number; checkpoints: number; restarts: number }): string {
+  const so = `${count(p.checkpoints, 'checkpoint', 'checkpoints')} completed, ${count(p.restarts, 'restart', 'restarts')}`;
+  return `seed ${p.seed} (${p.done} of ${p.of}), ${count(p.failing, 'failing seed', 'failing seeds')}, ${so}`;
 }
 
 function count(n: number, one: string, other: string): string {

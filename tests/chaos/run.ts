@@ -36,7 +36,7 @@ const tally = sweepChaos(from, seeds, {
       progress.clear();
       console.log(describeFailingSeed(failing));
     }
-    progress.show(chaosProgressLine({ seed, done: t.seeds, of: seeds, failing: t.failing.length, restarts: t.restarts }));
+    progress.show(chaosProgressLine({ seed, done: t.seeds, of: seeds, failing: t.failing.length, checkpoints: t.checkpoints, restarts: t.restarts }));
   },
 });
 progress.end();

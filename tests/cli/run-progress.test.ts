@@ -98,8 +98,8 @@ describe('the progress line says how far the run came', () => {
     expect(runProgressLine({ ...base, phase: 'reference' })).toBe('failure-free reference run: job time 12.3 s of 60.0 s');
   });
 
-  it('gives a chaos sweep\'s seeds done, failing seeds and restarts', () => {
-    expect(chaosProgressLine({ seed: 100_041, done: 42, of: 10_000, failing: 1, restarts: 300 })).toBe('seed 100041 (42 of 10000), 1 failing seed, 300 restarts');
+  it('gives a chaos sweep\'s seeds done, failing seeds, checkpoints and restarts', () => {
+    expect(chaosProgressLine({ seed: 100_041, done: 42, of: 10_000, failing: 1, checkpoints: 1, restarts: 300 })).toBe('seed 100041 (42 of 10000), 1 failing seed, 1 checkpoint completed, 300 restarts');
   });
 });
 
