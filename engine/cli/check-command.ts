@@ -7,8 +7,10 @@ import { readScenarioFile } from './scenario-file.ts';
 import { runScenario } from '../run/run-report.ts';
 import { describeExpectation, type ExpectationResult } from '../run/expectations.ts';
 import { failureLine } from '../run/expectation-failure.ts';
-import type { CommandResult, ReadFile } from './command-result.ts';
+import type { CommandResult, ReadFile, ShowProgress } from './command-result.ts';
+import { runProgressLine } from './progress-line.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
+import type { RunProgress } from '../run/run-progress.ts';
 
 export const checkUsage = `Usage: ckpt-lab check SCENARIO... [--json]
 
@@ -37,11 +39,11 @@ export interface ScenarioCheck {
   failures?: string[];
 }
 
-export function runCheckCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory): CommandResult {
+export function runCheckCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory, showProgress?: ShowProgress): CommandResult {
   const parsed = parseCheckArguments(args);
   if ('problem' in parsed) return { stdout: '', stderr: `ckpt-lab check: ${parsed.problem}\n\n${checkUsage}`, exitCode: 2 };
   if ('help' in parsed) return { stdout: checkUsage, stderr: '', exitCode: 0 };
-  const checks = parsed.files.map((file) => checkFile(file, readFile, lsmStorage));
+  const checks = parsed.files.map((file, i) => checkFile(file, readFile, lsmStorage, showProgress && ((line) => showProgress(`${file} (${i + 1} of ${parsed.files.length}): ${line}`))));
   const exitCode = checks.some((c) => c.invalid !== undefined) ? 2 : checks.some((c) => !c.passed) ? 1 : 0;
   const stderr = checks.flatMap(problemLines).join('');
   return { stdout: parsed.json ? jsonOutput(checks) : textOutput(checks), stderr, exitCode };
@@ -61,11 +63,12 @@ function parseCheckArguments(args: string[]): { files: string[]; json: boolean }
 }
 
 /** Validates and runs one file; invalid input becomes a value, so the next file still runs. */
-function checkFile(file: string, readFile: ReadFile, lsmStorage: LsmStorageFactory | undefined): ScenarioCheck {
+function checkFile(file: string, readFile: ReadFile, lsmStorage: LsmStorageFactory | undefined, showProgress: ShowProgress | undefined): ScenarioCheck {
   const invalid = (message: string): ScenarioCheck => ({ file, scenario: null, passed: false, expectations: [], invalid: message });
   const valid = readScenarioFile(file, readFile);
   if (!valid.ok) return invalid('unreadable' in valid ? valid.unreadable : `${file} is not a valid scenario; it was not run.\n${valid.invalid}`);
-  const { report } = runScenario(valid.scenario, lsmStorage ? { lsmStorage } : {});
+  const progress = showProgress && ((p: RunProgress) => showProgress(runProgressLine(p)));
+  const { report } = runScenario(valid.scenario, { ...(lsmStorage ? { lsmStorage } : {}), ...(progress ? { progress } : {}) });
   const results = report.expectations;
   return {
     file,

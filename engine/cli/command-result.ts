@@ -8,3 +8,6 @@ export interface CommandResult {
 
 /** How a subcommand reads a file (main.ts gives it the file system): its text, or why it could not. */
 export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; message: string };
+
+/** Shows a long command's progress line (main.ts gives it the terminal, or nothing when stderr is not one). */
+export type ShowProgress = (line: string) => void;

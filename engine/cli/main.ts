@@ -14,6 +14,8 @@ import type { CommandResult } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { nodeLsmStorage } from './wa-sqlite-node.ts';
 import { decodeUtf8 } from './utf8-file-text.ts';
+import { TerminalProgress } from './terminal-progress.ts';
+import type { ShowProgress } from './command-result.ts';
 
 export const usage = `Usage: ckpt-lab <command> [options]
 
@@ -39,20 +41,23 @@ Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid
 export async function main(args: string[]): Promise<number> {
   // `run`, `check` and `replay` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
   const lsmStorage = args[0] === 'run' || args[0] === 'check' || args[0] === 'replay' ? await nodeLsmStorage() : undefined;
-  const result = dispatch(args, lsmStorage);
+  // The progress line is stderr's only while the command runs: it ends before the output.
+  const progress = new TerminalProgress(process.stderr);
+  const result = dispatch(args, lsmStorage, progress.enabled ? (line) => progress.show(line) : undefined);
+  progress.end();
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);
   return result.exitCode;
 }
 
-function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined): CommandResult {
+function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined, showProgress: ShowProgress | undefined): CommandResult {
   const [command, ...rest] = args;
   try {
     switch (command) {
       case 'run':
-        return runRunCommand(rest, fileReader('scenario'), lsmStorage);
+        return runRunCommand(rest, fileReader('scenario'), lsmStorage, showProgress);
       case 'check':
-        return runCheckCommand(rest, fileReader('scenario'), lsmStorage);
+        return runCheckCommand(rest, fileReader('scenario'), lsmStorage, showProgress);
       case 'replay':
         return runReplayCommand(rest, fileReader('session'), lsmStorage);
       case 'key-group':

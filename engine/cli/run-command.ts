@@ -2,12 +2,14 @@ import { parseDuration } from '../config/duration.ts';
 import { readScenarioFile } from './scenario-file.ts';
 import { runScenario, type RunReport } from '../run/run-report.ts';
 import { describeExpectation } from '../run/expectations.ts';
-import type { CommandResult, ReadFile } from './command-result.ts';
+import type { CommandResult, ReadFile, ShowProgress } from './command-result.ts';
+import { runProgressLine } from './progress-line.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { diagnose } from '../doctor/diagnose.ts';
 import { doctorReportLines } from '../doctor/doctor-messages.ts';
 import { runDoctorDocuments } from '../doctor/run-doctor-documents.ts';
 import { reportBytes } from '../report/report-units.ts';
+import type { RunProgress } from '../run/run-progress.ts';
 
 export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json]
 
@@ -27,7 +29,7 @@ interface RunArguments {
 }
 
 /** `ckpt-lab run`: validates the scenario (nothing runs on invalid input), runs it, reports. */
-export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory): CommandResult {
+export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory, showProgress?: ShowProgress): CommandResult {
   const parsed = parseRunArguments(args);
   if (typeof parsed === 'string') return usageError(parsed);
   if (parsed.file === '--help') return { stdout: runUsage, stderr: '', exitCode: 0 };
@@ -37,6 +39,7 @@ export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: L
     ...(parsed.seed === undefined ? {} : { seed: parsed.seed }),
     ...(parsed.until === undefined ? {} : { until: parsed.until }),
     ...(lsmStorage ? { lsmStorage } : {}),
+    ...(showProgress ? { progress: (p: RunProgress) => showProgress(runProgressLine(p)) } : {}),
   };
   const { report, simulation } = runScenario(valid.scenario, options);
   const findings = diagnose(runDoctorDocuments(simulation, report.output.duplicates));

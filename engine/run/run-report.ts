@@ -14,6 +14,7 @@ import type { CheckpointStatsTracker } from '../checkpoint/stats/checkpoint-stat
 import type { FlinkConfig } from '../config/flink-config.ts';
 import type { SinkOutputLog } from './sink-output-log.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
+import { runToEndReporting, type ProgressSink } from './run-progress.ts';
 
 /** The `ckpt-lab run --json` document (DESIGN.md, contract 2). */
 export interface RunReport {
@@ -66,6 +67,8 @@ export interface RunOptions {
   until?: number;
   /** replays a recorded session (the reference run stays a plain failure-free run) */
   replay?: DeliveryLog;
+  /** told how far the run (and then its failure-free reference run) has come, now and then */
+  progress?: ProgressSink;
 }
 
 /**
@@ -76,9 +79,9 @@ export function runScenario(scenario: Scenario, options: RunOptions = {}): { rep
   const withRun: Scenario = options.until === undefined ? scenario : { ...scenario, run: { until_ms: options.until } };
   const shared: SimulationOptions = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
   const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.replay ? { replay: options.replay } : {}) });
-  simulation.runToEnd();
+  runToEndReporting(simulation, 'run', options.progress);
   const reference = new Simulation({ ...withRun, faults: [] }, { ...shared, seed: simulation.seed });
-  reference.runToEnd();
+  runToEndReporting(reference, 'reference', options.progress);
   const { missing } = simulation.sinkOutput.compareTo(reference.sinkOutput);
   // A run cut at its run length: duplicates against the failure-free run a little further on
   // (reference-lead.ts); a finished job's output is complete, and compared as it is.

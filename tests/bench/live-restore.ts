@@ -3,8 +3,9 @@
  * Web Worker TaskManagers, checkpoints in real IndexedDB, local copies on the hosts' disks. A keyed
  * count holds about 10 MB (or 100 MB, see benchLiveRestore) of state (26 bytes per key as the backends count it:
  * state-size.ts); once a checkpoint of that size completed, one TaskManager is killed, the job
- * fails over and every subtask restores. The same run is made twice, side by side: with task-local
- * recovery (restores read the hosts' local copies) and without (they read IndexedDB).
+ * fails over and every subtask restores. The same run is made with task-local recovery (restores
+ * read the hosts' local copies) and without (they read IndexedDB), alternating, ROUNDS times each;
+ * the figures are the medians.
  *
  * The figure is the restore's duration as the live driver reports it (RestoreRecord: the slowest
  * keyed subtask, read plus deployment, in job ms at speed 1), and the wall time from the kill to
@@ -14,6 +15,7 @@
  */
 import { openBrowserSession, type BrowserSession } from '../browser/browser-session.ts';
 import type { BenchFigure } from './sim-throughput.ts';
+import { median, medianRatio } from './median.ts';
 
 const PARALLELISM = 4;
 /** entrySizeBytes of `key-NNNNNN` → a count: 8 + 10 + 8 */
@@ -158,32 +160,16 @@ export async function benchLiveRestore(sizesMb: number[] = [10, 100]): Promise<B
     await openLiveTestPage(session);
     for (const mb of sizesMb) {
       const keys = Math.round((mb * MB) / BYTES_PER_KEY);
-      let local: RestoreRun;
-      let remote: RestoreRun;
+      let runs: RestoreRounds;
       try {
-        local = await restoreAfterKill(session, keys, true);
-        remote = await restoreAfterKill(session, keys, false);
+        runs = await restoreRounds(session, keys, 'hashmap', 0);
       } catch (error) {
         // one size that cannot be measured here is a figure too, and the others still run
         figures.push({ figure: `live_restore_${mb}mb`, value: null, unit: 'ms', error: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
         await openLiveTestPage(session);
         continue;
       }
-      for (const [name, run] of [['local', local], ['remote', remote]] as const) {
-        figures.push({
-          figure: `live_restore_${mb}mb.${name}_ms`,
-          value: Math.round(run.restoreMs),
-          unit: 'ms',
-          sources: run.sources,
-          restored_mb: Math.round((run.bytes / MB) * 10) / 10,
-          checkpoint_state_mb: Math.round((run.stateBytes / MB) * 10) / 10,
-          kill_to_running_wall_ms: Math.round(run.killToRunningWallMs),
-          kill_to_running_beyond_restore_ms: Math.round(run.killToRunningWallMs - run.restoreMs),
-          remote_read_mb: Math.round((run.remoteReadBytes / MB) * 100) / 100,
-          jobmanager_heap_peak_mb: Math.round(run.jobManagerHeapPeakBytes / MB),
-        });
-      }
-      figures.push({ figure: `live_restore_${mb}mb.local_vs_remote.ratio`, value: Math.round((local.restoreMs / remote.restoreMs) * 1000) / 1000, unit: 'ratio', note: 'slowest keyed subtask' });
+      figures.push(...restoreFigures(`live_restore_${mb}mb`, runs));
     }
     figures.push(...(await benchIncrementalRestore(session)));
     if (session.errors.length > 0) throw new Error(`the bench page logged errors: ${session.errors.join('\n')}`);
@@ -191,6 +177,48 @@ export async function benchLiveRestore(sizesMb: number[] = [10, 100]): Promise<B
   } finally {
     await session.close();
   }
+}
+
+/** Kill-and-restore runs per side; local and remote alternate, so each pair sees the same machine state. */
+const ROUNDS = 3;
+
+interface RestoreRounds {
+  local: RestoreRun[];
+  remote: RestoreRun[];
+}
+
+async function restoreRounds(session: BrowserSession, keys: number, backend: Backend, minCheckpoints: number): Promise<RestoreRounds> {
+  const runs: RestoreRounds = { local: [], remote: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.local.push(await restoreAfterKill(session, keys, true, backend, minCheckpoints));
+    runs.remote.push(await restoreAfterKill(session, keys, false, backend, minCheckpoints));
+  }
+  return runs;
+}
+
+/** Each side's medians over its runs, and local ÷ remote as the median of the rounds' ratios. */
+function restoreFigures(prefix: string, runs: RestoreRounds): BenchFigure[] {
+  const of = (list: RestoreRun[], pick: (r: RestoreRun) => number) => median(list.map(pick));
+  const figures: BenchFigure[] = [];
+  for (const [name, list] of [['local', runs.local], ['remote', runs.remote]] as const) {
+    figures.push({
+      figure: `${prefix}.${name}_ms`,
+      value: Math.round(of(list, (r) => r.restoreMs)),
+      unit: 'ms',
+      repetitions: list.length,
+      sources: [...new Set(list.flatMap((r) => r.sources))],
+      restored_mb: Math.round((of(list, (r) => r.bytes) / MB) * 10) / 10,
+      checkpoint_state_mb: Math.round((of(list, (r) => r.stateBytes) / MB) * 10) / 10,
+      kill_to_running_wall_ms: Math.round(of(list, (r) => r.killToRunningWallMs)),
+      kill_to_running_beyond_restore_ms: Math.round(of(list, (r) => r.killToRunningWallMs - r.restoreMs)),
+      remote_read_mb: Math.round((of(list, (r) => r.remoteReadBytes) / MB) * 100) / 100,
+      jobmanager_heap_peak_mb: Math.round(Math.max(...list.map((r) => r.jobManagerHeapPeakBytes)) / MB),
+      runs_ms: list.map((r) => Math.round(r.restoreMs)),
+    });
+  }
+  const ratio = medianRatio(runs.local.map((r) => r.restoreMs), runs.remote.map((r) => r.restoreMs));
+  figures.push({ figure: `${prefix}.local_vs_remote.ratio`, value: Math.round(ratio * 1000) / 1000, unit: 'ratio', repetitions: ROUNDS, note: "slowest keyed subtask, median of the rounds' ratios" });
+  return figures;
 }
 
 /** Keys of the incremental rocksdb figure: about 10 MB as the hashmap backend counts them. */
@@ -202,28 +230,10 @@ const INCREMENTAL_KEYS = Math.round((10 * MB) / BYTES_PER_KEY);
  * and the non-keyed subtasks' state only (remote_read_mb), without it every run again.
  */
 export async function benchIncrementalRestore(session: BrowserSession): Promise<BenchFigure[]> {
-  let local: RestoreRun;
-  let remote: RestoreRun;
   try {
-    local = await restoreAfterKill(session, INCREMENTAL_KEYS, true, 'rocksdb-incremental', 4);
-    remote = await restoreAfterKill(session, INCREMENTAL_KEYS, false, 'rocksdb-incremental', 4);
+    return restoreFigures('live_restore_rocksdb_incremental', await restoreRounds(session, INCREMENTAL_KEYS, 'rocksdb-incremental', 4));
   } catch (error) {
     await openLiveTestPage(session);
     return [{ figure: 'live_restore_rocksdb_incremental', value: null, unit: 'ms', error: error instanceof Error ? error.message.split('\n')[0]! : String(error) }];
   }
-  const figures: BenchFigure[] = [];
-  for (const [name, run] of [['local', local], ['remote', remote]] as const) {
-    figures.push({
-      figure: `live_restore_rocksdb_incremental.${name}_ms`,
-      value: Math.round(run.restoreMs),
-      unit: 'ms',
-      sources: run.sources,
-      restored_mb: Math.round((run.bytes / MB) * 10) / 10,
-      checkpoint_state_mb: Math.round((run.stateBytes / MB) * 10) / 10,
-      remote_read_mb: Math.round((run.remoteReadBytes / MB) * 100) / 100,
-      kill_to_running_wall_ms: Math.round(run.killToRunningWallMs),
-    });
-  }
-  figures.push({ figure: 'live_restore_rocksdb_incremental.local_vs_remote.ratio', value: Math.round((local.restoreMs / remote.restoreMs) * 1000) / 1000, unit: 'ratio', note: 'slowest keyed subtask' });
-  return figures;
 }

@@ -4,7 +4,8 @@
  *   workers against the raw MessageChannel ceiling between two bare workers, with the same batch
  *   size (the records of one network buffer);
  * - the same pipeline with a checkpoint every second against none.
- * Best of ROUNDS runs each, interleaved, so all see the same machine state. Never asserted on.
+ * ROUNDS rounds, each running the three back to back, so all see the same machine state; the
+ * figures are medians, the ratios the medians of the rounds' ratios. Never asserted on.
  *
  * The pipeline's operators cost nothing in job time here (`record_cost_us: 0`): the figure is what
  * the runtime itself moves (scheduling, channels, serialization, the sink's writes to the main
@@ -15,10 +16,11 @@
 import { openBrowserSession, type BrowserSession } from '../browser/browser-session.ts';
 import { addPageScript, longTasksSince, observeLongTasks } from './built-app.ts';
 import type { BenchFigure } from './sim-throughput.ts';
+import { median, medianRatio } from './median.ts';
 
 const PARALLELISM = 4;
 const RECORDS_PER_SOURCE = 500_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 /** taskmanager.memory.segment-size (32 kb) / record_size_bytes (100): records per network buffer */
 const RECORDS_PER_BUFFER = Math.floor(32 * 1024 / 100);
 
@@ -78,31 +80,33 @@ export async function benchLiveThroughput(): Promise<BenchFigure[]> {
     await session.page.goto(`${session.baseUrl}/live/live-test.html`);
     await session.page.waitForFunction(() => window.liveTest !== undefined);
     const total = RECORDS_PER_SOURCE * PARALLELISM;
-    let ceiling = 0;
-    let off: PipelineRun | undefined;
-    let on: PipelineRun | undefined;
+    const ceiling: number[] = [];
+    const off: PipelineRun[] = [];
+    const on: PipelineRun[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const raw = await session.page.evaluate((o) => window.liveTest!.channelCeiling(o), { records: total, batch: RECORDS_PER_BUFFER });
-      ceiling = Math.max(ceiling, raw.recordsPerSecond);
-      const withoutCheckpoints = await runPipeline(session, pipeline(undefined));
-      if (!off || withoutCheckpoints.recordsPerSecond > off.recordsPerSecond) off = withoutCheckpoints;
-      const withCheckpoints = await runPipeline(session, pipeline('1 s'));
-      if (!on || withCheckpoints.recordsPerSecond > on.recordsPerSecond) on = withCheckpoints;
+      ceiling.push(raw.recordsPerSecond);
+      off.push(await runPipeline(session, pipeline(undefined)));
+      on.push(await runPipeline(session, pipeline('1 s')));
     }
     if (session.errors.length > 0) throw new Error(`the bench page logged errors: ${session.errors.join('\n')}`);
     const pipelineNote = `source→keyBy count→sink, p=${PARALLELISM} on ${PARALLELISM} TaskManager workers, ${total} records`;
+    const rate = (runs: PipelineRun[]) => runs.map((r) => r.recordsPerSecond);
+    const longTasks = (runs: PipelineRun[]) => runs.map((r) => r.longTasks.length);
+    const repetitions = ROUNDS;
     return [
-      { figure: 'live.records_per_s', value: off!.recordsPerSecond, unit: 'records/s', pipeline: pipelineNote, seconds: round3(off!.seconds) },
-      { figure: 'raw_message_channel.records_per_s', value: ceiling, unit: 'records/s', note: `worker→worker MessageChannel, batches of ${RECORDS_PER_BUFFER} records, no flow control` },
-      { figure: 'live_vs_raw_channel.ratio', value: round3(off!.recordsPerSecond / ceiling), unit: 'ratio' },
-      { figure: 'live_with_checkpoints_1s.records_per_s', value: on!.recordsPerSecond, unit: 'records/s', checkpoints: on!.checkpoints, seconds: round3(on!.seconds) },
-      { figure: 'live_checkpoints_vs_none.ratio', value: round3(on!.recordsPerSecond / off!.recordsPerSecond), unit: 'ratio' },
+      { figure: 'live.records_per_s', value: Math.round(median(rate(off))), unit: 'records/s', repetitions, pipeline: pipelineNote, seconds: round3(median(off.map((r) => r.seconds))) },
+      { figure: 'raw_message_channel.records_per_s', value: Math.round(median(ceiling)), unit: 'records/s', repetitions, note: `worker→worker MessageChannel, batches of ${RECORDS_PER_BUFFER} records, no flow control` },
+      { figure: 'live_vs_raw_channel.ratio', value: round3(medianRatio(rate(off), ceiling)), unit: 'ratio', repetitions, note: "median of the rounds' ratios" },
+      { figure: 'live_with_checkpoints_1s.records_per_s', value: Math.round(median(rate(on))), unit: 'records/s', repetitions, checkpoints: median(on.map((r) => r.checkpoints)), seconds: round3(median(on.map((r) => r.seconds))) },
+      { figure: 'live_checkpoints_vs_none.ratio', value: round3(medianRatio(rate(on), rate(off))), unit: 'ratio', repetitions, note: "median of the rounds' ratios" },
       {
         figure: 'long_tasks.live_full_speed',
-        value: off!.longTasks.length,
+        value: median(longTasks(off)),
         unit: 'tasks > 50 ms',
-        longest_ms: Math.round(Math.max(0, ...off!.longTasks.map(([, d]) => d))),
-        with_checkpoints: on!.longTasks.length,
+        repetitions,
+        longest_ms: Math.round(Math.max(0, ...off.flatMap((r) => r.longTasks.map(([, d]) => d)))),
+        with_checkpoints: median(longTasks(on)),
         aim: 0,
         note: 'main thread of live-test.html (JobManager, SinkOutputLog) during the runs above (the bench page: no UI draws meanwhile)',
       },

@@ -6,6 +6,7 @@
  */
 import { addPageScript, longTasksSince, observeLongTasks, openFreshPage } from './built-app.ts';
 import type { BenchFigure } from './sim-throughput.ts';
+import { median } from './median.ts';
 import { startTrace, stopTrace } from './long-task-trace.ts';
 
 /** LONG_TASKS_TRACE=1 adds where the long tasks' time went, from a Chromium trace (which slows the run). */
@@ -49,8 +50,22 @@ async function measure(baseUrl: string, scenario: string): Promise<BenchFigure> 
   }
 }
 
+/** Fresh-profile runs per scenario; the figure is the median run (by its count of long tasks). */
+const ROUNDS = 3;
+
 export async function benchLongTasks(baseUrl: string): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
-  for (const scenario of SCENARIOS) figures.push(await measure(baseUrl, scenario));
+  for (const scenario of SCENARIOS) {
+    const runs: BenchFigure[] = [];
+    for (let round = 0; round < ROUNDS; round++) runs.push(await measure(baseUrl, scenario));
+    figures.push(medianRun(runs));
+  }
   return figures;
+}
+
+/** The run whose count is the median (ROUNDS is odd), so its longest and total go with it; every run's count beside. */
+function medianRun(runs: BenchFigure[]): BenchFigure {
+  const counts = runs.map((r) => r.value as number);
+  const middle = [...runs].sort((a, b) => (a.value as number) - (b.value as number))[Math.floor(runs.length / 2)]!;
+  return { ...middle, value: median(counts), repetitions: runs.length, rounds: counts };
 }

@@ -48,6 +48,8 @@ export async function benchLsmOpfs(request: LsmOpfsBenchRequest = DEFAULT_LSM_OP
     rows: `${request.keys} keys × ${request.rounds} writes, ${request.reads} random reads`,
     vfs: 'AccessHandlePoolVFS (OPFS), in a worker',
     browser: browser.replace(/^.*(Chrom(e|ium)\/[\d.]+).*$/, '$1'),
+    // medians of this many runs each, interleaved (lsm-opfs-bench.worker.ts)
+    repetitions: request.repeat,
   };
   const rate = (figure: string, value: number, note: string): BenchFigure => ({ figure, value: Math.round(value), unit: 'ops/s', ...base, note });
   const ratio = (figure: string, value: number, aim = '>= 0.5'): BenchFigure => ({ figure, value: Math.round(value * 1000) / 1000, unit: 'ratio', aim, ...base });

@@ -1,14 +1,18 @@
 /**
  * `npm run bench`: speed figures as ratios measured side by side in one run, one JSON line per
- * figure. Never timed assertions: this prints, a person (or a later issue's CI step) reads.
+ * figure as it is measured; at the end the report (bench/results.json, bench/results.md and the
+ * README's bench section: every figure, the machine, each aim met or not). Never timed
+ * assertions: this prints, a person (or a later issue's CI step) reads.
  *
  *   npm run bench                                   # every figure
- *   npm run bench -- --only live,startup            # some of them (names below)
+ *   npm run bench -- --only live,startup            # some of them (names below); the report holds those
+ *   npm run bench -- --report-only                  # the report again from bench/results.json, no bench run
  */
 import { benchSimThroughput } from './sim-throughput.ts';
 import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
 import { benchLsmBackend } from '../state/lsm-bench.ts';
 import { benchIncrementalSize } from './incremental-size.ts';
+import { benchHalfLocalRestore } from './half-local-restore.ts';
 import { benchStorageThroughput } from './storage-throughput.ts';
 import { benchLsmOpfs } from './lsm-opfs.ts';
 import { benchLiveThroughput } from './live-throughput.ts';
@@ -17,6 +21,9 @@ import { buildAndServe } from './built-app.ts';
 import { benchStartup } from './startup.ts';
 import { benchLongTasks } from './long-tasks.ts';
 import type { BenchFigure } from './sim-throughput.ts';
+import { benchReport } from './bench-report.ts';
+import { benchMachine } from './bench-machine.ts';
+import { readBenchReport, RESULTS_JSON, RESULTS_MD, writeBenchReport } from './bench-files.ts';
 
 /** The app built once into dist/ and served, for the benches of the built app. */
 async function withBuiltApp(...benches: Array<(baseUrl: string) => Promise<BenchFigure[]>>): Promise<BenchFigure[]> {
@@ -37,6 +44,8 @@ const BENCHES: Record<string, () => Promise<Iterable<BenchFigure>> | Iterable<Be
   // In headless Chromium: the same LSM bench on OPFS in a worker, against raw wa-sqlite on the same VFS.
   'lsm-opfs': () => benchLsmOpfs(),
   incremental: benchIncrementalSize,
+  // In the sim: remote bytes of a restore with half the local copies, against none and all.
+  'half-local': benchHalfLocalRestore,
   // In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
   storage: () => benchStorageThroughput(),
   // In headless Chromium: the live runtime (Web Worker TaskManagers) against the raw MessageChannel ceiling.
@@ -48,7 +57,13 @@ const BENCHES: Record<string, () => Promise<Iterable<BenchFigure>> | Iterable<Be
   'long-tasks': () => withBuiltApp(benchLongTasks),
 };
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
+const args = process.argv.slice(2);
+if (args.includes('--report-only')) {
+  const last = readBenchReport();
+  report(benchReport(last.figures, last.machine, new Date(last.date), last.command));
+  process.exit(0);
+}
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.split(',') : undefined;
 const unknown = (only ?? []).filter((name) => !(name in BENCHES));
 if (unknown.length > 0) {
   console.error(`--only: unknown bench ${unknown.join(', ')}; the benches are ${Object.keys(BENCHES).join(', ')}`);
@@ -57,8 +72,22 @@ if (unknown.length > 0) {
 // startup and long-tasks share one build when both run
 const names = Object.keys(BENCHES).filter((name) => !only || only.includes(name));
 const sharedBuild = names.includes('startup') && names.includes('long-tasks');
+const machine = benchMachine();
+const measured: BenchFigure[] = [];
 for (const name of names) {
   if (sharedBuild && name === 'long-tasks') continue;
   const figures = sharedBuild && name === 'startup' ? await withBuiltApp(benchStartup, benchLongTasks) : await BENCHES[name]!();
-  for (const figure of figures) console.log(JSON.stringify(figure));
+  for (const figure of figures) {
+    console.log(JSON.stringify(figure));
+    measured.push(figure);
+  }
+}
+report(benchReport(measured, machine, new Date(), ['npm run bench', ...(only ? ['--', '--only', only.join(',')] : [])].join(' ')));
+
+function report(r: ReturnType<typeof benchReport>): void {
+  const problem = writeBenchReport(r);
+  const missed = r.aims.filter((a) => a.met === false).length;
+  const unmeasured = r.aims.filter((a) => a.met === null).length;
+  console.error(`bench report: ${RESULTS_JSON}, ${RESULTS_MD}${problem ? '' : ' and README.md'}; ${r.aims.length - missed - unmeasured} aims met, ${missed} not met, ${unmeasured} not measured in this run`);
+  if (problem) console.error(`README.md not updated: ${problem}`);
 }

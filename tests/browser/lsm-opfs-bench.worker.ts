@@ -11,6 +11,7 @@ import { removeOpfsDirectory } from '../../workers/storage/rocksdb-local-dir.ts'
 import { openPoolDatabase, openTaskManagerLsmStorage } from '../../workers/task-manager-lsm-storage.ts';
 import type { LsmBenchOptions } from '../state/lsm-bench.ts';
 import { benchRows, KEY_GROUPS, rawSqliteRates, timeBackend, type Rates } from '../state/lsm-rates.ts';
+import { median } from '../bench/median.ts';
 
 /** The Node bench's options (the cold-read cache's reads go to wa-sqlite, so to OPFS here), and where to work. */
 export interface LsmOpfsBenchRequest extends LsmBenchOptions {
@@ -19,7 +20,7 @@ export interface LsmOpfsBenchRequest extends LsmBenchOptions {
 }
 
 export interface LsmOpfsBenchResult {
-  /** best of `repeat`, alternating which side goes first */
+  /** medians of `repeat` runs, alternating which side goes first */
   raw: Rates;
   lsm: Rates;
   lsmSmallCache: Rates;
@@ -47,27 +48,29 @@ async function rawRates(request: LsmOpfsBenchRequest, rep: number, keys: string[
   return rates;
 }
 
+/** Puts and gets per second, each the median of the runs. */
+function medianRates(runs: Rates[]): Rates {
+  return { putsPerS: median(runs.map((r) => r.putsPerS)), getsPerS: median(runs.map((r) => r.getsPerS)) };
+}
+
 self.onmessage = async (event: MessageEvent<LsmOpfsBenchRequest>) => {
   const request = event.data;
   try {
     const { keys, readOrder } = benchRows(request.keys, request.reads);
-    const best = { raw: { putsPerS: 0, getsPerS: 0 }, lsm: { putsPerS: 0, getsPerS: 0 }, lsmSmallCache: { putsPerS: 0, getsPerS: 0 } };
-    const keep = (b: Rates, r: Rates) => {
-      b.putsPerS = Math.max(b.putsPerS, r.putsPerS);
-      b.getsPerS = Math.max(b.getsPerS, r.getsPerS);
-    };
+    const runs = { raw: [] as Rates[], lsm: [] as Rates[], lsmSmallCache: [] as Rates[] };
     let lsmDatabaseBytes = 0;
     for (let rep = 0; rep < request.repeat; rep++) {
       const lsmFirst = rep % 2 === 1;
-      if (!lsmFirst) keep(best.raw, await rawRates(request, rep, keys, readOrder));
+      if (!lsmFirst) runs.raw.push(await rawRates(request, rep, keys, readOrder));
       const lsm = await lsmRates(request, rep, keys, readOrder, request.lsm);
-      keep(best.lsm, lsm);
+      runs.lsm.push(lsm);
       lsmDatabaseBytes = lsm.bytes;
-      keep(best.lsmSmallCache, await lsmRates(request, rep + request.repeat, keys, readOrder, { ...request.lsm, blockCacheSizeBytes: request.smallCacheBytes }));
-      if (lsmFirst) keep(best.raw, await rawRates(request, rep, keys, readOrder));
+      runs.lsmSmallCache.push(await lsmRates(request, rep + request.repeat, keys, readOrder, { ...request.lsm, blockCacheSizeBytes: request.smallCacheBytes }));
+      if (lsmFirst) runs.raw.push(await rawRates(request, rep, keys, readOrder));
     }
     await removeOpfsDirectory(request.dir);
-    self.postMessage({ ok: true, result: { ...best, lsmDatabaseBytes } satisfies LsmOpfsBenchResult });
+    const result = { raw: medianRates(runs.raw), lsm: medianRates(runs.lsm), lsmSmallCache: medianRates(runs.lsmSmallCache), lsmDatabaseBytes };
+    self.postMessage({ ok: true, result: result satisfies LsmOpfsBenchResult });
   } catch (error) {
     self.postMessage({ ok: false, error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) });
   }

@@ -30,6 +30,8 @@ export interface ChaosTally {
   violations: Record<string, number>;
   failing: FailingSeed[];
   restarts: number;
+  /** checkpoints completed over all seeds (for the progress line) */
+  checkpoints: number;
   /** seeds by outcome: bounded FINISHED, unbounded RUNNING, other */
   finished: number;
   running: number;
@@ -44,12 +46,13 @@ export function replayCommand(seed: number): string {
 
 export function sweepChaos(from: number, seeds: number, options: { lsmStorage: LsmStorageFactory; onSeed?: (seed: number, tally: ChaosTally) => void }): ChaosTally {
   const started = performance.now();
-  const tally: ChaosTally = { seeds: 0, injected: {}, notApplied: {}, violations: {}, failing: [], restarts: 0, finished: 0, running: 0, livenessNotAsked: 0, wallMs: 0 };
+  const tally: ChaosTally = { seeds: 0, injected: {}, notApplied: {}, violations: {}, failing: [], restarts: 0, checkpoints: 0, finished: 0, running: 0, livenessNotAsked: 0, wallMs: 0 };
   for (let seed = from; seed < from + seeds; seed++) {
     const c = chaosCase(seed);
     const result = runChaosCase(c, { lsmStorage: options.lsmStorage });
     tally.seeds++;
     tally.restarts += result.report.job.restarts;
+    tally.checkpoints += (result.report.checkpoints as { counts: { completed: number } }).counts.completed;
     if (result.report.job.status === 'FINISHED') tally.finished++;
     if (result.report.job.status === 'RUNNING') tally.running++;
     if (!result.livenessAsked) tally.livenessNotAsked++;

@@ -7,6 +7,8 @@
  */
 import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
 import { describeFailingSeed, describeTally, sweepChaos } from './chaos-sweep.ts';
+import { TerminalProgress } from '../../engine/cli/terminal-progress.ts';
+import { chaosProgressLine } from '../../engine/cli/progress-line.ts';
 
 function parseArgs(argv: string[]): { seeds: number; from: number } {
   const out = { seeds: 100, from: 1 };
@@ -24,15 +26,19 @@ function parseArgs(argv: string[]): { seeds: number; from: number } {
 
 const { seeds, from } = parseArgs(process.argv.slice(2));
 const lsmStorage = await nodeLsmStorage();
-const progress = process.stderr.isTTY;
+// the same progress line as `ckpt-lab run` and `check`: on a terminal only, never in a pipe
+const progress = new TerminalProgress(process.stderr);
 const tally = sweepChaos(from, seeds, {
   lsmStorage,
   onSeed: (seed, t) => {
     const failing = t.failing.at(-1);
-    if (failing?.seed === seed) console.log(describeFailingSeed(failing));
-    if (progress && (seed - from) % 10 === 0) process.stderr.write(`\rseed ${seed} (${t.seeds}/${seeds}), ${t.failing.length} failing`);
+    if (failing?.seed === seed) {
+      progress.clear();
+      console.log(describeFailingSeed(failing));
+    }
+    progress.show(chaosProgressLine({ seed, done: t.seeds, of: seeds, failing: t.failing.length, checkpoints: t.checkpoints, restarts: t.restarts }));
   },
 });
-if (progress) process.stderr.write('\n');
+progress.end();
 console.log(describeTally(tally));
 process.exit(tally.failing.length > 0 ? 1 : 0);

@@ -8,6 +8,7 @@
  * Reads: `reads` random point reads of written keys.
  */
 import type { BenchFigure } from '../bench/sim-throughput.ts';
+import { median } from '../bench/median.ts';
 import { HeapKeyedStateBackend } from '../../engine/state/heap-keyed-state-backend.ts';
 import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-backend.ts';
 import type { LsmOptions } from '../../engine/state/lsm/lsm-options.ts';
@@ -19,7 +20,7 @@ export interface LsmBenchOptions {
   keys: number;
   rounds: number;
   reads: number;
-  /** best of this many interleaved repetitions */
+  /** the median of this many interleaved repetitions */
   repeat: number;
   lsm: Partial<LsmOptions>;
   /** block cache for the cold-read figures: most reads then go to wa-sqlite */
@@ -40,12 +41,8 @@ export const DEFAULT_LSM_BENCH: LsmBenchOptions = {
 export async function benchLsmBackend(options: Partial<LsmBenchOptions> = {}): Promise<BenchFigure[]> {
   const o = { ...DEFAULT_LSM_BENCH, ...options };
   const { keys, readOrder } = benchRows(o.keys, o.reads);
-  const best: Record<string, Rates> = {};
-  const keep = (name: string, r: Rates) => {
-    const b = (best[name] ??= { putsPerS: 0, getsPerS: 0 });
-    b.putsPerS = Math.max(b.putsPerS, r.putsPerS);
-    b.getsPerS = Math.max(b.getsPerS, r.getsPerS);
-  };
+  const runs: Record<string, Rates[]> = {};
+  const keep = (name: string, r: Rates) => void (runs[name] ??= []).push(r);
   let lastMetrics: ReturnType<LsmKeyedStateBackend['metrics']> | undefined;
   for (let rep = 0; rep < o.repeat; rep++) {
     keep('raw', await rawRates(keys, o.rounds, readOrder));
@@ -59,27 +56,29 @@ export async function benchLsmBackend(options: Partial<LsmBenchOptions> = {}): P
     keep('lsm_table_per_run_small_cache', await lsmRates(keys, o.rounds, readOrder, small, 'table-per-run'));
     keep('heap', timeBackend(new HeapKeyedStateBackend({ start: 0, end: KEY_GROUPS - 1 }), keys, o.rounds, readOrder));
   }
+  const medians = Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, { putsPerS: median(list.map((r) => r.putsPerS)), getsPerS: median(list.map((r) => r.getsPerS)) }]));
   const rows = `${o.keys} keys × ${o.rounds} writes, ${o.reads} random reads`;
   const figures: BenchFigure[] = [];
+  const repetitions = o.repeat;
   const rate = (figure: string, value: number, note: string) =>
-    figures.push({ figure, value: Math.round(value), unit: 'ops/s', rows, note });
-  rate('raw_wa_sqlite.puts_per_s', best.raw!.putsPerS, 'INSERT OR REPLACE (kg, key) → JSON, one transaction, raw C exports');
-  rate('raw_wa_sqlite.gets_per_s', best.raw!.getsPerS, 'SELECT by primary key + JSON.parse, raw C exports, EXCLUSIVE locking');
-  rate('lsm.puts_per_s', best.lsm_exact!.putsPerS, 'exact statistics: every put reads the old value first');
-  rate('lsm.gets_per_s', best.lsm_exact!.getsPerS, 'memtable → immutables → runs via the block cache');
-  rate('lsm_estimate.puts_per_s', best.lsm_estimate!.putsPerS, 'blind writes (statistics: estimate), as RocksDB');
-  rate('lsm_table_per_run.puts_per_s', best.lsm_table_per_run!.putsPerS, 'runs stored one table per run');
-  rate('lsm_table_per_run.gets_per_s', best.lsm_table_per_run!.getsPerS, 'runs stored one table per run');
-  rate('lsm_small_cache.gets_per_s', best.lsm_small_cache!.getsPerS, `block cache ${o.smallCacheBytes} bytes: most reads hit wa-sqlite`);
-  rate('lsm_table_per_run_small_cache.gets_per_s', best.lsm_table_per_run_small_cache!.getsPerS, `block cache ${o.smallCacheBytes} bytes, one table per run`);
-  rate('heap.puts_per_s', best.heap!.putsPerS, 'HeapKeyedStateBackend (the hashmap backend)');
-  rate('heap.gets_per_s', best.heap!.getsPerS, 'HeapKeyedStateBackend (the hashmap backend)');
+    figures.push({ figure, value: Math.round(value), unit: 'ops/s', repetitions, rows, note });
+  rate('raw_wa_sqlite.puts_per_s', medians.raw!.putsPerS, 'INSERT OR REPLACE (kg, key) → JSON, one transaction, raw C exports');
+  rate('raw_wa_sqlite.gets_per_s', medians.raw!.getsPerS, 'SELECT by primary key + JSON.parse, raw C exports, EXCLUSIVE locking');
+  rate('lsm.puts_per_s', medians.lsm_exact!.putsPerS, 'exact statistics: every put reads the old value first');
+  rate('lsm.gets_per_s', medians.lsm_exact!.getsPerS, 'memtable → immutables → runs via the block cache');
+  rate('lsm_estimate.puts_per_s', medians.lsm_estimate!.putsPerS, 'blind writes (statistics: estimate), as RocksDB');
+  rate('lsm_table_per_run.puts_per_s', medians.lsm_table_per_run!.putsPerS, 'runs stored one table per run');
+  rate('lsm_table_per_run.gets_per_s', medians.lsm_table_per_run!.getsPerS, 'runs stored one table per run');
+  rate('lsm_small_cache.gets_per_s', medians.lsm_small_cache!.getsPerS, `block cache ${o.smallCacheBytes} bytes: most reads hit wa-sqlite`);
+  rate('lsm_table_per_run_small_cache.gets_per_s', medians.lsm_table_per_run_small_cache!.getsPerS, `block cache ${o.smallCacheBytes} bytes, one table per run`);
+  rate('heap.puts_per_s', medians.heap!.putsPerS, 'HeapKeyedStateBackend (the hashmap backend)');
+  rate('heap.gets_per_s', medians.heap!.getsPerS, 'HeapKeyedStateBackend (the hashmap backend)');
   const ratio = (figure: string, value: number, aim: string) =>
-    figures.push({ figure, value: Math.round(value * 1000) / 1000, unit: 'ratio', aim });
-  ratio('lsm_vs_raw.puts', best.lsm_exact!.putsPerS / best.raw!.putsPerS, 'informational');
-  ratio('lsm_vs_raw.gets', best.lsm_exact!.getsPerS / best.raw!.getsPerS, 'informational');
-  ratio('lsm_small_cache_vs_raw.gets', best.lsm_small_cache!.getsPerS / best.raw!.getsPerS, 'informational');
-  ratio('lsm_estimate_vs_raw.puts', best.lsm_estimate!.putsPerS / best.raw!.putsPerS, 'informational');
+    figures.push({ figure, value: Math.round(value * 1000) / 1000, unit: 'ratio', repetitions, aim });
+  ratio('lsm_vs_raw.puts', medians.lsm_exact!.putsPerS / medians.raw!.putsPerS, 'informational');
+  ratio('lsm_vs_raw.gets', medians.lsm_exact!.getsPerS / medians.raw!.getsPerS, 'informational');
+  ratio('lsm_small_cache_vs_raw.gets', medians.lsm_small_cache!.getsPerS / medians.raw!.getsPerS, 'informational');
+  ratio('lsm_estimate_vs_raw.puts', medians.lsm_estimate!.putsPerS / medians.raw!.putsPerS, 'informational');
   if (lastMetrics) {
     figures.push({
       figure: 'lsm.shape',
