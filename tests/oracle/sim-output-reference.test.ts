@@ -64,6 +64,6 @@ describe('the sim driver’s failure-free reference, caught up over frames', () 
     inFrames.catchUpReference();
     expect(inFrames.comparedMs).toBe(1000);
     expect(shown(inFrames)).toEqual(shown(now));
-    expect(inFrames.stats().sink).toEqual(now.stats().sink);
+    expect(inFrames.stats().output).toEqual(now.stats().output);
   });
 });
