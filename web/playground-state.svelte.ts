@@ -28,7 +28,9 @@ import { formatScenarioErrors, parseScenarioText, validateScenario, type Scenari
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
-import { LivePageDriver, taskManagerWorkersRunning } from './playground/drivers/live-page-driver.ts';
+// The live runtime (workers, IndexedDB storage) loads when a live run starts, not with the page.
+import type { LivePageDriver } from './playground/drivers/live-page-driver.ts';
+import { taskManagerWorkersRunning } from './playground/drivers/task-manager-marks.ts';
 import type { PlaygroundDriver } from './playground/drivers/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/drivers/sim-driver.ts';
 import type { JobOperation } from '../engine/job/job-operation.ts';
@@ -421,6 +423,7 @@ export class PlaygroundState {
         this.#booting = { scenario, autoStart };
         // The loaded document as JSON text (valid scenario text): an exported session carries it.
         const scenarioText = input !== null && typeof input === 'object' ? JSON.stringify(input) : undefined;
+        const { LivePageDriver } = await import('./playground/drivers/live-page-driver.ts');
         const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart, ...(scenarioText === undefined ? {} : { scenarioText }) }).finally(() => {
           if (generation !== this.#generation) return;
           this.booting = false;
@@ -757,7 +760,7 @@ export class PlaygroundState {
   /** The live session so far (version, scenario text, seed, recording), for `ckpt-lab replay`. */
   exportSession(): SessionDocument {
     if (!this.#driver) throw new Error(NOT_LOADED);
-    if (!(this.#driver instanceof LivePageDriver)) throw new Error('exportSession() records live runs; a sim run is replayed from its scenario and seed. Switch with setDriver("live") first.');
+    if (this.#driver.name !== 'live') throw new Error('exportSession() records live runs; a sim run is replayed from its scenario and seed. Switch with setDriver("live") first.');
     return this.#driver.exportSession();
   }
 

@@ -49,6 +49,7 @@ import type { PlaygroundStats } from '../api/playground-api-types.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
 import { storageViewFromListing } from '../storage/remote-storage-listing.ts';
 import type { SendLog } from './send-log.ts';
+import { TASK_MANAGER_STARTED_MARK, TASK_MANAGER_TERMINATED_MARK } from './task-manager-marks.ts';
 import { LiveChannelSnapshot } from '../../job-graph/live-channel-snapshot.ts';
 
 /**
@@ -60,14 +61,6 @@ export const PAUSED_SPEED = 0.001;
 /** How often the IndexedDB listing behind the storage view is re-read (wall ms). */
 const LISTING_REFRESH_MS = 500;
 
-/** performance.mark names, one mark per TaskManager worker; `detail` is the worker's name. */
-export const TASK_MANAGER_STARTED_MARK = 'checkpoint-playground:task-manager-started';
-export const TASK_MANAGER_TERMINATED_MARK = 'checkpoint-playground:task-manager-terminated';
-
-/** TaskManager Web Workers started on this page and not terminated, counted from the performance marks. */
-export function taskManagerWorkersRunning(): number {
-  return performance.getEntriesByName(TASK_MANAGER_STARTED_MARK).length - performance.getEntriesByName(TASK_MANAGER_TERMINATED_MARK).length;
-}
 
 /** Web Worker TaskManagers that leave a performance mark when they start and when they are terminated. */
 const markedWorkerLauncher: TaskManagerLauncher = (name) => {

@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LESSONS } from '../../engine/lessons/lesson-catalog.ts';
+
+/** The `<link rel="preload" as="fetch">` addresses of web/index.html, in order. */
+function preloads(): string[] {
+  const html = readFileSync('web/index.html', 'utf8');
+  return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>/g)].map((m) => m[1]!);
+}
+
+describe('the first page’s preloads', () => {
+  it('fetch, beside the script, the scenario list and the scenario of the lesson the first page opens', () => {
+    // lessonScenarioUrl (web/lessons/lesson-state.svelte.ts) is a runes module Node cannot import: its rule is /lessons/<scenario file>.
+    expect(preloads()).toEqual(['/scenarios/index.json', `/${LESSONS[0]!.scenario}`]);
+  });
+});
