@@ -14,6 +14,7 @@ import type { CheckpointStatsTracker } from '../checkpoint/stats/checkpoint-stat
 import type { FlinkConfig } from '../config/flink-config.ts';
 import type { SinkOutputLog } from './sink-output-log.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
+import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 
 /** The `ckpt-lab run --json` document (DESIGN.md, contract 2). */
 export interface RunReport {
@@ -66,6 +67,8 @@ export interface RunOptions {
   until?: number;
   /** replays a recorded session (the reference run stays a plain failure-free run) */
   replay?: DeliveryLog;
+  /** operator requests at set times (a lesson's cancel or rescale); the reference run makes none */
+  operations?: readonly ScheduledOperation[];
 }
 
 /**
@@ -75,7 +78,7 @@ export interface RunOptions {
 export function runScenario(scenario: Scenario, options: RunOptions = {}): { report: RunReport; simulation: Simulation } {
   const withRun: Scenario = options.until === undefined ? scenario : { ...scenario, run: { until_ms: options.until } };
   const shared: SimulationOptions = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
-  const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.replay ? { replay: options.replay } : {}) });
+  const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.replay ? { replay: options.replay } : {}), ...(options.operations ? { operations: options.operations } : {}) });
   simulation.runToEnd();
   const reference = new Simulation({ ...withRun, faults: [] }, { ...shared, seed: simulation.seed });
   reference.runToEnd();
@@ -102,6 +105,8 @@ export interface RunReportSource {
   readonly jobStatus: string;
   readonly restarts: number;
   readonly failureCause: string | undefined;
+  /** the checkpoints retention kept once the job ended (externalized-checkpoint-retention), by path */
+  readonly retainedCheckpoints: readonly string[];
   /** the sources' summed pendingRecords as sampled over the run */
   readonly sourceBacklog: { readonly samples: readonly BacklogSample[] };
   metrics(): JobMetrics;
@@ -150,6 +155,7 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
     restoreRecords: source.restores,
     checkpoints: observeCheckpoints(source.events, stats),
     catchUps: catchUpsOf(source),
+    retainedCheckpoints: source.retainedCheckpoints.length,
   };
 }
 
