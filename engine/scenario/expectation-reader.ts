@@ -89,7 +89,7 @@ function readRestoredParallelism(context: FaultContext, expectation: ObjectReade
   const ids = context.vertices.flatMap((v) => (v.id === undefined ? [] : [v.id]));
   const vertex = expectation.string('vertex', { required: true, allowed: 'the id of a vertex' });
   const parallelism = expectation.integer('parallelism', { required: true, min: 1 });
-  const from = expectation.oneOf('from', RESTORED_FROM, { what: 'what a restore read' });
+  const from = expectation.oneOf('from', RESTORED_FROM, { what: 'restore origin' });
   if (vertex !== undefined && !ids.includes(vertex)) {
     const suggestion = didYouMean(vertex, ids);
     expectation.issues.error(expectation.pathOf('vertex'), `no vertex has the id ${quote(vertex)}`, { allowed: ids.join(', '), ...(suggestion === undefined ? {} : { suggestion }) });

@@ -37,10 +37,10 @@ export const savepointsAndRetention: Lesson = {
     {
       title: { en: 'Cancel the job', 'zh-CN': '取消作业' },
       body: {
-        en: 'Cancel the job at 6 s (flink cancel). It goes CANCELLING, then CANCELED, and with DELETE_ON_CANCELLATION its retained checkpoints are deleted: the Storage tab lists no checkpoint directory any more. There is nothing left to resume from.',
-        'zh-CN': '在第 6 秒取消作业（flink cancel）。作业先变为 CANCELLING，再变为 CANCELED；由于配置了 DELETE_ON_CANCELLATION，保留的 checkpoint 都被删除：存储页签中不再有任何 checkpoint 目录，已经没有可以恢复的状态了。',
+        en: 'Cancel the job at 6.5 s (flink cancel). It goes CANCELLING, then CANCELED, and with DELETE_ON_CANCELLATION its retained checkpoints are deleted: the Storage tab lists no checkpoint directory any more. There is nothing left to resume from.',
+        'zh-CN': '在第 6.5 秒取消作业（flink cancel）。作业先变为 CANCELLING，再变为 CANCELED；由于配置了 DELETE_ON_CANCELLATION，保留的 checkpoint 都被删除：存储页签中不再有任何 checkpoint 目录，已经没有可以恢复的状态了。',
       },
-      actions: [{ kind: 'operate', at_ms: 6000, operation: { type: 'cancel' } }],
+      actions: [{ kind: 'operate', at_ms: 6500, operation: { type: 'cancel' } }],
       seen: [
         { type: 'job-status', status: 'CANCELED' },
         { type: 'max-retained-checkpoints', value: 0 },
@@ -73,8 +73,8 @@ export const savepointsAndRetention: Lesson = {
     {
       title: { en: 'Stop with a savepoint', 'zh-CN': '用 stop-with-savepoint 停止作业' },
       body: {
-        en: 'Stop the job with a savepoint at 5 s (flink stop), before the cancel. Periodic checkpoints pause, a synchronous savepoint is taken, the Sink commits what it covers, and the job ends FINISHED, not CANCELED (the cancel planned for 6 s never comes: the job has ended). A finished job\'s checkpoints are deleted even with RETAIN_ON_CANCELLATION; the savepoint stays, and a job resumed from it goes on with nothing written twice.',
-        'zh-CN': '在第 5 秒、也就是取消之前，用 stop-with-savepoint 停止作业（flink stop）。周期性 checkpoint 暂停，生成一个同步 savepoint，Sink 提交它覆盖的数据，作业最终是 FINISHED，而不是 CANCELED（原定第 6 秒的取消不会再发生：作业已经结束）。即使配置了 RETAIN_ON_CANCELLATION，正常结束的作业的 checkpoint 也会被删除；savepoint 会保留，从它恢复的作业接着处理，不会重复写出任何数据。',
+        en: 'Stop the job with a savepoint at 5 s (flink stop), before the cancel. Periodic checkpoints pause, a synchronous savepoint is taken, the Sink commits what it covers, and the job ends FINISHED, not CANCELED (the cancel planned for 6.5 s never comes: the job has ended). A finished job\'s checkpoints are deleted even with RETAIN_ON_CANCELLATION; the savepoint stays, and a job resumed from it goes on with nothing written twice.',
+        'zh-CN': '在第 5 秒、也就是取消之前，用 stop-with-savepoint 停止作业（flink stop）。周期性 checkpoint 暂停，生成一个同步 savepoint，Sink 提交它覆盖的数据，作业最终是 FINISHED，而不是 CANCELED（原定第 6.5 秒的取消不会再发生：作业已经结束）。即使配置了 RETAIN_ON_CANCELLATION，正常结束的作业的 checkpoint 也会被删除；savepoint 会保留，从它恢复的作业接着处理，不会重复写出任何数据。',
       },
       actions: [{ kind: 'schedule-fault', fault: { at_ms: 5000, type: 'stop-with-savepoint' } }],
       seen: [
