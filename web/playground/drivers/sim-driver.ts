@@ -25,6 +25,7 @@ import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-check
 import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
 import type { JobOperation } from '../../../engine/job/job-operation.ts';
+import type { ScheduledOperation } from '../../../engine/job/scheduled-operation.ts';
 import type { HostLocalDisk, LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
 import type { StreamTask } from '../../../engine/task/stream-task.ts';
 import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
@@ -102,7 +103,8 @@ export class SimDriver implements PlaygroundDriver {
   /** keeps this run's host disks from another tab's sweep until dispose deleted them */
   readonly #lease: RunStorageLease | undefined;
 
-  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean } = {}) {
+  /** `operations`: operator requests the run makes at set times (a lesson step's cancel or rescale); the reference makes none */
+  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; operations?: readonly ScheduledOperation[] } = {}) {
     this.scenario = scenario;
     const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
     const jobId = newJobId();
@@ -115,7 +117,8 @@ export class SimDriver implements PlaygroundDriver {
     const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, diskRoot) } : {};
     // The JobMaster's storage effects go to the run's IndexedDB mirror as they happen.
     const storageEffects = persist ? { storageEffects: (effect: CheckpointStorageEffect) => this.#remote?.apply(effect) } : {};
-    this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...storageEffects, ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    const operations = options.operations?.length ? { operations: options.operations } : {};
+    this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...storageEffects, ...operations, ...(options.seed === undefined ? {} : { seed: options.seed }) });
     this.#reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
     this.#aheadMs = referenceLeadMs(this.#simulation.config);
     tapWrites(this.#simulation.sinkOutput, (records) => this.#oracle.mine(records));
