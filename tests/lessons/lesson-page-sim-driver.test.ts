@@ -32,6 +32,15 @@ describe(`lesson ${lesson.id} in the page's sim driver`, () => {
     });
   });
 
+  it.each([
+    [1, 'DELETE_ON_CANCELLATION', []],
+    [2, 'RETAIN_ON_CANCELLATION', ['chk-4', 'chk-5', 'chk-6']],
+  ] as const)('lists in the Storage tab after step %i\'s cancel (%s) the checkpoint directories %j', (upTo, _retention, directories) => {
+    const driver = pageRun(upTo, lessonOperations(lesson, upTo));
+    expect(driver.jobStatus).toBe('CANCELED');
+    expect(driver.storage().checkpoints.map((c) => c.path.split('/').at(-1))).toEqual(directories);
+  });
+
   it('does not cancel a run loaded without the operator requests', () => {
     const driver = pageRun(1, []);
     expect(driver.jobStatus).toBe('RUNNING');

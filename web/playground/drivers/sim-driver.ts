@@ -368,9 +368,21 @@ export class SimDriver implements PlaygroundDriver {
     return this.#simulation.coordinator.sharedState.files();
   }
 
+  /**
+   * The checkpoint directories in remote storage: the completed checkpoints the store keeps, and
+   * once the job ended only those retention kept (externalized-checkpoint-retention discarded the
+   * rest with the job), as the live driver's listing of its real storage shows them.
+   */
+  #checkpointsInStorage(): readonly CompletedCheckpoint[] {
+    const completed = this.retainedCheckpoints;
+    if (!this.isTerminal) return completed;
+    const kept = new Set(this.#simulation.retainedCheckpoints);
+    return completed.filter((c) => kept.has(c.externalPath));
+  }
+
   /** Local disks and remote checkpoint storage as plain data (a copy: safe to keep). */
   storage(): StorageView {
-    const checkpoints = this.retainedCheckpoints;
+    const checkpoints = this.#checkpointsInStorage();
     const latest = checkpoints.at(-1);
     return {
       localDisks: this.localDisks(),
