@@ -190,7 +190,7 @@ export type ExpectationSpec =
   /**
    * Once the job ended (CANCELED, FAILED, FINISHED), at least / at most this many completed
    * checkpoints stayed in checkpoint storage, as `execution.checkpointing.externalized-checkpoint-retention`
-   * decides (savepoints are never counted: Flink never deletes them). Does not hold while the job runs.
+   * decides (savepoints are not counted: they are the user's, not the job's). Does not hold while the job runs.
    */
   | { type: 'min-retained-checkpoints' | 'max-retained-checkpoints'; value: number }
   /**

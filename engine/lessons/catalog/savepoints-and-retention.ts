@@ -17,9 +17,9 @@ export const savepointsAndRetention: Lesson = {
         'Checkpoint 的用途是让运行中的作业从故障中恢复，所以它归 Flink 管理：Flink 只保留最新的 execution.checkpointing.num-retained 个（旧版 Flink 中是 state.checkpoints.num-retained，默认 1 个），更早的会被删除。作业结束时这些 checkpoint 怎么处理，由 execution.checkpointing.externalized-checkpoint-retention 决定：NO_EXTERNALIZED_CHECKPOINTS（默认值）在作业结束时一律删除；DELETE_ON_CANCELLATION 只在作业失败时保留；RETAIN_ON_CANCELLATION 在取消作业时也保留。',
     },
     {
-      en: 'A retained (externalized) checkpoint can be resumed like a savepoint: flink run -s with the path of its _metadata. A savepoint is yours instead: you trigger it (flink savepoint), in the canonical format that every state backend reads or in the backend\'s native format, and Flink never deletes it.',
+      en: 'A retained (externalized) checkpoint can be resumed like a savepoint: flink run -s with the path of its _metadata. A savepoint is yours instead: you trigger it (flink savepoint), in the canonical format that every state backend reads or in the backend\'s native format, and Flink does not delete it (unless a job restored from it in CLAIM mode takes it over).',
       'zh-CN':
-        '保留下来的（外部化的）checkpoint 可以像 savepoint 一样用来恢复作业：flink run -s 加上它的 _metadata 路径即可。Savepoint 则归用户所有：由用户触发（flink savepoint），可以是所有 State Backend 都能读取的 canonical 格式，也可以是 State Backend 自己的 native 格式，Flink 永远不会删除它。',
+        '保留下来的（外部化的）checkpoint 可以像 savepoint 一样用来恢复作业：flink run -s 加上它的 _metadata 路径即可。Savepoint 则归用户所有：由用户触发（flink savepoint），可以是所有 State Backend 都能读取的 canonical 格式，也可以是 State Backend 自己的 native 格式，Flink 不会删除它（除非作业以 CLAIM 模式从它恢复并接管了它）。',
     },
     {
       en: 'A savepoint can be restored at another parallelism because keyed state is stored in key groups: pipeline.max-parallelism of them (here 128), each key always in the same one. A subtask owns a contiguous range of key groups; at a new parallelism the ranges are cut anew and each subtask reads the key groups it now owns. The max parallelism must stay the same.',
