@@ -34,6 +34,7 @@ import { taskManagerWorkersRunning } from './playground/drivers/task-manager-mar
 import type { PlaygroundDriver } from './playground/drivers/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/drivers/sim-driver.ts';
 import type { JobOperation } from '../engine/job/job-operation.ts';
+import type { ScheduledOperation } from '../engine/job/scheduled-operation.ts';
 import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-travel/sim-time-travel.svelte.ts';
 import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
@@ -106,6 +107,8 @@ export class PlaygroundState {
    * what the configuration editor changes and a share link carries.
    */
   scenarioInput = $state.raw<Record<string, unknown> | null>(null);
+  /** operator requests the loaded run makes at set times (a lesson step's cancel or rescale), again on every restart of it */
+  operations: readonly ScheduledOperation[] = [];
   topology = $state.raw<Topology | null>(null);
   /** each TaskManager's heartbeats as the JobMaster sees them (re-read with the topology) */
   taskManagerHealth = $state.raw<TaskManagerHealth[]>([]);
@@ -256,8 +259,11 @@ export class PlaygroundState {
     await this.#loadFile(file, true);
   }
 
-  /** The API's load() (and a lesson's, with its file as the source): validates, then loads paused at time 0; invalid input rejects and changes nothing. */
-  async load(input: object | string, source: ScenarioSource = { kind: 'api' }): Promise<LoadResult> {
+  /**
+   * The API's load() (and a lesson's, with its file as the source and its steps' operator requests):
+   * validates, then loads paused at time 0; invalid input rejects and changes nothing.
+   */
+  async load(input: object | string, source: ScenarioSource = { kind: 'api' }, operations: readonly ScheduledOperation[] = []): Promise<LoadResult> {
     let value: unknown = input;
     if (typeof input === 'string') {
       const parsed = parseScenarioText(input);
@@ -268,6 +274,7 @@ export class PlaygroundState {
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
+    this.operations = operations;
     await this.#install(validated.scenario, source, value, false);
     if (!this.#driver) throw new Error(`The scenario could not be started: ${this.runError ?? 'a newer scenario replaced it'}`);
     const untilMs = validated.scenario.run.until_ms;
@@ -317,6 +324,8 @@ export class PlaygroundState {
   }
 
   async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
+    // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
+    this.operations = [];
     const parsed = parseScenarioText(text);
     const validated = parsed.ok ? validateScenario(parsed.value) : parsed;
     if (!validated.ok) {
@@ -395,6 +404,11 @@ export class PlaygroundState {
 
   #lsmStorage: LsmStorageFactory | undefined;
 
+  /** What a sim run of the loaded scenario takes besides it: wa-sqlite, and the run's operator requests. */
+  #simOptions(): ConstructorParameters<typeof SimDriver>[1] {
+    return { ...(this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {}), ...(this.operations.length > 0 ? { operations: this.operations } : {}) };
+  }
+
   /** Loads wa-sqlite once; rocksdb scenarios need it before they can be installed. */
   async ensureLsmStorage(): Promise<void> {
     try {
@@ -423,8 +437,9 @@ export class PlaygroundState {
         this.#booting = { scenario, autoStart };
         // The loaded document as JSON text (valid scenario text): an exported session carries it.
         const scenarioText = input !== null && typeof input === 'object' ? JSON.stringify(input) : undefined;
+        const operations = this.operations.length > 0 ? { operations: this.operations } : {};
         const { LivePageDriver } = await import('./playground/drivers/live-page-driver.ts');
-        const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart, ...(scenarioText === undefined ? {} : { scenarioText }) }).finally(() => {
+        const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart, ...operations, ...(scenarioText === undefined ? {} : { scenarioText }) }).finally(() => {
           if (generation !== this.#generation) return;
           this.booting = false;
           this.#booting = null;
@@ -436,7 +451,7 @@ export class PlaygroundState {
         driver = booted;
       } else {
         // The failure-free reference builds its lead over the first frames, not before the first one.
-        driver = new SimDriver(scenario, { referenceCatchUp: 'in-frames', ...(this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {}) });
+        driver = new SimDriver(scenario, { ...this.#simOptions(), referenceCatchUp: 'in-frames' });
       }
     } catch (error) {
       this.runError = errorMessage(error);
@@ -445,7 +460,8 @@ export class PlaygroundState {
     }
     this.#driver = driver;
     this.#subscribe(driver);
-    this.timeTravel.reset(driver instanceof SimDriver ? driver : null, () => new SimDriver(scenario, this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {}));
+    const simOptions = this.#simOptions();
+    this.timeTravel.reset(driver instanceof SimDriver ? driver : null, () => new SimDriver(scenario, simOptions));
     this.scenario = scenario;
     this.runUntilMs = scenario.run.until_ms;
     this.#refresh(true);

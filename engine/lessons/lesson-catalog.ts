@@ -12,6 +12,7 @@ import { fullVsIncremental } from './catalog/full-vs-incremental.ts';
 import { intervalAndMinPause } from './catalog/interval-and-min-pause.ts';
 import { parallelismAndCheckpointDuration } from './catalog/parallelism-and-checkpoint-duration.ts';
 import { maxConcurrentCheckpoints } from './catalog/max-concurrent-checkpoints.ts';
+import { savepointsAndRetention } from './catalog/savepoints-and-retention.ts';
 import { taskLocalRecovery } from './catalog/task-local-recovery.ts';
 import { timersAndCompression } from './catalog/timers-and-compression.ts';
 import { timeoutAndTolerableFailures } from './catalog/timeout-and-tolerable-failures.ts';
@@ -27,6 +28,7 @@ export const LESSONS: readonly Lesson[] = [
   taskLocalRecovery,
   timersAndCompression,
   capacityPlanning,
+  savepointsAndRetention,
   failOnCheckpointingErrors,
 ];
 

@@ -4,6 +4,7 @@
  * scenario and the page loads it as any scenario. Pure: the caller reads the file.
  */
 import type { Lesson, LessonAction } from './lesson.ts';
+import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 
 type ScenarioInput = Record<string, unknown>;
 
@@ -12,6 +13,14 @@ export function lessonScenarioInput(lesson: Lesson, input: ScenarioInput, upTo: 
   const actions = lesson.steps.slice(0, upTo).flatMap((step) => step.actions);
   // Every action copies what it changes, so the input stays as it was.
   return actions.reduce(applyLessonAction, input);
+}
+
+/** The operator requests of steps `0 … upTo − 1`, by time: the run makes them besides the scenario. */
+export function lessonOperations(lesson: Lesson, upTo: number): ScheduledOperation[] {
+  const actions = lesson.steps.slice(0, upTo).flatMap((step) => step.actions);
+  const operations = actions.flatMap((a) => (a.kind === 'operate' ? [{ at_ms: a.at_ms, operation: a.operation }] : []));
+  // Stable: two requests at one time keep the order the steps make them in.
+  return operations.sort((a, b) => a.at_ms - b.at_ms);
 }
 
 /** One action on a copy of the scenario input. */
@@ -29,6 +38,8 @@ export function applyLessonAction(input: ScenarioInput, action: LessonAction): S
       const faults = Array.isArray(input['faults']) ? input['faults'] : [];
       return { ...input, faults: [...faults, { at: at_ms, ...fault }] };
     }
+    case 'operate':
+      return input; // not a change of the file: lessonOperations hands it to the run
   }
 }
 

@@ -6,6 +6,7 @@
  * CLI and the page judge a step alike. All of it is data: no behaviour lives in a lesson.
  */
 import type { ConfigValue, ExpectationSpec, FaultSpec } from '../scenario/scenario-types.ts';
+import type { OperatorRequest } from '../job/scheduled-operation.ts';
 
 /** The languages every lesson is written in (the page's locales). */
 export const LESSON_LANGUAGES = ['en', 'zh-CN'] as const;
@@ -15,8 +16,8 @@ export type LessonLanguage = (typeof LESSON_LANGUAGES)[number];
 export type LocalizedText = Readonly<Record<LessonLanguage, string>>;
 
 /**
- * What "Do it for me" does: a change of the lesson's scenario, after which the run starts over
- * from 0. Flink options and a sink's delivery guarantee are fixed when a job is submitted, and a
+ * What "Do it for me" does: a change of the lesson's scenario (or an operator request at a set
+ * time), after which the run starts over from 0. Flink options and a sink's delivery guarantee are fixed when a job is submitted, and a
  * fault at a set time makes the run the same for every learner.
  */
 export type LessonAction =
@@ -27,7 +28,13 @@ export type LessonAction =
   /** a vertex's parallelism (in Flink, the operator's setParallelism when the job is submitted) */
   | { kind: 'set-parallelism'; vertex: string; parallelism: number }
   /** add a fault to the schedule (a scenario's `faults` entry, `at_ms` from the start of the run) */
-  | { kind: 'schedule-fault'; fault: FaultSpec };
+  | { kind: 'schedule-fault'; fault: FaultSpec }
+  /**
+   * an operator's request at a set time, which the scenario file has no entry for: cancel the job
+   * (`flink cancel`), rescale it, restart it from a savepoint; the run carries it out through the
+   * JobMaster as the page's buttons do (lesson-scenario.ts, `lessonOperations`)
+   */
+  | { kind: 'operate'; at_ms: number; operation: OperatorRequest };
 
 export interface LessonStep {
   title: LocalizedText;

@@ -5,6 +5,7 @@
 import type { ExpectationSpec } from '../scenario/scenario-types.ts';
 import { readableStatistic, type ExpectationResult } from './expectations.ts';
 import { sourceText } from './restore-source-expectation.ts';
+import { describeRestoredParallelism } from './retention-and-rescale-expectations.ts';
 
 export function failureLine(result: ExpectationResult): string {
   return `expected ${expectedText(result.expectation)}, got ${result.seen}`;
@@ -37,6 +38,12 @@ export function expectedText(e: ExpectationSpec): string {
       return `${e.aggregate} ${e.statistic} ${rangeText((v) => readableStatistic(e.statistic, v), e.min, e.max)}`;
     case 'catch-up-time':
       return `the slowest catch-up time ${rangeText((v) => readableStatistic('end-to-end-duration', v), e.min, e.max)}`;
+    case 'min-retained-checkpoints':
+      return `retained checkpoints after the job ended ≥ ${e.value}`;
+    case 'max-retained-checkpoints':
+      return `retained checkpoints after the job ended ≤ ${e.value}`;
+    case 'restored-parallelism':
+      return describeRestoredParallelism(e);
   }
 }
 

@@ -3,6 +3,7 @@ import type { CheckpointStatistic, ExpectationSpec, StatisticAggregate } from '.
 import type { CheckpointObservations } from './checkpoint-observations.ts';
 import type { RestoreRecord, SubtaskRestore } from './job-events.ts';
 import { checkRestoreSource, sourceText } from './restore-source-expectation.ts';
+import { checkRestoredParallelism, checkRetainedCheckpoints, describeRestoredParallelism } from './retention-and-rescale-expectations.ts';
 import type { CatchUp } from './catch-up-time.ts';
 
 /** What the expectations are checked against. */
@@ -22,6 +23,8 @@ export interface ExpectationInputs {
   checkpoints: CheckpointObservations;
   /** each restore's catch-up: how long the sources' backlog took to get back to its level before the failure */
   catchUps: readonly CatchUp[];
+  /** the completed checkpoints retention kept once the job ended (none while it runs); inputs built without it see none */
+  retainedCheckpoints?: number;
 }
 
 export interface ExpectationResult {
@@ -70,6 +73,11 @@ export function checkExpectations(expectations: readonly ExpectationSpec[], seen
         return checkStatistic(e, seen.checkpoints);
       case 'catch-up-time':
         return checkCatchUpTime(e, seen.catchUps);
+      case 'min-retained-checkpoints':
+      case 'max-retained-checkpoints':
+        return checkRetainedCheckpoints(e, seen);
+      case 'restored-parallelism':
+        return checkRestoredParallelism(e, seen.restoreRecords ?? []);
     }
   });
 }
@@ -199,5 +207,11 @@ export function describeExpectation(e: ExpectationSpec): string {
     case 'catch-up-time':
       // a duration, formatted as the checkpoint durations are
       return `the slowest restore's catch-up time is ${describeRange('end-to-end-duration', e.min, e.max)}`;
+    case 'min-retained-checkpoints':
+      return `at least ${e.value} checkpoints stay in storage once the job ended`;
+    case 'max-retained-checkpoints':
+      return `at most ${e.value} checkpoints stay in storage once the job ended`;
+    case 'restored-parallelism':
+      return describeRestoredParallelism(e);
   }
 }

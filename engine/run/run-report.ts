@@ -15,6 +15,7 @@ import type { FlinkConfig } from '../config/flink-config.ts';
 import type { SinkOutputLog } from './sink-output-log.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
 import { runToEndReporting, type ProgressSink } from './run-progress.ts';
+import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 
 /** The `ckpt-lab run --json` document (DESIGN.md, contract 2). */
 export interface RunReport {
@@ -69,6 +70,8 @@ export interface RunOptions {
   replay?: DeliveryLog;
   /** told how far the run (and then its failure-free reference run) has come, now and then */
   progress?: ProgressSink;
+  /** operator requests at set times (a lesson's cancel or rescale); the reference run makes none */
+  operations?: readonly ScheduledOperation[];
 }
 
 /**
@@ -78,7 +81,7 @@ export interface RunOptions {
 export function runScenario(scenario: Scenario, options: RunOptions = {}): { report: RunReport; simulation: Simulation } {
   const withRun: Scenario = options.until === undefined ? scenario : { ...scenario, run: { until_ms: options.until } };
   const shared: SimulationOptions = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
-  const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.replay ? { replay: options.replay } : {}) });
+  const simulation = new Simulation(withRun, { ...shared, ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.replay ? { replay: options.replay } : {}), ...(options.operations ? { operations: options.operations } : {}) });
   runToEndReporting(simulation, 'run', options.progress);
   const reference = new Simulation({ ...withRun, faults: [] }, { ...shared, seed: simulation.seed });
   runToEndReporting(reference, 'reference', options.progress);
@@ -105,6 +108,8 @@ export interface RunReportSource {
   readonly jobStatus: string;
   readonly restarts: number;
   readonly failureCause: string | undefined;
+  /** the checkpoints retention kept once the job ended (externalized-checkpoint-retention), by path */
+  readonly retainedCheckpoints: readonly string[];
   /** the sources' summed pendingRecords as sampled over the run */
   readonly sourceBacklog: { readonly samples: readonly BacklogSample[] };
   metrics(): JobMetrics;
@@ -153,6 +158,7 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
     restoreRecords: source.restores,
     checkpoints: observeCheckpoints(source.events, stats),
     catchUps: catchUpsOf(source),
+    retainedCheckpoints: source.retainedCheckpoints.length,
   };
 }
 

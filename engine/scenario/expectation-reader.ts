@@ -7,7 +7,9 @@ import { type FaultContext, readSubtask } from './fault-reader.ts';
 import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CheckpointStatistic, ExpectationSpec } from './scenario-types.ts';
 import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
-import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
+import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, RESTORED_FROM, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { quote } from '../config/value-description.ts';
 
 /** `context` is the job the expectations name vertices and subtasks of (as faults do). */
 export function readExpectations(context: FaultContext, items: ListItem[]): ExpectationSpec[] | undefined {
@@ -34,7 +36,9 @@ function readExpectation(context: FaultContext, item: ListItem): ExpectationSpec
     case 'min-completed-checkpoints':
     case 'max-failed-checkpoints':
     case 'min-duplicates':
-    case 'min-restores': {
+    case 'min-restores':
+    case 'min-retained-checkpoints':
+    case 'max-retained-checkpoints': {
       const value = expectation.integer('value', { required: true, min: 0 });
       return value === undefined ? undefined : { type, value };
     }
@@ -57,6 +61,8 @@ function readExpectation(context: FaultContext, item: ListItem): ExpectationSpec
       return readStatistic(expectation);
     case 'catch-up-time':
       return readCatchUpTime(expectation);
+    case 'restored-parallelism':
+      return readRestoredParallelism(context, expectation);
   }
 }
 
@@ -76,6 +82,21 @@ function readRestoreSource(context: FaultContext, expectation: ObjectReader): Ex
     ...(reason === undefined ? {} : { reason }),
     ...(restore === undefined ? {} : { restore }),
   };
+}
+
+/** `restored-parallelism`: a vertex of the job, the parallelism it came back with, and optionally what it restored from. */
+function readRestoredParallelism(context: FaultContext, expectation: ObjectReader): ExpectationSpec | undefined {
+  const ids = context.vertices.flatMap((v) => (v.id === undefined ? [] : [v.id]));
+  const vertex = expectation.string('vertex', { required: true, allowed: 'the id of a vertex' });
+  const parallelism = expectation.integer('parallelism', { required: true, min: 1 });
+  const from = expectation.oneOf('from', RESTORED_FROM, { what: 'restore origin' });
+  if (vertex !== undefined && !ids.includes(vertex)) {
+    const suggestion = didYouMean(vertex, ids);
+    expectation.issues.error(expectation.pathOf('vertex'), `no vertex has the id ${quote(vertex)}`, { allowed: ids.join(', '), ...(suggestion === undefined ? {} : { suggestion }) });
+    return undefined;
+  }
+  if (vertex === undefined || parallelism === undefined || (expectation.has('from') && from === undefined)) return undefined;
+  return { type: 'restored-parallelism', vertex, parallelism, ...(from === undefined ? {} : { from }) };
 }
 
 /** `catch-up-time` with `min`, `max` or both, durations in Flink syntax (`20 s`). */

@@ -27,6 +27,7 @@ import {
   MAP_FUNCTIONS,
   PARTITIONINGS,
   RESTORE_SOURCES,
+  RESTORED_FROM,
   SINK_KINDS,
   STATISTIC_AGGREGATES,
   VERTEX_ID_PATTERN,
@@ -352,6 +353,26 @@ function expectationSchemas(): JsonSchema[] {
       { min: duration('The shortest catch-up allowed.'), max: duration('The longest catch-up allowed.') },
       "After a failover, the job time from RUNNING again until the sources' pendingRecords is back at its level before the failure (or about 0), for the slowest restore, lies within [min, max] (give one or both). A restore not caught up yet counts with the time so far: enough for min, never for max. It does not hold before a restore.",
       ['min', 'max'],
+    ),
+    expectation(
+      'min-retained-checkpoints',
+      { value },
+      'Once the job ended, at least this many completed checkpoints stayed in checkpoint storage (execution.checkpointing.externalized-checkpoint-retention); savepoints are not counted. It does not hold while the job runs.',
+    ),
+    expectation(
+      'max-retained-checkpoints',
+      { value },
+      'Once the job ended, at most this many completed checkpoints stayed in checkpoint storage (execution.checkpointing.externalized-checkpoint-retention); savepoints are not counted. It does not hold while the job runs.',
+    ),
+    expectation(
+      'restored-parallelism',
+      {
+        vertex: { type: 'string', description: 'Id of the vertex.' },
+        parallelism: integer('The parallelism the vertex came back with.', 1),
+        from: oneOfNames(RESTORED_FROM, 'Only restores that read a savepoint, or a checkpoint.'),
+      },
+      'A restore brought the vertex back with this many subtasks (its keyed state redistributed by key group when that differs from before), from a savepoint or a checkpoint when from says which.',
+      ['from'],
     ),
   ];
 }

@@ -186,7 +186,21 @@ export type ExpectationSpec =
    * most `max` ms. A restore not caught up yet counts with the time so far (enough for a `min`,
    * never for a `max`); does not hold before a restore.
    */
-  | { type: 'catch-up-time'; min?: number; max?: number };
+  | { type: 'catch-up-time'; min?: number; max?: number }
+  /**
+   * Once the job ended (CANCELED, FAILED, FINISHED), at least / at most this many completed
+   * checkpoints stayed in checkpoint storage, as `execution.checkpointing.externalized-checkpoint-retention`
+   * decides (savepoints are not counted: they are the user's, not the job's). Does not hold while the job runs.
+   */
+  | { type: 'min-retained-checkpoints' | 'max-retained-checkpoints'; value: number }
+  /**
+   * A restore brought `vertex` back with `parallelism` subtasks (its state redistributed by key
+   * group when that differs from before), from a savepoint or a checkpoint when `from` says which.
+   */
+  | { type: 'restored-parallelism'; vertex: string; parallelism: number; from?: RestoredFrom };
+
+/** What a restore read: a savepoint (triggered, or taken by stop-with-savepoint) or a checkpoint. */
+export type RestoredFrom = 'savepoint' | 'checkpoint';
 
 /**
  * The figures a `statistic` expectation can bound (engine/run/checkpoint-observations.ts):

@@ -14,6 +14,7 @@ import type {
   MapFunction,
   OperatorSpec,
   Partitioning,
+  RestoredFrom,
   SourceSpec,
   StatisticAggregate,
 } from './scenario-types.ts';
@@ -83,7 +84,12 @@ export const EXPECTATION_TYPES = [
   'restore-source',
   'statistic',
   'catch-up-time',
+  'min-retained-checkpoints',
+  'max-retained-checkpoints',
+  'restored-parallelism',
 ] as const satisfies readonly ExpectationSpec['type'][];
+
+export const RESTORED_FROM = ['savepoint', 'checkpoint'] as const satisfies readonly RestoredFrom[];
 
 export const CHECKPOINT_STATISTICS = [
   'checkpoint-pause',
@@ -175,6 +181,9 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'restore-source': ['type', 'vertex', 'subtask', 'source', 'reason', 'restore'],
   statistic: ['type', 'statistic', 'aggregate', 'min', 'max'],
   'catch-up-time': ['type', 'min', 'max'],
+  'min-retained-checkpoints': ['type', 'value'],
+  'max-retained-checkpoints': ['type', 'value'],
+  'restored-parallelism': ['type', 'vertex', 'parallelism', 'from'],
 };
 
 export const SCENARIO_FIELDS = [

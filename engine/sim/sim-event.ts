@@ -3,6 +3,7 @@ import type { CheckpointBarrier, CoordinatorTimer, NetworkBuffer, SubtaskCheckpo
 import type { FaultSpec } from '../scenario/scenario-types.ts';
 import type { RestartRequestRecord } from '../replay/delivery-log.ts';
 import type { ExecutionGraph } from '../job/execution-graph.ts';
+import type { OperatorRequest } from '../job/scheduled-operation.ts';
 
 /**
  * The events of the sim driver's queue. Events addressed to tasks carry the job's execution
@@ -26,6 +27,8 @@ export type SimEvent =
     }
   | { type: 'decline'; checkpointId: number; reason: CheckpointFailureReason }
   | { type: 'fault'; fault: FaultSpec }
+  /** an operator request scheduled for this time (SimulationOptions.operations) */
+  | { type: 'operation'; operation: OperatorRequest }
   | { type: 'restart'; attempt: number }
   /** under replay: the restart's state is read back when the recording had it (a restart takes time live) */
   | { type: 'restart-prepared'; attempt: number }
@@ -71,6 +74,8 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
       return `${t} decline chk=${event.checkpointId} ${event.reason}`;
     case 'fault':
       return `${t} fault ${JSON.stringify(event.fault)}`;
+    case 'operation':
+      return `${t} operation ${JSON.stringify(event.operation)}`;
     case 'restart':
       return `${t} restart a${event.attempt}`;
     case 'restart-prepared':

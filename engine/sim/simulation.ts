@@ -6,6 +6,7 @@ import { JobMaster } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
 import { JobRuntime } from '../job/job-runtime.ts';
+import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 import type { ExecutionGraph } from '../job/execution-graph.ts';
 import { buildTaskDeployments } from '../job/task-deployments.ts';
 import { describeTopology, type Topology } from '../job/topology.ts';
@@ -49,6 +50,8 @@ export interface SimulationOptions {
   fromSavepoint?: CompletedCheckpoint;
   /** the sink's external system, when it already holds what an earlier run (stopped with a savepoint) committed */
   sinkOutput?: SinkOutputLog;
+  /** operator requests at set times (a lesson's cancel or rescale), applied like scheduled faults */
+  operations?: readonly ScheduledOperation[];
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -108,6 +111,7 @@ export class Simulation extends JobRuntime {
     // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
     const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
     this.#drive((e) => this.jobMaster.start(0, e, faults, options.fromSavepoint));
+    for (const { at_ms, operation } of options.operations ?? []) this.kernel.schedule(at_ms, { type: 'operation', operation });
     this.#replay?.start();
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
   }
@@ -274,6 +278,8 @@ export class Simulation extends JobRuntime {
         if (this.#replay?.onFault(event.fault, now)) return;
         this.#drive((e) => this.jobMaster.operate(event.fault, now, e, 'schedule'));
         return;
+      case 'operation':
+        return this.#drive((e) => void this.jobMaster.operate(event.operation, now, e, 'schedule'));
       case 'restart':
         return this.#drive((e) => this.jobMaster.onRestartDue(event.attempt, now, e, this.#replay?.recordedRestore()));
       case 'restart-prepared':

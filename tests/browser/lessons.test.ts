@@ -1,8 +1,8 @@
 /**
  * The lessons in real Chromium: the list on the page and through `playground.lessons()`, opening
  * lesson 1, its first step ticked off once the run shows it, "Do it for me" on the second step
- * (min-pause 500 ms) and its tick, the link that names lesson and step, the Chinese texts, and
- * `openLesson` refusing a step the lesson does not have.
+ * (min-pause 500 ms) and its tick, the link that names lesson and step, the Chinese texts,
+ * `openLesson` refusing a step the lesson does not have, and lesson 11's scheduled cancel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS } from '../../engine/lessons/lesson-catalog.ts';
@@ -101,6 +101,23 @@ describe('lessons on the page', () => {
       null,
     );
     expect(refused).toBe('Lesson "max-concurrent-checkpoints" has steps 1 to 3; got 9.');
+    expect(session.errors).toEqual([]);
+  });
+
+  it('cancels the job for the learner in lesson 11, ticks it off, and keeps the checkpoints once retention says so', async () => {
+    await inPage(session, (api) => api.openLesson('savepoints-and-retention', 1), null);
+    await session.page.getByTestId('lesson-do-it').click();
+    await expect.poll(() => inPage(session, (api) => api.status().then((s) => s.running), null)).toBe(true);
+    await inPage(session, (api) => api.runUntil('7 s'), null);
+    await expect.poll(() => stepSeen(session, 0), { timeout: 10_000 }).toBe('true');
+    expect(await inPage(session, (api) => api.stats().then((s) => s.job.status), null)).toBe('CANCELED');
+    // on to step 2: RETAIN_ON_CANCELLATION, and the same cancel
+    await session.page.getByTestId('lesson-do-it').click();
+    await expect.poll(() => inPage(session, (api) => api.status().then((s) => s.running), null)).toBe(true);
+    await inPage(session, (api) => api.runUntil('7 s'), null);
+    await expect.poll(() => stepSeen(session, 1), { timeout: 10_000 }).toBe('true');
+    const config = await inPage(session, (api) => api.stats().then((s) => s.checkpointConfig), null);
+    expect(config.externalization).toMatchObject({ enabled: true, delete_on_cancellation: false });
     expect(session.errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /** A lesson's actions as edits of its scenario file, which the validator then checks like any scenario. */
 import { describe, expect, it } from 'vitest';
 import type { Lesson, LessonAction } from '../../engine/lessons/lesson.ts';
-import { applyLessonAction, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
+import { applyLessonAction, lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
 import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
 
 const file = (): Record<string, unknown> => ({
@@ -62,5 +62,27 @@ describe('lesson actions', () => {
     };
     const concurrent = (upTo: number) => validated(lessonScenarioInput(lesson, file(), upTo)).config['execution.checkpointing.max-concurrent-checkpoints'];
     expect([0, 1, 2, 3].map(concurrent)).toEqual([undefined, 3, 2, 5]);
+  });
+
+  it('leaves the file as it is for an operator request, and hands the requests of the earlier steps to the run by time', () => {
+    const step = (actions: LessonAction[]) => ({ title: { en: 'x', 'zh-CN': '甲' }, body: { en: 'x', 'zh-CN': '甲' }, actions, seen: [] });
+    const cancel: LessonAction = { kind: 'operate', at_ms: 6000, operation: { type: 'cancel' } };
+    const rescale: LessonAction = { kind: 'operate', at_ms: 3500, operation: { type: 'rescale', vertex: 'count', parallelism: 4 } };
+    const lesson: Lesson = {
+      id: 'l',
+      title: { en: 'x', 'zh-CN': '甲' },
+      paragraphs: [],
+      scenario: 'lessons/l.yaml',
+      steps: [step([cancel]), step([{ kind: 'configure', option: 'execution.checkpointing.num-retained', value: 3 }, rescale]), step([])],
+    };
+    const input = file();
+    expect(applyLessonAction(input, cancel)).toBe(input);
+    expect(lessonOperations(lesson, 0)).toEqual([]);
+    expect(lessonOperations(lesson, 1)).toEqual([{ at_ms: 6000, operation: { type: 'cancel' } }]);
+    expect(lessonOperations(lesson, 3)).toEqual([
+      { at_ms: 3500, operation: { type: 'rescale', vertex: 'count', parallelism: 4 } },
+      { at_ms: 6000, operation: { type: 'cancel' } },
+    ]);
+    expect(validated(lessonScenarioInput(lesson, input, 3)).config['execution.checkpointing.num-retained']).toBe(3);
   });
 });

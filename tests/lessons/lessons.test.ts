@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSON_LANGUAGES, type Lesson, type LocalizedText } from '../../engine/lessons/lesson.ts';
 import { LESSONS } from '../../engine/lessons/lesson-catalog.ts';
 import { stepProgress } from '../../engine/lessons/lesson-progress.ts';
-import { lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
+import { lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
 import type { ExpectationInputs } from '../../engine/run/expectations.ts';
 import { expectationInputs, runScenario, type RunReport } from '../../engine/run/run-report.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
@@ -38,12 +38,13 @@ function runsOf(lesson: Lesson): (upTo: number) => LessonRun {
   const cache = new Map<string, LessonRun>();
   return (upTo) => {
     const input = lessonScenarioInput(lesson, scenarioFile(lesson), upTo);
-    const key = JSON.stringify(input);
+    const operations = lessonOperations(lesson, upTo);
+    const key = JSON.stringify({ input, operations });
     const cached = cache.get(key);
     if (cached) return cached;
     const valid = validateScenario(input);
     if (!valid.ok) throw new Error(`${lesson.id} after ${upTo} steps: ${formatScenarioErrors(valid.errors)}`);
-    const { report, simulation } = runScenario(valid.scenario, { lsmStorage });
+    const { report, simulation } = runScenario(valid.scenario, { lsmStorage, operations });
     const run = { report, inputs: expectationInputs(simulation, report.output) };
     cache.set(key, run);
     return run;

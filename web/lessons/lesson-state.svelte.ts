@@ -1,7 +1,8 @@
 /**
  * The lesson the learner has open, and which of its steps they have seen. Opening a lesson loads
- * its scenario (public/lessons/…) with the actions of the steps before the chosen one; "Do it for
- * me" loads it with the step's own actions too and runs it. While the run is the lesson's (its
+ * its scenario (public/lessons/…) with the actions of the steps before the chosen one (operator
+ * requests such as a cancel go to the run beside it); "Do it for me" loads it with the step's own
+ * actions too and runs it. While the run is the lesson's (its
  * file is the loaded scenario's source, configuration edits included), the steps up to the
  * current one are checked against the run as it goes; a step once seen stays ticked, in the
  * browser's storage, across reloads.
@@ -9,7 +10,7 @@
 import type { Lesson } from '../../engine/lessons/lesson.ts';
 import { findLesson, LESSONS } from '../../engine/lessons/lesson-catalog.ts';
 import { stepProgress } from '../../engine/lessons/lesson-progress.ts';
-import { lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
+import { lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
 import { parseScenarioText } from '../../engine/scenario/scenario-validator.ts';
 import type { LessonProgress, LessonSummary, OpenLessonResult } from '../playground/api/playground-api-types.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
@@ -103,7 +104,7 @@ export class LessonState {
     if (!lesson) return;
     const input = await this.#scenarioInput(lesson, 0);
     if (this.playground.source !== null) return;
-    await this.#loadInput(lesson, input);
+    await this.#loadInput(lesson, input, 0);
     this.lesson = lesson;
     this.step = 0;
     this.listOpen = false;
@@ -182,7 +183,7 @@ export class LessonState {
   }
 
   async #load(lesson: Lesson, upTo: number) {
-    return this.#loadInput(lesson, await this.#scenarioInput(lesson, upTo));
+    return this.#loadInput(lesson, await this.#scenarioInput(lesson, upTo), upTo);
   }
 
   /** The lesson's scenario with the actions of its steps before `upTo`. */
@@ -195,10 +196,11 @@ export class LessonState {
     return lessonScenarioInput(lesson, parsed.value as Record<string, unknown>, upTo);
   }
 
-  #loadInput(lesson: Lesson, input: Record<string, unknown>) {
+  /** The scenario as the steps before `upTo` left it, with their operator requests (a cancel, a rescale) at their times. */
+  #loadInput(lesson: Lesson, input: Record<string, unknown>, upTo: number) {
     const url = lessonScenarioUrl(lesson);
     this.#url = url;
-    return this.playground.load(input, { kind: 'url', url });
+    return this.playground.load(input, { kind: 'url', url }, lessonOperations(lesson, upTo));
   }
 
   #markSeen(id: string, steps: number[]): void {

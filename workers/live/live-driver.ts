@@ -20,6 +20,7 @@
  * - with `state.backend.type: rocksdb` each worker hosts the LSM backend, its working database in
  *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts).
  */
+import type { ScheduledOperation } from '../../engine/job/scheduled-operation.ts';
 import * as Comlink from 'comlink';
 import type { SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
@@ -94,6 +95,8 @@ export interface LiveDriverOptions {
    * fails the deployment saying so.
    */
   rocksdbLocalDirs?: 'opfs' | 'memory';
+  /** operator requests at set job times (a lesson step's cancel or rescale), carried out as the sim does them */
+  operations?: readonly ScheduledOperation[];
 }
 
 /** The job id in checkpoint paths and local-state keys. */
@@ -190,7 +193,7 @@ export class LiveDriver extends JobRuntime {
   static async start(scenario: Scenario, options: LiveDriverOptions = {}): Promise<LiveDriver> {
     const driver = new LiveDriver(scenario, options);
     try {
-      await driver.#boot(options.speed ?? 1);
+      await driver.#boot(options.speed ?? 1, options.operations ?? []);
     } catch (error) {
       driver.dispose();
       throw error;
@@ -198,12 +201,13 @@ export class LiveDriver extends JobRuntime {
     return driver;
   }
 
-  async #boot(speed: number): Promise<void> {
+  async #boot(speed: number, operations: readonly ScheduledOperation[]): Promise<void> {
     await this.#storage.open((ms) => sleepJobTime(ms, () => this.#clock));
     for (const info of this.cluster.taskManagers) this.#pool.start(info);
     await Promise.all(this.#pool.all().map((tm) => tm.ready));
     this.#clock = clockFrom(0, speed);
     this.#drive((e) => this.jobMaster.start(0, e));
+    for (const { at_ms, operation } of operations) this.#timers.schedule(at_ms, (at) => this.#drive((e) => void this.jobMaster.operate(operation, at, e, 'schedule')));
     this.#pool.startHeartbeats();
     await this.#deployed;
   }

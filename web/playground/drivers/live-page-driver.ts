@@ -14,6 +14,7 @@
  * backoffs and the fault schedule wait, while heartbeats (wall clock, as in Flink) go on, so a
  * TaskManager killed during a pause is still noticed.
  */
+import type { ScheduledOperation } from '../../../engine/job/scheduled-operation.ts';
 import type { SessionDocument } from '../../../engine/replay/session-document.ts';
 import { expectationInputs, runReport } from '../../../engine/run/run-report.ts';
 import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
@@ -86,6 +87,8 @@ export interface LivePageDriverOptions {
   paused: boolean;
   /** the scenario as loaded, as text: an exported session carries it */
   scenarioText?: string;
+  /** operator requests at set job times (a lesson step's cancel or rescale) */
+  operations?: readonly ScheduledOperation[];
 }
 
 export class LivePageDriver implements PlaygroundDriver {
@@ -127,6 +130,7 @@ export class LivePageDriver implements PlaygroundDriver {
         launchTaskManager: markedWorkerLauncher,
         checkpointDatabase,
         ...(options.scenarioText === undefined ? {} : { scenarioText: options.scenarioText }),
+        ...(options.operations?.length ? { operations: options.operations } : {}),
       });
       return new LivePageDriver(live, lease);
     } catch (error) {

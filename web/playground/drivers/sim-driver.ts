@@ -25,6 +25,7 @@ import type { PendingCheckpoint } from '../../../engine/checkpoint/pending-check
 import type { FlinkConfig } from '../../../engine/config/flink-config.ts';
 import type { ChannelInfo } from '../../../engine/job/execution-graph.ts';
 import type { JobOperation } from '../../../engine/job/job-operation.ts';
+import type { ScheduledOperation } from '../../../engine/job/scheduled-operation.ts';
 import type { HostLocalDisk, LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
 import type { StreamTask } from '../../../engine/task/stream-task.ts';
 import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
@@ -99,10 +100,11 @@ export class SimDriver implements PlaygroundDriver {
   readonly #lease: RunStorageLease | undefined;
 
   /**
-   * `referenceCatchUp: 'in-frames'` (the page's run): the failure-free reference builds its lead
-   * over the first frames (sim-output-reference.ts) instead of in the constructor.
+   * `operations`: operator requests the run makes at set times (a lesson step's cancel or rescale);
+   * the reference makes none. `referenceCatchUp: 'in-frames'` (the page's run): the failure-free
+   * reference builds its lead over the first frames (sim-output-reference.ts), not in the constructor.
    */
-  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; referenceCatchUp?: 'now' | 'in-frames' } = {}) {
+  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; operations?: readonly ScheduledOperation[]; referenceCatchUp?: 'now' | 'in-frames' } = {}) {
     this.scenario = scenario;
     const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
     const jobId = newJobId();
@@ -115,7 +117,8 @@ export class SimDriver implements PlaygroundDriver {
     const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, diskRoot) } : {};
     // The JobMaster's storage effects go to the run's IndexedDB mirror as they happen.
     const storageEffects = persist ? { storageEffects: (effect: CheckpointStorageEffect) => this.#remote?.apply(effect) } : {};
-    this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...storageEffects, ...(options.seed === undefined ? {} : { seed: options.seed }) });
+    const operations = options.operations?.length ? { operations: options.operations } : {};
+    this.#simulation = new Simulation(scenario, { ...storage, ...localDisk, ...storageEffects, ...operations, ...(options.seed === undefined ? {} : { seed: options.seed }) });
     const reference = new Simulation({ ...scenario, faults: [] }, { ...storage, seed: this.#simulation.seed });
     this.#reference = new SimOutputReference(reference, referenceLeadMs(this.#simulation.config));
     tapWrites(this.#simulation.sinkOutput, (records) => this.#reference.written(this.#simulation.now, records));
@@ -365,9 +368,21 @@ export class SimDriver implements PlaygroundDriver {
     return this.#simulation.coordinator.sharedState.files();
   }
 
+  /**
+   * The checkpoint directories in remote storage: the completed checkpoints the store keeps, and
+   * once the job ended only those retention kept (externalized-checkpoint-retention discarded the
+   * rest with the job), as the live driver's listing of its real storage shows them.
+   */
+  #checkpointsInStorage(): readonly CompletedCheckpoint[] {
+    const completed = this.retainedCheckpoints;
+    if (!this.isTerminal) return completed;
+    const kept = new Set(this.#simulation.retainedCheckpoints);
+    return completed.filter((c) => kept.has(c.externalPath));
+  }
+
   /** Local disks and remote checkpoint storage as plain data (a copy: safe to keep). */
   storage(): StorageView {
-    const checkpoints = this.retainedCheckpoints;
+    const checkpoints = this.#checkpointsInStorage();
     const latest = checkpoints.at(-1);
     return {
       localDisks: this.localDisks(),

@@ -1,0 +1,1 @@
+import { probe } from './probe-restore.ts'; await probe();
