@@ -108,3 +108,17 @@ function configProblem(scenario: Scenario): string | undefined {
   const error = checkConfigRules(readConfig(scenario.config), new Set(Object.keys(scenario.config))).find((f) => f.severity === 'error');
   return error === undefined ? undefined : `config.${error.key}: ${error.message}${error.allowed ? `; allowed: ${error.allowed}` : ''}`;
 }
+
+/**
+ * The variation whose contrast a scenario is most likely about, for the page's Compare button:
+ * a scenario that fails TaskManagers is about recovery, one that sets an option of a contrast is
+ * about that option; otherwise full vs incremental, the contrast of every stateful job.
+ */
+export function suggestedVariation(scenario: Scenario): CompareVariation {
+  const config = scenario.config;
+  if (scenario.faults.some((f) => f.type === 'kill-task-manager' || f.type === 'lose-host')) return 'local-recovery';
+  if (config[TIMERS] !== undefined) return 'heap-vs-rocksdb-timers';
+  if (config[UNALIGNED] !== undefined || config['execution.checkpointing.aligned-checkpoint-timeout'] !== undefined) return 'aligned-vs-unaligned';
+  if (config[MIN_PAUSE] !== undefined) return 'min-pause';
+  return 'full-vs-incremental';
+}
