@@ -3,7 +3,8 @@
  * a variation in sim, both timelines on one clock; once both runs completed checkpoints, the
  * difference between full and incremental checkpoints is said in a sentence, in English and in
  * Chinese (screenshots in test-artifacts/screenshots/compare-mode-*.png). Through the API:
- * `compare(variation, { until })`, its refusal of an unknown variation, and `closeCompare()`.
+ * `compare(variation, { until })`, its refusal of an unknown variation, and `closeCompare()`; and
+ * the lesson whose point is full vs incremental offering compare mode on its scenario.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
@@ -122,6 +123,18 @@ describe('compare mode on the page', () => {
     await inPage(session, (api) => api.closeCompare(), null);
     await expect(inPage(session, (api) => api.comparison(), null)).resolves.toBeNull();
     await session.page.getByTestId('run-button').waitFor();
+    expect(session.errors).toEqual([]);
+  }, RUN_TIMEOUT_MS);
+
+  it('offers compare mode from a lesson whose point is a contrast, on the lesson scenario', async () => {
+    await inPage(session, (api) => api.openLesson('full-vs-incremental').then(() => undefined), null);
+    await session.page.getByTestId('lesson-compare').click();
+    await expect.poll(() => view().getAttribute('data-variation')).toBe('full-vs-incremental');
+    await session.page.getByTestId('compare-side-b').getByTestId('checkpoint-timeline').waitFor({ timeout: 30_000 });
+    await expect(session.page.getByTestId('lesson-compare').textContent()).resolves.toContain(en['compare.variation.full-vs-incremental']);
+    const comparison = await inPage(session, (api) => api.comparison(), null);
+    expect([comparison?.a.name, comparison?.b.name]).toEqual([en['compare.side.full-vs-incremental.a'], en['compare.side.full-vs-incremental.b']]);
+    await inPage(session, (api) => api.closeCompare(), null);
     expect(session.errors).toEqual([]);
   }, RUN_TIMEOUT_MS);
 });

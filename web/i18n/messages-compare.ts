@@ -54,6 +54,7 @@ export const compareEn = {
   'compare.figure.failed-checkpoints': 'Failed checkpoints',
   'compare.timeline': 'Timeline: {side}',
   'compare.dashboard': 'Checkpoints: {side}',
+  'compare.lesson': 'Compare side by side: {variation}',
 } as const;
 
 export const compareZhCN: { readonly [K in keyof typeof compareEn]: string } = {
@@ -105,4 +106,5 @@ export const compareZhCN: { readonly [K in keyof typeof compareEn]: string } = {
   'compare.figure.failed-checkpoints': '失败的 checkpoint 数',
   'compare.timeline': '时间线：{side}',
   'compare.dashboard': 'Checkpoints：{side}',
+  'compare.lesson': '并排对比：{variation}',
 };
