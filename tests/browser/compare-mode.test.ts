@@ -136,5 +136,6 @@ describe('compare mode on the page', () => {
     expect([comparison?.a.name, comparison?.b.name]).toEqual([en['compare.side.full-vs-incremental.a'], en['compare.side.full-vs-incremental.b']]);
     await inPage(session, (api) => api.closeCompare(), null);
     expect(session.errors).toEqual([]);
+    expect(session.svelteWarnings).toEqual([]);
   }, RUN_TIMEOUT_MS);
 });
