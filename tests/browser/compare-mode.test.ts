@@ -63,6 +63,12 @@ describe('compare mode on the page', () => {
     await expect(session.page.getByTestId('checkpoint-dashboard').count()).resolves.toBe(2);
   }, RUN_TIMEOUT_MS);
 
+  it('keeps the page\'s own run, hidden under compare mode, paused when Space is pressed', async () => {
+    await session.page.getByTestId('compare-view').click({ position: { x: 5, y: 5 } });
+    await session.page.keyboard.press('Space');
+    await expect(inPage(session, (api) => api.status().then((s) => s.running), null)).resolves.toBe(false);
+  });
+
   it('says how full and incremental checkpoints differ once both runs completed checkpoints on one clock', async () => {
     await session.page.getByTestId('compare-variation').selectOption('full-vs-incremental');
     await expect.poll(() => view().getAttribute('data-variation')).toBe('full-vs-incremental');
@@ -80,10 +86,15 @@ describe('compare mode on the page', () => {
       }),
     );
     await session.page.getByTestId('compare-pause').click();
-    // one clock: both runs are at the shared time
-    const clock = Number(await session.page.getByTestId('compare-clock').getAttribute('data-value'));
+    // one clock: once the advance under way ends, both runs are at the time the page shows
+    await expect
+      .poll(async () => {
+        const clock = Number(await session.page.getByTestId('compare-clock').getAttribute('data-value'));
+        const shown = await inPage(session, (api) => api.comparison(), null);
+        return [shown?.a.time, shown?.b.time, shown?.time].every((time) => time === clock) && clock > 0;
+      })
+      .toBe(true);
     const comparison = await inPage(session, (api) => api.comparison(), null);
-    expect(comparison?.time).toBe(clock);
     const size = comparison?.differences.find((d) => d.code === 'checkpointed-size-p50');
     expect(size!.b).toBeLessThan(size!.a);
     await session.screenshot('compare-mode-en', { fullPage: true });
@@ -107,7 +118,7 @@ describe('compare mode on the page', () => {
   it('compares through the API up to a time, refuses an unknown variation, and closes', async () => {
     const compared = await inPage(session, (api) => api.compare('min-pause', { until: '6 s' }), null);
     expect(compared.variation).toBe('min-pause');
-    expect(compared.time).toBe(6000);
+    expect([compared.time, compared.a.time, compared.b.time]).toEqual([6000, 6000, 6000]);
     expect(compared.a.options['execution.checkpointing.min-pause']).toBe(0);
     expect(compared.b.options['execution.checkpointing.min-pause']).toBe(500);
     expect(compared.a.figures['completed-checkpoints']).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ export function comparisonOf(compare: CompareState): Comparison | null {
   const variation = compare.variation;
   const side = (index: 0 | 1): ComparisonSide => ({
     name: sideText(variation, index === 0 ? 'a' : 'b', compare.minPauseMs),
+    time: sides[index].playground.nowMs,
     options: { ...sides[index].overrides },
     figures: figuresOrNull(compare.figures?.[index]),
   });

@@ -263,6 +263,8 @@ export interface Comparison {
 
 export interface ComparisonSide {
   name: string;
+  /** this run's virtual time, ms: the shared clock's once both reached it */
+  time: number;
   options: Record<string, string | number | boolean>;
   figures: { [F in keyof CompareFigures]: number | null };
 }
