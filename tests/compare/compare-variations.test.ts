@@ -47,13 +47,17 @@ describe('compare mode variations on real sim runs', () => {
     expect(run.statistics.a.checkpoints.counts.completed).toBeGreaterThan(3);
   }, RUN_TIMEOUT_MS);
 
-  it('unaligned checkpoints under backpressure align for less time and persist in-flight data', () => {
+  it('unaligned checkpoints under backpressure do not align, start sooner, end sooner and persist in-flight data', () => {
     const run = runComparison(scenarioOf('public/lessons/backpressure-and-unaligned.yaml'), 'aligned-vs-unaligned', { lsmStorage, until: 8000 });
     const persisted = differenceOf(run, 'persisted-data-p50');
     expect(persisted.a).toBe(0);
     expect(persisted.b).toBeGreaterThan(0);
     const endToEnd = differenceOf(run, 'end-to-end-p50');
     expect(endToEnd.b).toBeLessThan(endToEnd.a);
+    const alignment = differenceOf(run, 'alignment-p50');
+    expect([alignment.a > 0, alignment.b]).toEqual([true, 0]);
+    const startDelay = differenceOf(run, 'start-delay-p50');
+    expect(startDelay.b).toBeLessThan(startDelay.a);
   }, RUN_TIMEOUT_MS);
 
   it('task-local recovery restores subtasks from their local copy, reading less from remote storage and faster', () => {
