@@ -12,6 +12,7 @@
 import { breakEn, breakZhCN } from './messages-break.ts';
 import { chartsEn, chartsZhCN } from './messages-charts.ts';
 import { clusterEn, clusterZhCN } from './messages-cluster.ts';
+import { compareEn, compareZhCN } from './messages-compare.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
 import { doctorEn, doctorZhCN } from './messages-doctor.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
@@ -343,6 +344,7 @@ export const en = {
   ...clusterEn,
   ...lessonsEn,
   ...flinkExportEn,
+  ...compareEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -663,6 +665,7 @@ export const zhCN: Messages = {
   ...clusterZhCN,
   ...lessonsZhCN,
   ...flinkExportZhCN,
+  ...compareZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
