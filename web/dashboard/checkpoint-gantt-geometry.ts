@@ -10,7 +10,7 @@ export const GANTT_GROUP_PX = 22;
 export const GANTT_AXIS_PX = 22;
 export const GANTT_LABEL_PX = 150;
 /** room right of the longest bar for its duration */
-export const GANTT_TAIL_PX = 64;
+export const GANTT_TAIL_PX = 150;
 
 export type GanttLine = { kind: 'group'; y: number; group: GanttGroup } | { kind: 'row'; y: number; row: GanttRow; group: GanttGroup };
 

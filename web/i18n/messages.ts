@@ -18,6 +18,7 @@ import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
+import { ganttEn, ganttZhCN } from './messages-gantt.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
@@ -343,6 +344,7 @@ export const en = {
   ...clusterEn,
   ...lessonsEn,
   ...flinkExportEn,
+  ...ganttEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -663,6 +665,7 @@ export const zhCN: Messages = {
   ...clusterZhCN,
   ...lessonsZhCN,
   ...flinkExportZhCN,
+  ...ganttZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
