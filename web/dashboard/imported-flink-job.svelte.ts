@@ -8,6 +8,7 @@ import type { CheckpointConfigDocument } from '../../engine/checkpoint/stats/res
 import type { FlinkImportProblem } from '../../engine/interop/flink-import-problem.ts';
 import { importFlinkStatisticsText, type ImportedFlinkStatistics } from '../../engine/interop/flink-statistics-import.ts';
 import { FLINK_VERSIONS, type FlinkVersion } from '../../engine/interop/flink-versions.ts';
+import { withVertexOfPath } from './flink-url-fetch.ts';
 import type { ImportedGanttDocuments } from './gantt-statistics.ts';
 
 export interface ImportedDocuments extends ImportedGanttDocuments {
@@ -25,15 +26,18 @@ export class ImportedFlinkJob {
 
   readonly held = $derived(this.endpoints.length > 0);
 
-  /** Reads one response body or archive; returns whether it was imported. */
-  addText(text: string): boolean {
+  /**
+   * Reads one response body or archive; returns whether it was imported. `restPath` is the REST
+   * path it was fetched from, when known: a subtasks response names its operator only there.
+   */
+  addText(text: string, restPath?: string): boolean {
     const result = importFlinkStatisticsText(text);
     if (!result.ok) {
       this.problems = result.problems;
       return false;
     }
     this.problems = [];
-    this.#merge(result.statistics);
+    this.#merge(withVertexOfPath(result.statistics, restPath));
     return true;
   }
 

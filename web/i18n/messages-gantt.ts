@@ -47,6 +47,13 @@ export const ganttEn = {
   'import.clear': 'Forget the import',
   'import.loaded': 'Imported: {endpoints} (fits Flink {versions}).',
   'import.problems': 'Not imported: {n, plural, one {# problem} other {# problems}}',
+  'import.url': 'Or fetch from a URL',
+  'import.fetch': 'Fetch',
+  'import.fetching': 'Fetching…',
+  'import.url.invalid': 'URL: “{url}” is not an http:// or https:// address; expected one such as http://localhost:8081/jobs/<job id>/checkpoints.',
+  'import.url.refused':
+    'The browser could not read {url}: the server did not allow this page ({origin}) to read it (CORS: no Access-Control-Allow-Origin for this origin), or it could not be reached. Flink’s REST API sends that header as web.access-control-allow-origin sets it; a proxy in front of it may drop it. Fetch it from a terminal and open the file here:',
+  'import.url.status': 'The server answered HTTP {status} for {url}: check the job id and the path. To fetch it from a terminal and open the file here:',
 } as const;
 
 export const ganttZhCN: { readonly [K in keyof typeof ganttEn]: string } = {
@@ -91,4 +98,11 @@ export const ganttZhCN: { readonly [K in keyof typeof ganttEn]: string } = {
   'import.clear': '清除导入',
   'import.loaded': '已导入：{endpoints}（符合 Flink {versions}）。',
   'import.problems': '未导入：{n} 个问题',
+  'import.url': '或者从 URL 获取',
+  'import.fetch': '获取',
+  'import.fetching': '正在获取…',
+  'import.url.invalid': 'URL：“{url}” 不是 http:// 或 https:// 地址；应当形如 http://localhost:8081/jobs/<作业 ID>/checkpoints。',
+  'import.url.refused':
+    '浏览器无法读取 {url}：服务器不允许本页面（{origin}）读取它（CORS：没有针对该来源的 Access-Control-Allow-Origin），或者服务器无法访问。Flink REST API 按 web.access-control-allow-origin 的设置发送该响应头，但前面的代理可能会把它去掉。请在终端中获取，再在这里打开文件：',
+  'import.url.status': '服务器对 {url} 返回了 HTTP {status}：请检查作业 ID 和路径。在终端中获取并在这里打开文件：',
 };
