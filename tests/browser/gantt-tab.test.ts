@@ -143,6 +143,22 @@ describe('the Gantt tab', () => {
     await page.getByTestId('locale-select').selectOption({ label: 'English' });
   });
 
+  it('names every control for assistive technology and fits a phone screen without sideways page scrolling', async () => {
+    const page = session.page;
+    const unnamed = await tab(page).evaluate((root) =>
+      [...root.querySelectorAll('button, select, input, textarea, [role="button"]')]
+        .filter((element) => {
+          const labelled = element.getAttribute('aria-label') || element.getAttribute('aria-labelledby') || (element as HTMLInputElement).labels?.length;
+          return !labelled && !(element.textContent ?? '').trim();
+        })
+        .map((element) => element.outerHTML.slice(0, 120)),
+    );
+    expect(unnamed).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+  });
+
   it('shows an imported Flink 1.15 job: its strip with the slow checkpoint outlined, and which responses would add the subtasks', async () => {
     const page = session.page;
     await importText(page, FLINK_115_SAMPLE);
