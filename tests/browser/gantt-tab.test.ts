@@ -130,6 +130,8 @@ describe('the Gantt tab', () => {
     // width and height from the IHDR chunk: the chart, drawn at twice the CSS pixels
     expect(bytes.readUInt32BE(16)).toBeGreaterThan(700);
     expect(bytes.readUInt32BE(20)).toBeGreaterThan(200);
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await download.saveAs(join(SCREENSHOT_DIR, 'gantt-export-en.png'));
   });
 
   it('speaks Chinese', async () => {

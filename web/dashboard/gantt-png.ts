@@ -57,16 +57,18 @@ function drawStrip(ctx: CanvasRenderingContext2D, picture: GanttPicture, left: n
 }
 
 function drawChart(ctx: CanvasRenderingContext2D, picture: GanttPicture, geometry: GanttGeometry, left: number, top: number): void {
-  ctx.fillStyle = '#57606a';
   for (const tick of geometry.ticks) {
+    ctx.fillStyle = '#d8dde4';
     ctx.fillRect(left + tick.x, top + 14, 1, geometry.height - 14);
+    ctx.fillStyle = '#57606a';
     ctx.fillText(picture.tickLabel(tick.ms), left + tick.x + 2, top + 7);
   }
   for (const line of geometry.lines) {
     const y = top + line.y;
     ctx.fillStyle = '#1b1f24';
     ctx.font = line.kind === 'group' ? `600 ${FONT}` : FONT;
-    ctx.fillText(picture.lineLabel(line), left, y + GANTT_ROW_PX / 2 + (line.kind === 'group' ? 2 : 0));
+    // subtasks indented under their operator, as on screen
+    ctx.fillText(picture.lineLabel(line), left + (line.kind === 'row' ? 12 : 0), y + GANTT_ROW_PX / 2 + (line.kind === 'group' ? 2 : 0));
     if (line.kind === 'row') drawRow(ctx, picture, geometry, line.row, left, y);
   }
   ctx.font = FONT;
