@@ -104,6 +104,23 @@ describe('layoutStrip', () => {
   });
 });
 
+describe('importedGanttStatistics', () => {
+  it('lists the checkpoints of the history and those only imported as details, newest first, with their subtasks responses', () => {
+    const subtasks = taskStats([done(0, { async: 10 })]);
+    const statistics = importedGanttStatistics(
+      {
+        checkpoints: { history: [checkpoint(9), checkpoint(7)] } as never,
+        checkpointDetails: { '8': checkpoint(8), '9': checkpoint(9) },
+        checkpointSubtaskDetails: [{ checkpointId: 8, vertexId: 'cbc357cc', statistics: subtasks }, { checkpointId: 8, vertexId: null, statistics: subtasks }],
+      },
+      'operator ?',
+    );
+    expect(statistics.history.map((c) => c.id)).toEqual([9, 8, 7]);
+    expect(statistics.vertices(8).map((v) => [v.vertexId, v.name])).toEqual([['cbc357cc', 'cbc357cc'], ['operator ?', 'operator ?']]);
+    expect(statistics.vertices(9)).toEqual([]);
+  });
+});
+
 describe('stackedPhases', () => {
   it('lays start delay, alignment, sync and async end to end from the trigger', () => {
     expect(stackedPhases(done(0, { delay: 40, align: 10, sync: 5, async: 120 }))).toEqual([

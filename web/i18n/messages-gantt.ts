@@ -17,6 +17,7 @@ export const ganttEn = {
   'gantt.follow': 'Follow newest',
   'gantt.export': 'Export as PNG',
   'gantt.empty': 'No checkpoint yet: the strip fills as checkpoints are triggered.',
+  'gantt.empty.imported': 'The import holds no checkpoint: add the response of /jobs/:jobid/checkpoints (or of …/details/:checkpointid) for the strip.',
   'gantt.chart': 'Subtasks of checkpoint {id}, by operator, slowest first',
   'gantt.noSubtasks.run': 'No subtask has reported for checkpoint {id} yet.',
   'gantt.noSubtasks.imported':
@@ -68,6 +69,7 @@ export const ganttZhCN: { readonly [K in keyof typeof ganttEn]: string } = {
   'gantt.follow': '跟随最新',
   'gantt.export': '导出为 PNG',
   'gantt.empty': '还没有 checkpoint：触发 checkpoint 后这里会逐个出现。',
+  'gantt.empty.imported': '导入的数据里没有 checkpoint：请导入 /jobs/:jobid/checkpoints（或 …/details/:checkpointid）的响应，以显示这一条。',
   'gantt.chart': 'Checkpoint {id} 的子任务，按算子分组，最慢的在前',
   'gantt.noSubtasks.run': 'Checkpoint {id} 还没有子任务上报。',
   'gantt.noSubtasks.imported':
