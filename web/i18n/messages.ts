@@ -19,6 +19,7 @@ import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
+import { ganttEn, ganttZhCN } from './messages-gantt.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
@@ -345,6 +346,7 @@ export const en = {
   ...lessonsEn,
   ...flinkExportEn,
   ...compareEn,
+  ...ganttEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -666,6 +668,7 @@ export const zhCN: Messages = {
   ...lessonsZhCN,
   ...flinkExportZhCN,
   ...compareZhCN,
+  ...ganttZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
