@@ -57,6 +57,7 @@ type WriteTx = IDBPTransaction<CheckpointDb, Stores, 'readwrite'>;
 
 const DB_VERSION = 1;
 
+const ABORTED = { name: 'AbortError', message: 'the IndexedDB transaction was aborted' };
 const CLOSED_FOR_DELETION = 'the checkpoint database was closed: another tab or connection deletes it';
 const CLOSED_FOR_UPGRADE = 'the checkpoint database was closed: another tab or connection upgrades it to a newer version';
 const CLOSED_BY_BROWSER = 'the checkpoint database was closed by the browser (the storage was cleared or failed)';
@@ -378,9 +379,11 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   /** A request or the transaction failed: settle everything, then report why as IO_EXCEPTION. */
   async #failed(tx: WriteTx, requests: Promise<unknown>[], error: unknown, path: string, op: 'write' | 'delete'): Promise<StorageError> {
     await this.#abort(tx, requests, storageError(path, ''));
-    // The transaction's own error is the root cause (a request's error is often just "AbortError").
-    const cause = tx.error ?? error;
-    const { name, message } = describeError(cause);
+    // The transaction's own error is the root cause (a request's error is often just "AbortError");
+    // aborted without one (by a tab, a test, the browser), later calls on it throw InvalidStateError,
+    // which would hide that it was aborted.
+    const aborted = await tx.done.then(() => false, () => true);
+    const { name, message } = tx.error ? describeError(tx.error) : aborted ? ABORTED : describeError(error);
     if (name === 'QuotaExceededError') return browserQuotaExceededError(path, message);
     return storageError(path, `${name}: ${message}`, op);
   }
