@@ -9,6 +9,9 @@
  * - A transaction aborted in the middle of the JobManager's `_metadata` write: that checkpoint
  *   fails with FINALIZE_CHECKPOINT_FAILURE; the deletions aborted with it are retried after the
  *   next completed checkpoint, so the failed checkpoints' files do not stay behind.
+ * - Another tab upgrading the run's checkpoint database: every connection of the run gives way
+ *   (idb's `blocking`), and from then on checkpoints fail with a storage error that says so,
+ *   never IndexedDB's InvalidStateError; the job keeps running (without reconnecting).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser-session.ts';
@@ -132,6 +135,38 @@ describe('browser storage faults under a live run', () => {
     const storage = await checkLiveStorage(session);
     expect(storage).toMatchObject({ orphaned: [], missing: [], unreadable: [] });
     expect(storage.files).toEqual([]);
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
+  it('fails checkpoints with a storage error naming the upgrade once another tab upgrades the checkpoint database, and keeps the job running', async () => {
+    await startLive(session, SCENARIO);
+    const before = await waitForLive(session, 's.completedCheckpoints >= 2');
+    // Another tab (here: the page itself) opens the run's database at a newer version: every connection of the run gives way.
+    await session.page.evaluate(
+      (name) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(name, 2);
+          open.onsuccess = () => {
+            open.result.close();
+            resolve();
+          };
+          open.onerror = () => reject(open.error);
+        }),
+      await session.page.evaluate(() => window.liveDriver!.checkpointStorageSpec.databaseName),
+    );
+    const failing = await waitForLive(session, `s.failedCheckpoints >= ${before.failedCheckpoints + 2}`);
+    expect(failing.jobStatus).toBe('RUNNING');
+    const failures = eventsOfType(failing.events, 'checkpoint-failed').filter((e) => e.checkpointId > before.latestCheckpointId!);
+    expect(failures.map((f) => f.reason).filter((r) => !STORAGE_FAILURE_REASONS.includes(r))).toEqual([]);
+    const why = await session.page.evaluate(() => [...window.liveDriver!.declineCauses, ...window.liveDriver!.storageErrors]);
+    expect(why.some((m) => m.includes('the checkpoint database was closed: another tab or connection upgrades it to a newer version'))).toBe(true);
+    expect(why.filter((m) => m.includes('InvalidStateError'))).toEqual([]);
+
+    // The run's storage stays closed to it: checkpoints go on failing, each counted (the tolerable
+    // count is high here), and the job keeps running. Its two-phase-commit sink cannot finish
+    // without a completed checkpoint, as in Flink, so the job does not finish either.
+    const later = await waitForLive(session, `s.failedCheckpoints >= ${failing.failedCheckpoints + 3}`);
+    expect(later).toMatchObject({ jobStatus: 'RUNNING', restarts: 0, completedCheckpoints: failing.completedCheckpoints });
     expect(session.errors).toEqual([]);
   }, 120_000);
 });
