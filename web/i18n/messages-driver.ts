@@ -30,6 +30,6 @@ export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
   'status.driverLive': 'live · {n} 个 Worker',
   'status.clockLive': '作业时间（墙上时钟）',
   'controls.stepSimOnly': '单步只在模拟运行方式下可用',
-  'driver.storageDeniedEmbedded': '浏览器不允许嵌入在其他网站中的 Playground 使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
+  'driver.storageDeniedEmbedded': '浏览器不允许嵌入在其他网站中的演练场使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
   'driver.storageDenied': '浏览器不允许本页使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
 };
