@@ -14,6 +14,7 @@ import { chartsEn, chartsZhCN } from './messages-charts.ts';
 import { clusterEn, clusterZhCN } from './messages-cluster.ts';
 import { compareEn, compareZhCN } from './messages-compare.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
+import { docsEn, docsZhCN } from './messages-docs.ts';
 import { doctorEn, doctorZhCN } from './messages-doctor.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
@@ -336,6 +337,7 @@ export const en = {
   ...chartsEn,
   ...configEditorEn,
   ...embedEn,
+  ...docsEn,
   ...driverEn,
   ...timeTravelEn,
   ...breakEn,
@@ -658,6 +660,7 @@ export const zhCN: Messages = {
   ...chartsZhCN,
   ...configEditorZhCN,
   ...embedZhCN,
+  ...docsZhCN,
   ...driverZhCN,
   ...timeTravelZhCN,
   ...breakZhCN,
