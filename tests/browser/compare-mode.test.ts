@@ -8,25 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
-import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
+import { inPage } from './playground-in-page.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 
-declare global {
-  interface Window {
-    playground?: PlaygroundApi;
-  }
-}
-
-async function inPage<T, A>(session: BrowserSession, body: (api: PlaygroundApi, arg: A) => Promise<T>, arg: A): Promise<T> {
-  await session.page.waitForFunction(() => window.playground !== undefined);
-  return session.page.evaluate(
-    async ([source, argument]) => {
-      const fn = new Function(`return (${source})`)() as (api: PlaygroundApi, arg: unknown) => Promise<unknown>;
-      return fn(window.playground!, argument);
-    },
-    [body.toString(), arg] as const,
-  ) as Promise<T>;
-}
 
 /** A message template with each `{param}` matching any text, as a whole-string pattern. */
 function templatePattern(template: string, fixed: Record<string, string>): RegExp {
