@@ -23,8 +23,13 @@ export const MODEL_LIMITS = {
   maxKeys: 20_000,
   /** source records over the whole run, all source subtasks together */
   maxSourceRecords: 400_000,
-  /** completed checkpoints the model runs for */
+  /** completed checkpoints the model runs for, once its state has its size */
   checkpoints: 12,
+  /**
+   * the smallest share of the state an incremental checkpoint of the model uploads: the model
+   * changes that share of its keys per interval, so its state takes 1/share intervals to fill
+   */
+  minIncrementalShare: 0.05,
 } as const;
 
 /** Flink's Long.MAX_VALUE interval: periodic checkpoints off. Anything beyond JavaScript's safe integers is that. */
@@ -59,15 +64,15 @@ export function reproduceScenario(documents: DoctorDocuments): ReproduceResult {
   const intervalMs = intervalOf(documents.checkpointConfig, imported);
   if (intervalMs === undefined) return { ok: false, problem: { code: 'no-interval', field: '$.interval' } };
   const shape = modelVertices(documents, imported.subtasks ?? 1, MODEL_LIMITS.maxParallelism);
-  const plan = statePlan(imported, shape.vertices, intervalMs);
-  const until = intervalMs * (MODEL_LIMITS.checkpoints + 1) + imported.medianDurationMs;
+  const plan = statePlan(imported, shape.vertices, intervalMs, incrementalShare(documents.checkpointConfig, imported));
+  const until = plan.runMs + imported.medianDurationMs;
   const document: ScenarioFileDocument = {
     version: 1,
     name: 'Model of an imported Flink job',
     description: modelDescription({ intervalMs, vertices: shape.vertices.length, subtasks: imported.subtasks, stateScale: plan.stateScale, parallelismScale: shape.parallelismScale, keys: plan.keys }),
     seed: 1,
     job: { name: 'imported-job-model', vertices: shape.vertices.map((v) => vertexDocument(v, plan)), edges: shape.edges },
-    config: { ...checkpointingConfig(documents.checkpointConfig, intervalMs, imported), 'parallelism.default': shape.widest },
+    config: { ...checkpointingConfig(documents.checkpointConfig, intervalMs, plan.incrementalShare !== null), 'parallelism.default': shape.widest },
     cluster: clusterFor(shape.widest),
     costs: remoteCosts(imported, plan),
     run: { until: `${until} ms` },
@@ -83,9 +88,23 @@ function intervalOf(config: CheckpointConfigDocument | undefined, imported: Chec
   return gap !== null && gap >= MINIMAL_CHECKPOINT_TIME_MS ? gap : undefined;
 }
 
+/**
+ * The share of the state an incremental checkpoint uploads, or null for full checkpoints. The
+ * config endpoint does not say whether RocksDB is incremental; a checkpoint smaller than the state it covers does.
+ */
+function incrementalShare(config: CheckpointConfigDocument | undefined, imported: CheckpointFigures): number | null {
+  if (config === undefined || !/rocksdb/i.test(config.state_backend)) return null;
+  const share = (imported.medianCheckpointedSizeBytes ?? 0) / imported.medianFullSizeBytes!;
+  return share < 1 ? Math.max(MODEL_LIMITS.minIncrementalShare, share) : null;
+}
+
 interface StatePlan {
   /** keys of each keyed vertex */
   keys: number;
+  /** of the keys, the share updated per interval when checkpoints are incremental */
+  incrementalShare: number | null;
+  /** how long the model runs: its state fills, then MODEL_LIMITS.checkpoints intervals */
+  runMs: number;
   /** records per second per source subtask */
   ratePerS: number;
   stateScale: number;
@@ -94,23 +113,27 @@ interface StatePlan {
 }
 
 /**
- * Every keyed vertex sees the same key space (the sequence source's keys), so the job's full state
- * is split evenly over them. The rate fills every key within the first interval, within the run's record budget.
+ * Every keyed vertex sees the same key space (the sequence source's keys, each source subtask
+ * emitting them in the same order), so the job's full state is split evenly over them. Full
+ * checkpoints: every key is updated twice an interval. Incremental ones: the share of the keys
+ * the imported checkpoints upload is updated per interval, so the delta has that share's size.
+ * Keys and rate stay within the run's record budget.
  */
-function statePlan(imported: CheckpointFigures, vertices: readonly ModelVertex[], intervalMs: number): StatePlan {
+function statePlan(imported: CheckpointFigures, vertices: readonly ModelVertex[], intervalMs: number, share: number | null): StatePlan {
   const keyed = vertices.filter((v) => v.kind === 'keyed');
-  const sources = vertices.filter((v) => v.kind === 'source');
-  const sourceSubtasks = sources.reduce((n, v) => n + v.parallelism, 0);
-  const runSeconds = (intervalMs * (MODEL_LIMITS.checkpoints + 1)) / 1000;
-  const affordableRate = Math.floor(MODEL_LIMITS.maxSourceRecords / (runSeconds * sourceSubtasks));
-  const affordableKeys = Math.max(1, Math.floor((affordableRate * intervalMs) / 1000));
+  const sourceSubtasks = vertices.filter((v) => v.kind === 'source').reduce((n, v) => n + v.parallelism, 0);
+  const updatesPerInterval = share ?? 2;
+  const fillIntervals = share === null ? 1 : Math.ceil(1 / share);
+  const runMs = intervalMs * (fillIntervals + MODEL_LIMITS.checkpoints + 1);
+  // records = keys × updatesPerInterval × intervals of the run, per source subtask
+  const affordableKeys = Math.floor(MODEL_LIMITS.maxSourceRecords / (sourceSubtasks * updatesPerInterval * (runMs / intervalMs)));
   const perVertexBytes = imported.medianFullSizeBytes! / Math.max(1, keyed.length);
-  const wantedKeys = keysForStateBytes(perVertexBytes);
-  const keys = Math.min(wantedKeys, MODEL_LIMITS.maxKeys, affordableKeys);
+  const keys = Math.max(1, Math.min(keysForStateBytes(perVertexBytes), MODEL_LIMITS.maxKeys, affordableKeys));
   const modelBytes = stateBytesOfKeys(keys);
-  const ratePerS = Math.max(1, Math.min(affordableRate, Math.ceil((keys * 1000) / intervalMs) * 2));
+  const ratePerS = Math.max(1, Math.ceil((keys * updatesPerInterval * 1000) / intervalMs));
   const keyedParallelism = Math.max(1, keyed[0]?.parallelism ?? 1);
-  return { keys, ratePerS, stateScale: Math.max(1, perVertexBytes / modelBytes), bytesPerSubtask: modelBytes / keyedParallelism };
+  const uploadedBytes = modelBytes * (share ?? 1);
+  return { keys, incrementalShare: share, runMs, ratePerS, stateScale: Math.max(1, perVertexBytes / modelBytes), bytesPerSubtask: uploadedBytes / keyedParallelism };
 }
 
 function vertexDocument(vertex: ModelVertex, plan: StatePlan): Record<string, unknown> {
@@ -126,7 +149,7 @@ function vertexDocument(vertex: ModelVertex, plan: StatePlan): Record<string, un
 }
 
 /** Flink's checkpointing options as the config endpoint reports them; Flink's defaults for what it does not. */
-function checkpointingConfig(config: CheckpointConfigDocument | undefined, intervalMs: number, imported: CheckpointFigures): Record<string, unknown> {
+function checkpointingConfig(config: CheckpointConfigDocument | undefined, intervalMs: number, incremental: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { 'execution.checkpointing.interval': `${intervalMs} ms` };
   if (config === undefined) return out;
   out['execution.checkpointing.timeout'] = `${config.timeout} ms`;
@@ -137,10 +160,7 @@ function checkpointingConfig(config: CheckpointConfigDocument | undefined, inter
   if (config.unaligned_checkpoints && config.aligned_checkpoint_timeout > 0) out['execution.checkpointing.aligned-checkpoint-timeout'] = `${config.aligned_checkpoint_timeout} ms`;
   out['execution.checkpointing.tolerable-failed-checkpoints'] = config.tolerable_failed_checkpoints;
   out['execution.checkpointing.externalized-checkpoint-retention'] = retention(config.externalization);
-  const rocksdb = /rocksdb/i.test(config.state_backend);
-  out['state.backend.type'] = rocksdb ? 'rocksdb' : 'hashmap';
-  // The config endpoint does not say whether RocksDB is incremental; a checkpoint smaller than the state it covers does.
-  const incremental = rocksdb && (imported.medianCheckpointedSizeBytes ?? 0) < (imported.medianFullSizeBytes ?? 0);
+  out['state.backend.type'] = /rocksdb/i.test(config.state_backend) ? 'rocksdb' : 'hashmap';
   if (incremental) out['execution.checkpointing.incremental'] = true;
   return out;
 }
