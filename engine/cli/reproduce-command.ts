@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import { formatFlinkImportProblem, type ImportLocale } from '../interop/flink-import-messages.ts';
 import { importFlinkStatisticsText, type ImportedFlinkStatistics } from '../interop/flink-statistics-import.ts';
 import { reproduceAndCompare } from '../reproduce/calibrated-reproduction.ts';
+import { mergeImportedStatistics } from '../reproduce/imported-statistics-merge.ts';
 import type { ComparisonRow } from '../reproduce/reproduction-comparison.ts';
 import { comparisonFigureName, comparisonHeadings, reproduceProblemMessage } from '../reproduce/reproduction-messages.ts';
 import { reportBytes } from '../report/report-units.ts';
@@ -46,19 +47,9 @@ function readAll(files: readonly string[], readFile: ReadFile, locale: ImportLoc
     if (!text.ok) return text.message;
     const imported = importFlinkStatisticsText(text.text);
     if (!imported.ok) return `${file}: ${imported.problems.slice(0, 5).map((p) => formatFlinkImportProblem(p, locale)).join('; ')}`;
-    merged = merged === undefined ? imported.statistics : mergeStatistics(merged, imported.statistics);
+    merged = merged === undefined ? imported.statistics : mergeImportedStatistics(merged, imported.statistics);
   }
   return merged!;
-}
-
-function mergeStatistics(a: ImportedFlinkStatistics, b: ImportedFlinkStatistics): ImportedFlinkStatistics {
-  return {
-    ...a,
-    checkpoints: b.checkpoints ?? a.checkpoints,
-    checkpointConfig: b.checkpointConfig ?? a.checkpointConfig,
-    checkpointDetails: { ...a.checkpointDetails, ...b.checkpointDetails },
-    checkpointSubtaskDetails: [...(a.checkpointSubtaskDetails ?? []), ...(b.checkpointSubtaskDetails ?? [])],
-  };
 }
 
 /** One line per figure: name, imported, model, and model ÷ imported. */

@@ -20,6 +20,7 @@ import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
+import { reproduceEn, reproduceZhCN } from './messages-reproduce.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
 import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
@@ -343,6 +344,7 @@ export const en = {
   ...clusterEn,
   ...lessonsEn,
   ...flinkExportEn,
+  ...reproduceEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -663,6 +665,7 @@ export const zhCN: Messages = {
   ...clusterZhCN,
   ...lessonsZhCN,
   ...flinkExportZhCN,
+  ...reproduceZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
