@@ -21,6 +21,7 @@ const files: Record<string, string> = {
   'flink-1.15.json': sample(FLINK_115),
   'flink-1.9.json': sample(FLINK_191),
   'no-checkpoints.json': JSON.stringify(empty),
+  'subtasks.json': JSON.stringify(subtasksResponse()),
   'broken.json': sample(FLINK_115).replace('"status":"COMPLETED"', '"status":"DONE"'),
 };
 const read = (path: string) => (path in files ? { ok: true as const, text: files[path]! } : { ok: false as const, message: `cannot read Flink statistics file "${path}": no such file` });
@@ -41,6 +42,16 @@ describe('ckpt-lab inspect --reproduce', () => {
     expect(r.stdout).toMatch(/^checkpointed data size, median +27\.6 KiB +\d+\.\d KiB +×(0\.[5-9]\d|1\.\d\d|2\.00)$/m);
     expect(r.stdout).toMatch(/^failed checkpoints, share of triggered +12\.7% +0% +×0\.00$/m);
     expect(r.stdout).toMatch(/^async duration, median +— +\d+ ms +—$/m);
+  });
+
+  it('takes a subtasks response of the same job together with its /checkpoints: the async phase is compared too', () => {
+    const r = inspect('flink-1.15.json', 'subtasks.json', '--reproduce', 'model.yaml', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    const document = JSON.parse(r.stdout) as { comparison: { figure: string; imported: number | null; model: number | null }[] };
+    expect(document.comparison.find((c) => c.figure === 'async-duration')).toMatchObject({ imported: 700 });
+    expect(document.comparison.find((c) => c.figure === 'alignment-duration')).toMatchObject({ imported: 150 });
+    expect(document.comparison.find((c) => c.figure === 'median-duration')).toMatchObject({ imported: 18 });
   });
 
   it('prints the table in Chinese with --lang zh-CN', () => {
@@ -99,3 +110,23 @@ describe('ckpt-lab inspect --reproduce', () => {
     expect(made.stderr).toMatch(/cannot write "\/nonexistent-dir\/model\.yaml": no such directory/);
   }, 60_000);
 });
+
+/** A 1.15 subtasks response (…/checkpoints/details/96/subtasks/:vertexid) of two subtasks. */
+function subtasksResponse() {
+  const stat = (min: number, max: number) => ({ min, max, avg: Math.floor((min + max) / 2), p50: min, p90: max, p95: max, p99: max, p999: max });
+  const subtask = (index: number, async: number, alignment: number) => ({
+    className: 'completed', index, status: 'completed', ack_timestamp: 1_653_212_837_621, end_to_end_duration: 17, checkpointed_size: 14_000, state_size: 14_000,
+    checkpoint: { sync: 1, async }, alignment: { buffered: 0, processed: 0, persisted: 0, duration: alignment }, start_delay: 2, unaligned_checkpoint: false, aborted: false,
+  });
+  return {
+    id: 96, status: 'COMPLETED', latest_ack_timestamp: 1_653_212_837_621, checkpointed_size: 28_000, state_size: 28_000, end_to_end_duration: 17,
+    alignment_buffered: 0, processed_data: 0, persisted_data: 0, num_subtasks: 2, num_acknowledged_subtasks: 2,
+    summary: {
+      checkpointed_size: stat(14_000, 14_000), state_size: stat(14_000, 14_000), end_to_end_duration: stat(15, 17),
+      checkpoint_duration: { sync: stat(1, 1), async: stat(40, 700) },
+      alignment: { buffered: stat(0, 0), processed: stat(0, 0), persisted: stat(0, 0), duration: stat(5, 150) },
+      start_delay: stat(2, 2),
+    },
+    subtasks: [subtask(0, 40, 5), subtask(1, 700, 150)],
+  };
+}
