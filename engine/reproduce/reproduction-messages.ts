@@ -19,21 +19,26 @@ export interface ModelFacts {
 }
 
 export function modelDescription(facts: ModelFacts): string {
-  const scale = (n: number) => (n > 1 ? Math.round(n * 10) / 10 : 1);
+  const scale = (n: number) => (n >= 10 ? Math.round(n) : n > 1 ? Math.round(n * 10) / 10 : 1);
+  const scaled = facts.stateScale > 1 || facts.parallelismScale > 1;
   const en =
     `A model of an imported Flink job, built from its checkpoint statistics: the checkpoint interval (${facts.intervalMs} ms) and, when the ` +
     `configuration was imported, timeout, min-pause, max-concurrent checkpoints, mode, unaligned checkpoints, tolerable failures, retention and ` +
     `state backend; its vertices and their parallelism (job subtasks: ${facts.subtasks ?? 'unknown'}; model vertices: ${facts.vertices}); keyed state ` +
     `of the same size (keys per keyed vertex: ${facts.keys}); and remote storage latency and bandwidth chosen so a checkpoint takes as long. ` +
     `Not modelled: the records' contents, the real operators (the model counts per key), the network and the machines. ` +
-    `Scaled down to run in a browser: state ×1/${scale(facts.stateScale)}, parallelism ×1/${scale(facts.parallelismScale)} ` +
-    `(the storage bandwidth is scaled with the state, so durations keep their size).`;
+    (scaled
+      ? `Scaled down to run in a browser: state ×1/${scale(facts.stateScale)}, parallelism ×1/${scale(facts.parallelismScale)} ` +
+        `(the storage bandwidth is scaled with the state, so durations keep their size).`
+      : 'Nothing is scaled down: the job fits in a browser as it is.');
   const zh =
     `根据导入的 checkpoint 统计搭建的 Flink 作业模型：checkpoint 间隔（${facts.intervalMs} ms），导入了配置时还有超时、最小间隔（min-pause）、` +
     `最大并发 checkpoint 数、模式、unaligned checkpoint、可容忍失败次数、保留策略和 state backend；作业的算子及其并行度（作业 subtask 数：` +
     `${facts.subtasks ?? '未知'}；模型算子数：${facts.vertices}）；同样大小的 keyed state（每个 keyed 算子的 key 数：${facts.keys}）；` +
     `以及让一次 checkpoint 耗时相同的远端存储延迟和带宽。没有模拟的部分：数据的内容、真实的算子（模型按 key 计数）、网络和机器。` +
-    `为了能在浏览器里运行而按比例缩小：状态 ×1/${scale(facts.stateScale)}，并行度 ×1/${scale(facts.parallelismScale)}（存储带宽随状态一起缩小，耗时保持不变）。`;
+    (scaled
+      ? `为了能在浏览器里运行而按比例缩小：状态 ×1/${scale(facts.stateScale)}，并行度 ×1/${scale(facts.parallelismScale)}（存储带宽随状态一起缩小，耗时保持不变）。`
+      : '没有按比例缩小：这个作业原样就能在浏览器里运行。');
   return `${en}\n\n${zh}`;
 }
 

@@ -80,7 +80,8 @@ describe('reproducing the shared real Flink samples (no configuration, no per-ve
     const description = String(derived.reproduced.document['description']);
     expect(description).toMatch(/Not modelled: the records' contents, the real operators .*the network/);
     expect(description).toMatch(/没有模拟的部分：数据的内容、真实的算子.*网络/);
-    expect(description).toContain('state ×1/1, parallelism ×1/1');
+    expect(description).toContain('Nothing is scaled down: the job fits in a browser as it is.');
+    expect(description).toContain('没有按比例缩小');
   });
 });
 
@@ -119,6 +120,7 @@ describe('reproducing a job with its configuration and per-vertex details', () =
     expect(derived.reproduced.stateScale).toBeGreaterThan(1000);
     expect(valid.scenario.description).toMatch(/parallelism ×1\/16/);
     expect(valid.scenario.description).toMatch(/state ×1\/\d{4,}/);
+    expect(valid.scenario.description).toMatch(/状态 ×1\/\d{4,}，并行度 ×1\/16/);
   });
 
   it('runs on RocksDB with sizes scaled back and the median duration, checkpointed and full size within 2×', async () => {
