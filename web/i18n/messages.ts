@@ -23,6 +23,7 @@ import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
 import { ganttEn, ganttZhCN } from './messages-gantt.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
+import { reproduceEn, reproduceZhCN } from './messages-reproduce.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
 import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
@@ -349,6 +350,7 @@ export const en = {
   ...flinkExportEn,
   ...compareEn,
   ...ganttEn,
+  ...reproduceEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -672,6 +674,7 @@ export const zhCN: Messages = {
   ...flinkExportZhCN,
   ...compareZhCN,
   ...ganttZhCN,
+  ...reproduceZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
