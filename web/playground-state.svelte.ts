@@ -381,7 +381,9 @@ export class PlaygroundState {
     if (!isDriverName(name)) throw new Error(`Unknown driver ${JSON.stringify(name)}: use 'sim' or 'live'.`);
     if (name === this.driverName) return;
     // Refused before anything changes: the run in the sim goes on where it was.
-    if (name === 'live' && !(await this.#storageAllowed())) throw new Error(liveNeedsStorage(this.storageDenied));
+    // Asked at page start: once answered, without an await, so a later setDriver call cannot overtake this one.
+    if (name === 'live' && !(this.#storageGranted ?? (await this.#storageAllowed()))) throw new Error(liveNeedsStorage(this.storageDenied));
+    if (name === this.driverName) return;
     const previous = this.driverName;
     this.driverName = name;
     this.#rememberDriverInUrl(name);
