@@ -45,7 +45,9 @@ export const runScenariosLive: LiveCheckRunner = async (requests, showProgress) 
   const server = await startDevServer(tools.createServer);
   const profileDir = await mkdtemp(join(tmpdir(), 'ckpt-lab-live-check-'));
   try {
-    const context = await tools.chromium.launchPersistentContext(profileDir, { executablePath, headless: true, args: CHROMIUM_ARGS });
+    const context = await tools.chromium.launchPersistentContext(profileDir, { executablePath, headless: true, args: CHROMIUM_ARGS }).catch((error: Error) => error);
+    // A browser that does not start is the machine's problem, not a bug: said like a missing one.
+    if (context instanceof Error) return { unavailable: `Chromium at ${executablePath} did not start: ${context.message.split('\n')[0]}` };
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const outcomes: LiveCheckOutcome[] = [];

@@ -106,6 +106,13 @@ describe('ckpt-lab check --live', () => {
     expect(r.stderr).toMatch(/^ckpt-lab check --live: CHROMIUM_PATH is set to \/nonexistent\/chromium, which is not an executable file\./);
   });
 
+  it('exits 2 saying so when the program at CHROMIUM_PATH does not start as a browser', async () => {
+    const r = await runCkptLab(['check', '--live', path('holds.yaml')], { ...process.env, CHROMIUM_PATH: '/bin/true' });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^ckpt-lab check --live: Chromium at \/bin\/true did not start: /);
+  }, 120_000);
+
   it('exits 2 on a file that is not a valid scenario before it looks for a browser', async () => {
     const r = await runCkptLab(['check', '--live', path('typo.yaml')], { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' });
     expect(r.exitCode).toBe(2);
