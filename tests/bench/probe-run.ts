@@ -1,1 +1,0 @@
-import { probe } from './probe-restore.ts'; await probe();
