@@ -6,6 +6,7 @@ import { createPlaygroundApi } from './playground/api/playground-api.ts';
 import { sweepAbandonedRunStorage } from './playground/storage/run-storage-lease.ts';
 import { PlaygroundState } from './playground-state.svelte.ts';
 import { LessonState } from './lessons/lesson-state.svelte.ts';
+import { CompareState } from './compare/compare-state.svelte.ts';
 import './app.css';
 
 const target = document.getElementById('app');
@@ -13,13 +14,14 @@ if (!target) throw new Error('index.html has no #app element to mount the playgr
 
 const playground = new PlaygroundState();
 const lessons = new LessonState(playground);
-const api = createPlaygroundApi(playground, lessons);
+const compare = new CompareState(playground);
+const api = createPlaygroundApi(playground, lessons, compare);
 // The Playground API (DESIGN.md, contract 3); the page's own controls use the same object.
 window.playground = api;
 
 export default mount(App, {
   target,
-  props: { playground, lessons, controls: new ControlsState(api, playground), dashboard: new DashboardState() },
+  props: { playground, lessons, controls: new ControlsState(api, playground), dashboard: new DashboardState(), compare },
 });
 
 // The storage of runs whose tab closed without disposing them (run-storage-lease.ts).

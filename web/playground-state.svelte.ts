@@ -40,6 +40,7 @@ import type { BranchInfo, SeekResult } from './playground/api/playground-api-typ
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
 import { shareLinkProblemText } from './i18n/share-link-text.ts';
+import { browserStorageAccess } from './playground/storage/browser-storage-access.ts';
 
 /** One entry of public/scenarios/index.json. */
 export interface ScenarioEntry {
@@ -84,6 +85,11 @@ const LIVE_WAIT_POLL_MS = 20;
 
 export function isDriverName(value: unknown): value is DriverName {
   return value === 'sim' || value === 'live';
+}
+
+/** The API's answer to setDriver('live') where the browser denies storage (the page shows it translated). */
+function liveNeedsStorage(reason: string | null): string {
+  return `The live runtime cannot run here: the browser denies this page storage (${reason ?? 'IndexedDB'}), as it does to an embedded page of another site. The simulator keeps running, with its checkpoints in memory.`;
 }
 
 function errorMessage(error: unknown): string {
@@ -147,6 +153,12 @@ export class PlaygroundState {
   workers = $state(0);
   /** Virtual ms per wall ms actually reached over the last frames (below `speed` when the machine cannot keep up). */
   effectiveSpeed = $state(0);
+  /**
+   * Why the browser denies this page storage (a third-party iframe, browser-storage-access.ts),
+   * or null while it grants it or has not answered yet. Then the live runtime cannot run, and the
+   * sim keeps its checkpoints and local disks in memory; the page says so.
+   */
+  storageDenied = $state<string | null>(null);
 
   readonly selectedFile = $derived(this.source?.kind === 'file' ? this.source.file : null);
   readonly loaded = $derived(this.scenario !== null && this.loadProblem === null);
@@ -184,6 +196,12 @@ export class PlaygroundState {
   #nextOutputRefresh = -Infinity;
   /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
   #generation = 0;
+  /** The browser's answer on storage, asked at once; undefined until it came. */
+  #storageGranted: boolean | undefined;
+  readonly #storageAnswer = browserStorageAccess().then((access) => {
+    this.#storageGranted = access.granted;
+    this.storageDenied = access.granted ? null : access.reason;
+  });
   /** the run was running until it stopped by itself (its job ended, or it reached run.until) */
   #ranToItsEnd = false;
 
@@ -362,6 +380,8 @@ export class PlaygroundState {
   async setDriver(name: DriverName): Promise<void> {
     if (!isDriverName(name)) throw new Error(`Unknown driver ${JSON.stringify(name)}: use 'sim' or 'live'.`);
     if (name === this.driverName) return;
+    // Refused before anything changes: the run in the sim goes on where it was.
+    if (name === 'live' && !(await this.#storageAllowed())) throw new Error(liveNeedsStorage(this.storageDenied));
     const previous = this.driverName;
     this.driverName = name;
     this.#rememberDriverInUrl(name);
@@ -404,9 +424,16 @@ export class PlaygroundState {
 
   #lsmStorage: LsmStorageFactory | undefined;
 
-  /** What a sim run of the loaded scenario takes besides it: wa-sqlite, and the run's operator requests. */
+  /**
+   * What a sim run of the loaded scenario takes besides it: wa-sqlite, the run's operator requests,
+   * and no IndexedDB (checkpoints and local disks in memory) where the browser denies it storage.
+   */
   #simOptions(): ConstructorParameters<typeof SimDriver>[1] {
-    return { ...(this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {}), ...(this.operations.length > 0 ? { operations: this.operations } : {}) };
+    return {
+      ...(this.#lsmStorage ? { lsmStorage: this.#lsmStorage } : {}),
+      ...(this.operations.length > 0 ? { operations: this.operations } : {}),
+      ...(this.#storageGranted === false ? { checkpointStorage: false } : {}),
+    };
   }
 
   /** Loads wa-sqlite once; rocksdb scenarios need it before they can be installed. */
@@ -425,6 +452,14 @@ export class PlaygroundState {
    * that came meanwhile wins: the workers of the older one are terminated.
    */
   async #install(scenario: Scenario, source: ScenarioSource, input: unknown, autoStart: boolean): Promise<void> {
+    // Asked once, before the first run: which storage a run may use depends on the answer.
+    if (this.#storageGranted === undefined) {
+      const generation = this.#generation;
+      await this.#storageAnswer;
+      if (generation !== this.#generation) return;
+    }
+    // A page asked for live (`?driver=live`) where it cannot run: the sim runs, and the page says why.
+    if (this.driverName === 'live' && this.#storageGranted === false) this.driverName = 'sim';
     this.#clearJob();
     this.#ranToItsEnd = false;
     this.source = source;
@@ -468,6 +503,11 @@ export class PlaygroundState {
     this.hub.emit({ type: 'load', time: 0, scenario: { name: scenario.name, seed: driver.seed } });
     if (driver.name === 'live') this.#scheduleFrame();
     if (autoStart) this.start();
+  }
+
+  async #storageAllowed(): Promise<boolean> {
+    await this.#storageAnswer;
+    return this.#storageGranted === true;
   }
 
   /** The page wants more (or fewer) per-key rows of the sink comparison. */

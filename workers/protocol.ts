@@ -237,8 +237,8 @@ export type TaskManagerReport =
       /** of those, the runs sent now (encodeSharedFile, with fnv1a32Bytes of the bytes): the disk links the others it holds */
       newRuns?: Array<{ name: string; bytes: number; encoded: Uint8Array; checksum: string }>;
     }
-  /** the subtask declined a checkpoint (Flink's declineCheckpoint) */
-  | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: CheckpointFailureReason }
+  /** the subtask declined a checkpoint (Flink's declineCheckpoint); `cause`: the error behind it (a failed upload's) */
+  | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: CheckpointFailureReason; cause?: string }
   /** a plain sink wrote records to the external system (every write of one scheduling turn, in order) */
   | { type: 'sink-output'; attempt: number; taskIndex: number; records: SinkRecordColumns }
   /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */

@@ -530,7 +530,7 @@ export class TaskManager implements TaskManagerGateway {
       } catch (error) {
         failed = error instanceof Error ? error.message : String(error);
       }
-      if (failed !== undefined) this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
+      if (failed !== undefined) this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION', cause: failed });
       else this.#report({ type: 'acknowledge-checkpoint', attempt, taskIndex, checkpointId, snapshot: handle, reference: upload.reference, metrics });
       this.#flushReports();
     })();

@@ -5,8 +5,10 @@ import { inspectReport } from './inspect-report.ts';
 import { diagnose } from '../doctor/diagnose.ts';
 import type { Finding } from '../doctor/finding.ts';
 import { MAX_PROBLEMS_READ } from '../interop/json-object-reader.ts';
+import { runReproduce } from './reproduce-command.ts';
+import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 
-export const inspectUsage = `Usage: ckpt-lab inspect FILE... [--json] [--lang en|zh-CN]
+export const inspectUsage = `Usage: ckpt-lab inspect FILE... [--json] [--lang en|zh-CN] [--reproduce SCENARIO.yaml]
 
 Reads what a Flink JobManager or History Server serves for a job's checkpoints — a saved response
 of /jobs/:jobid/checkpoints, …/checkpoints/config, …/checkpoints/details/:checkpointid or
@@ -18,6 +20,12 @@ Flink release from 1.9 on, and prints a report with the checkpoint doctor's find
                       and findings: what the checkpoint doctor says (a message code, its
                       figures and the lesson that shows it)
   --lang LANG         the report's and the problems' language: en (default) or zh-CN
+  --reproduce FILE    "Reproduce in the playground": write a scenario (YAML) that behaves like the
+                      imported job (its checkpointing configuration, vertices and parallelism, state
+                      size, durations; the FILEs of one job taken together), run it in the simulator
+                      and print the model's figures beside the imported ones, with model ÷ imported
+                      (with --json: { scenario, stateScale, parallelismScale, comparison }); exit 2
+                      when the statistics cannot be modelled, saying what is missing
 Exit codes: 0 every file was read; 2 a file could not be read (the message says where and why), or usage.
 `;
 
@@ -29,6 +37,8 @@ interface InspectArguments {
   files: string[];
   json: boolean;
   locale: ImportLocale;
+  /** where `--reproduce` writes the model scenario */
+  reproduce?: string;
 }
 
 /** The `--json` document for one file: what was read, and what the checkpoint doctor says about it. */
@@ -38,10 +48,11 @@ export interface InspectDocument extends ImportedFlinkStatistics {
 }
 
 /** `ckpt-lab inspect`: every file is read (a bad one does not stop the others), then reported. */
-export function runInspectCommand(args: string[], readFile: ReadFile): CommandResult {
+export function runInspectCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory): CommandResult {
   const parsed = parseInspectArguments(args);
   if (parsed === 'help') return { stdout: inspectUsage, stderr: '', exitCode: 0 };
   if (typeof parsed === 'string') return { stdout: '', stderr: `ckpt-lab inspect: ${parsed}\n\n${inspectUsage}`, exitCode: 2 };
+  if (parsed.reproduce !== undefined) return runReproduce(parsed.files, { out: parsed.reproduce, json: parsed.json, locale: parsed.locale }, readFile, lsmStorage);
   const documents: InspectDocument[] = [];
   const errors: string[] = [];
   for (const file of parsed.files) {
@@ -81,7 +92,11 @@ function parseInspectArguments(args: string[]): InspectArguments | 'help' | stri
       const value = args[++i];
       if (!IMPORT_LOCALES.includes(value as ImportLocale)) return `--lang must be one of ${IMPORT_LOCALES.join(', ')}, got ${value === undefined ? 'nothing' : `"${value}"`}`;
       out.locale = value as ImportLocale;
-    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --json, --lang)`;
+    } else if (arg === '--reproduce') {
+      const value = args[++i];
+      if (value === undefined || value.startsWith('-')) return '--reproduce needs a file name: the model scenario is written there as YAML';
+      out.reproduce = value;
+    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --json, --lang) or --reproduce SCENARIO.yaml`;
     else out.files.push(arg);
   }
   if (out.files.length === 0) return 'missing FILE (a saved Flink REST response or a History Server archive, JSON)';

@@ -3,7 +3,7 @@
  * system. Each subcommand is a pure function from arguments (and file contents) to output; this
  * file only reads files, prints and returns the exit code.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { runKeyGroupCommand } from './key-group-command.ts';
 import { runRunCommand } from './run-command.ts';
 import { runCheckCommand } from './check-command.ts';
@@ -40,8 +40,10 @@ Commands:
                          replay a live session exported from the playground in the simulator
   key-group KEY... [--max-parallelism N] [--parallelism P] [--json]
                          show the key group and subtask Flink assigns to each key
-  inspect FILE... [--json] [--lang en|zh-CN]
-                         read a real Flink cluster's checkpoint statistics (REST responses, 1.9 to 2.x)
+  inspect FILE... [--json] [--lang en|zh-CN] [--reproduce SCENARIO.yaml]
+                         read a real Flink cluster's checkpoint statistics (REST responses, 1.9 to 2.x);
+                         --reproduce: write a scenario that behaves like the job, run it, and
+                         compare the model's checkpoint figures with the imported ones
   export SCENARIO [--format config-yaml|config-yaml-1x|java|sql-set|sql-job]
                          print the scenario's checkpointing and state options (or its job) for Flink
 
@@ -52,13 +54,20 @@ Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid
 export async function main(args: string[], hooks: CliHooks = {}): Promise<number> {
   const live = args[0] === 'check' && args.includes('--live');
   // `run`, `check` and `replay` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
+  // `inspect --reproduce` runs a model of the imported job, which may use RocksDB too.
   // A live check's rocksdb runs in the browser's workers instead.
-  const lsmStorage = !live && (args[0] === 'run' || args[0] === 'check' || args[0] === 'replay') ? await nodeLsmStorage() : undefined;
+  const runsScenarios = args[0] === 'run' || (args[0] === 'check' && !live) || args[0] === 'replay' || (args[0] === 'inspect' && args.includes('--reproduce'));
+  const lsmStorage = runsScenarios ? await nodeLsmStorage() : undefined;
   // The progress line is stderr's only while the command runs: it ends before the output.
   const progress = new TerminalProgress(process.stderr);
   const show = progress.enabled ? (line: string) => progress.show(line) : undefined;
   const result = live ? await liveCheck(args.slice(1), hooks, show) : dispatch(args, lsmStorage, show);
   progress.end();
+  const unwritten = writeFiles(result.writes ?? []);
+  if (unwritten !== undefined) {
+    process.stderr.write(unwritten);
+    return 2;
+  }
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);
   return result.exitCode;
@@ -86,7 +95,7 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined, sho
       case 'key-group':
         return runKeyGroupCommand(rest);
       case 'inspect':
-        return runInspectCommand(rest, fileReader('Flink statistics'));
+        return runInspectCommand(rest, fileReader('Flink statistics'), lsmStorage);
       case 'export':
         return runExportCommand(rest, fileReader('scenario'));
       case undefined:
@@ -127,4 +136,18 @@ function readInputFile(path: string, what: string): { ok: true; text: string } |
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
     return { ok: false, message: `cannot read ${what} file "${path}": ${reason}` };
   }
+}
+
+/** Writes a command's output files; the first that cannot be written gives the message (exit 2). */
+function writeFiles(writes: readonly { path: string; text: string }[]): string | undefined {
+  for (const { path, text } of writes) {
+    try {
+      writeFileSync(path, text, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'no such directory' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
+      return `ckpt-lab: cannot write "${path}": ${reason}\n`;
+    }
+  }
+  return undefined;
 }

@@ -5,6 +5,7 @@
  * the run, the same expectations a scenario file states (engine/run/expectations.ts), so CI, the
  * CLI and the page judge a step alike. All of it is data: no behaviour lives in a lesson.
  */
+import type { CompareVariation } from '../compare/compare-variation.ts';
 import type { ConfigValue, ExpectationSpec, FaultSpec } from '../scenario/scenario-types.ts';
 import type { OperatorRequest } from '../job/scheduled-operation.ts';
 
@@ -58,4 +59,6 @@ export interface Lesson {
    */
   scenario: string;
   steps: readonly LessonStep[];
+  /** a lesson whose point is a contrast offers compare mode with this variation on its scenario */
+  compare?: CompareVariation;
 }

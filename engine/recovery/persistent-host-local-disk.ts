@@ -5,8 +5,10 @@
  * driver that can wait (live) calls `reload()` before a restore, so the restore reads what the
  * store really holds: what survived the crash of the host's workers, and nothing a lost host had.
  *
- * A write to the store that fails is recorded in `errors` and otherwise ignored: a local copy
- * never fails a checkpoint (the restore then falls back to remote, as for a missing copy).
+ * A write to the store that fails is recorded in `errors` and never fails a checkpoint (the
+ * restore then falls back to remote, as for a missing copy). Memory changed at once, the store
+ * did not: once the writes queued after it are done, memory is made what the store holds again
+ * (read back; emptied if the store cannot be read), so the two never disagree for longer.
  */
 import type { TaskStateSnapshot } from '../protocol.ts';
 import { fnv1a32Bytes } from './checksum.ts';
@@ -112,6 +114,10 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   /** messages of writes to the store that failed */
   readonly errors: string[] = [];
   #queue: Promise<void> = Promise.resolve();
+  /** writes queued and not yet done */
+  #pending = 0;
+  /** a write failed since memory last matched the store */
+  #diverged = false;
   readonly #contentsInMemory: boolean;
   readonly #nextTask: () => Promise<void>;
 
@@ -288,10 +294,39 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   /** Queues a batch in call order; one given as a function is built in a later task (`nextTask`), when its turn comes. */
   #write(batch: LocalDiskBatch | (() => LocalDiskBatch)): void {
     const deferred = typeof batch === 'function';
+    this.#pending++;
     this.#queue = this.#queue
       .then(() => (deferred ? this.#nextTask() : undefined))
       .then(() => this.persistence.apply(deferred ? batch() : batch))
-      .catch((error: unknown) => this.#recordError(error));
+      .catch((error: unknown) => {
+        this.#recordError(error);
+        this.#diverged = true;
+      })
+      .then(() => {
+        this.#pending--;
+        if (this.#diverged && this.#pending === 0) return this.#reconcile();
+      });
+  }
+
+  /**
+   * Makes memory what the store holds after a write to it failed. Only when no write is queued:
+   * memory already holds what a queued write will bring, and reading the store before it landed
+   * would lose that. A write queued while the store is read calls this again when it is done.
+   */
+  async #reconcile(): Promise<void> {
+    let read: Awaited<ReturnType<LocalDiskStore['read']>> | undefined;
+    try {
+      read = await this.persistence.read();
+    } catch (error) {
+      this.#recordError(error);
+    }
+    if (this.#pending > 0) return;
+    // Unread, the store may still hold copies memory no longer knows: the next write tries again.
+    this.#diverged = read === undefined;
+    // Unreadable: no copy in memory can be vouched for, so none is offered for a local restore.
+    if (!read) return this.adopt([], []);
+    this.adopt(read.copies.map(loaded), read.confirmations, (read.runs ?? []).map(loadedRun));
+    this.releaseContents();
   }
 
   #recordError(error: unknown): void {

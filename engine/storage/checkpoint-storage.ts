@@ -140,7 +140,7 @@ export function browserQuotaExceededError(path: string, detail: string): Storage
     cause: 'browser-quota-exceeded',
     message:
       `${couldNotWrite(path)}. Caused by: QuotaExceededError: the browser's storage quota for this origin is used up ` +
-      `(see navigator.storage.estimate()): ${detail}`,
+      `(see navigator.storage.estimate())${detail ? `: ${detail}` : ''}`,
   };
 }
 

@@ -4,55 +4,15 @@
  * an origin that is not allowed is refused and changes nothing; `<checkpoint-playground>` shows
  * a chosen part and offers the API as `element.playground`; a share link carries a scenario.
  *
- * The host pages come from two small HTTP servers of their own (other ports, so other origins
- * than the playground's dev server, and still on the loopback address, as Chromium's private
- * network rules want for a page that frames a local server).
+ * The host pages come from two small HTTP servers of their own (embed-host-pages.ts), same-site
+ * with the dev server, so the iframe keeps its storage.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../web/i18n/messages.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { hostPage, servePages } from './embed-host-pages.ts';
 import { CHECKPOINTING_SCENARIO, CHECKPOINTING_SCENARIO_YAML } from './scenarios.ts';
-
-/** Serves `pages` (path → HTML) on a free loopback port; resolves with its origin. */
-async function servePages(pages: (path: string) => string | undefined): Promise<{ server: Server; origin: string }> {
-  const server = createServer((request, response) => {
-    const body = pages(new URL(request.url ?? '/', 'http://x').pathname);
-    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(body ?? 'not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-/** A host page with the playground in an iframe and a tiny client for the postMessage protocol. */
-function hostPage(embedUrl: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Docs page</title></head>
-<body><h1>A docs page</h1>
-<iframe id="playground" title="Checkpoint Playground" src="${embedUrl}" style="width:100%;height:640px;border:1px solid #ccc"></iframe>
-<script>
-  const frame = document.getElementById('playground');
-  const playgroundOrigin = new URL(frame.src).origin;
-  const pending = new Map();
-  window.events = [];
-  window.readyMessages = [];
-  let nextId = 1;
-  window.addEventListener('message', (event) => {
-    if (event.origin !== playgroundOrigin || event.data?.protocol !== 'checkpoint-playground') return;
-    const message = event.data;
-    if (message.type === 'ready') window.readyMessages.push(message);
-    if (message.type === 'event') window.events.push(message.event);
-    if (message.type === 'result') { pending.get(message.id)?.(message); pending.delete(message.id); }
-  });
-  window.send = (request) => new Promise((resolve) => {
-    const id = nextId++;
-    pending.set(id, resolve);
-    frame.contentWindow.postMessage({ protocol: 'checkpoint-playground', id, ...request }, playgroundOrigin);
-  });
-  window.call = (method, ...args) => window.send({ type: 'call', method, args });
-</script></body></html>`;
-}
 
 interface Result {
   ok: boolean;

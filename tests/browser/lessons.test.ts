@@ -7,25 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LESSONS } from '../../engine/lessons/lesson-catalog.ts';
 import { en, zhCN } from '../../web/i18n/messages.ts';
-import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
+import { inPage } from './playground-in-page.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 
-declare global {
-  interface Window {
-    playground?: PlaygroundApi;
-  }
-}
-
-async function inPage<T, A>(session: BrowserSession, body: (api: PlaygroundApi, arg: A) => Promise<T>, arg: A): Promise<T> {
-  await session.page.waitForFunction(() => window.playground !== undefined);
-  return session.page.evaluate(
-    async ([source, argument]) => {
-      const fn = new Function(`return (${source})`)() as (api: PlaygroundApi, arg: unknown) => Promise<unknown>;
-      return fn(window.playground!, argument);
-    },
-    [body.toString(), arg] as const,
-  ) as Promise<T>;
-}
 
 const stepSeen = (session: BrowserSession, index: number) => session.page.getByTestId('lesson-step').nth(index).getAttribute('data-seen');
 

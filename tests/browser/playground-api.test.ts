@@ -4,27 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundApi, PlaygroundEvent, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
+import { inPage } from './playground-in-page.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
 import { CHECKPOINTING_SCENARIO, CHECKPOINTING_SCENARIO_YAML } from './scenarios.ts';
 
 declare global {
   interface Window {
-    playground?: PlaygroundApi;
     recordedEvents?: PlaygroundEvent[];
   }
 }
 
-/** Runs `body` in the page with the API; resolves with its result or rejects with its message. */
-async function inPage<T, A>(session: BrowserSession, body: (api: PlaygroundApi, arg: A) => Promise<T>, arg: A): Promise<T> {
-  await session.page.waitForFunction(() => window.playground !== undefined);
-  return session.page.evaluate(
-    async ([source, argument]) => {
-      const fn = new Function(`return (${source})`)() as (api: PlaygroundApi, arg: unknown) => Promise<unknown>;
-      return fn(window.playground!, argument);
-    },
-    [body.toString(), arg] as const,
-  ) as Promise<T>;
-}
 
 /** The message a call rejects with, or 'resolved'. */
 async function rejection<A>(session: BrowserSession, body: (api: PlaygroundApi, arg: A) => Promise<unknown>, arg: A): Promise<string> {

@@ -3,7 +3,10 @@
  * checkpoint the operator whose subtasks are drilled into. UI state only; the documents come
  * from PlaygroundState.
  */
-export const DASHBOARD_TABS = ['overview', 'history', 'summary', 'configuration', 'doctor'] as const;
+import { GanttState } from './gantt-state.svelte.ts';
+import { ImportedFlinkJob } from './imported-flink-job.svelte.ts';
+
+export const DASHBOARD_TABS = ['overview', 'history', 'summary', 'configuration', 'doctor', 'gantt'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** How much of the run the timeline shows: all of it, or the last so many ms. */
@@ -16,6 +19,9 @@ export class DashboardState {
   /** checkpoint id → the vertex whose subtasks are shown */
   drilled = $state.raw<ReadonlyMap<number, string>>(new Map());
   timelineWindow = $state<TimelineWindow>('all');
+  gantt = new GanttState();
+  /** a real Flink job's statistics the user imported; it outlives a new run */
+  imported = new ImportedFlinkJob();
 
   isExpanded(id: number): boolean {
     return this.expanded.has(id);

@@ -26,8 +26,14 @@ import { encodeScenario } from './share-link.ts';
 const DEFAULT_HEIGHT: Record<EmbedView, string> = { graph: '560px', dashboard: '760px', all: '900px' };
 const VIEWS: readonly EmbedView[] = ['graph', 'dashboard', 'all'];
 
-/** Where embed.html is: beside this module's directory (`/embed/…` → `/embed.html`). */
-const EMBED_PAGE = new URL('../embed.html', import.meta.url);
+/**
+ * Where embed.html is: beside this module's directory (`/embed/…` → `/embed.html`; a build's
+ * `/checkpoint-playground-element.js` or `/assets/…` → `/embed.html`). The path is a variable on
+ * purpose: Vite rewrites `new URL('literal', import.meta.url)` into a hashed copy of the file as
+ * an asset, and a copy of embed.html's source is no playground.
+ */
+const EMBED_PAGE_PATH = '../embed.html';
+const EMBED_PAGE = new URL(EMBED_PAGE_PATH, import.meta.url);
 
 function looksInline(value: string): boolean {
   const text = value.trim();

@@ -9,6 +9,7 @@ import { ControlsState } from '../controls/controls-state.svelte.ts';
 import { DashboardState } from '../dashboard/dashboard-state.svelte.ts';
 import { i18n, matchLocale, t } from '../i18n/i18n.svelte.ts';
 import { createPlaygroundApi } from '../playground/api/playground-api.ts';
+import { browserStorageAccess } from '../playground/storage/browser-storage-access.ts';
 import { sweepAbandonedRunStorage } from '../playground/storage/run-storage-lease.ts';
 import { PlaygroundState } from '../playground-state.svelte.ts';
 import '../app.css';
@@ -51,5 +52,8 @@ async function loadScenario(): Promise<void> {
 
 void loadScenario().finally(() => bridge.announceReady(window.parent, options.view));
 
-// The storage of runs whose tab closed without disposing them (run-storage-lease.ts).
-void sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));
+// The storage of runs whose tab closed without disposing them (run-storage-lease.ts); none where
+// the browser denies this page storage (a third-party iframe), as the controls say.
+void browserStorageAccess().then((access) => {
+  if (access.granted) void sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));
+});

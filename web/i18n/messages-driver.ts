@@ -12,6 +12,10 @@ export const driverEn = {
   'status.driverLive': 'live · {n, plural, one {# worker} other {# workers}}',
   'status.clockLive': 'Job time (wall clock)',
   'controls.stepSimOnly': 'Step works in the simulated runtime only',
+  'driver.storageDeniedEmbedded':
+    'The browser denies storage to this playground embedded in another site, so live workers cannot run here and the simulator keeps its checkpoints in memory only, gone when the page closes.',
+  'driver.storageDenied':
+    'The browser denies this page storage, so live workers cannot run here and the simulator keeps its checkpoints in memory only, gone when the page closes.',
 } as const;
 
 export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
@@ -26,4 +30,6 @@ export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
   'status.driverLive': 'live · {n} 个 Worker',
   'status.clockLive': '作业时间（墙上时钟）',
   'controls.stepSimOnly': '单步只在模拟运行方式下可用',
+  'driver.storageDeniedEmbedded': '浏览器不允许嵌入在其他网站中的演练场使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
+  'driver.storageDenied': '浏览器不允许本页使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
 };

@@ -21,6 +21,12 @@ export const embedEn = {
   'share.copied': 'Copied',
   'share.apiNote':
     'The embedding page can drive the playground with the Playground API: element.playground.start(), .stats(), … or postMessage calls to the iframe from origins listed in allowed-origins.',
+  'share.allowedOrigins': 'Allowed origins (docs sites whose pages may drive the iframe)',
+  'share.allowedOriginsHint':
+    'Origins as the address bar shows them, separated by commas, such as https://docs.example.org, http://localhost:5173; * for any. Left empty, a page shows the playground but cannot call its API.',
+  'share.origin.notUrl': 'Allowed origins: “{entry}” is not an origin; write it with its scheme, such as https://docs.example.org.',
+  'share.origin.notHttp': 'Allowed origins: “{entry}” is not an http or https origin; only web pages embed the playground.',
+  'share.origin.hasPath': 'Allowed origins: “{entry}” is a page address, not an origin; its origin is {origin} (scheme, host and port only).',
 } as const;
 
 export const embedZhCN: { readonly [K in keyof typeof embedEn]: string } = {
@@ -43,4 +49,9 @@ export const embedZhCN: { readonly [K in keyof typeof embedEn]: string } = {
   'share.copy': '复制',
   'share.copied': '已复制',
   'share.apiNote': '嵌入页面可以用 Playground API 控制演练场：element.playground.start()、.stats() 等；或者从 allowed-origins 中列出的来源向 iframe 发送 postMessage 调用。',
+  'share.allowedOrigins': '允许的来源（其页面可以控制 iframe 的文档站点）',
+  'share.allowedOriginsHint': '按地址栏中显示的样子填写来源，用逗号分隔，例如 https://docs.example.org, http://localhost:5173；* 表示任意来源。留空时页面只能展示演练场，不能调用它的 API。',
+  'share.origin.notUrl': '允许的来源：“{entry}” 不是来源；请带上协议，例如 https://docs.example.org。',
+  'share.origin.notHttp': '允许的来源：“{entry}” 不是 http 或 https 来源；只有网页可以嵌入演练场。',
+  'share.origin.hasPath': '允许的来源：“{entry}” 是页面地址而不是来源；它的来源是 {origin}（只含协议、主机和端口）。',
 };

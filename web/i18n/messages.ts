@@ -12,14 +12,18 @@
 import { breakEn, breakZhCN } from './messages-break.ts';
 import { chartsEn, chartsZhCN } from './messages-charts.ts';
 import { clusterEn, clusterZhCN } from './messages-cluster.ts';
+import { compareEn, compareZhCN } from './messages-compare.ts';
 import { configEditorEn, configEditorZhCN } from './messages-config.ts';
+import { docsEn, docsZhCN } from './messages-docs.ts';
 import { doctorEn, doctorZhCN } from './messages-doctor.ts';
 import { driverEn, driverZhCN } from './messages-driver.ts';
 import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
+import { ganttEn, ganttZhCN } from './messages-gantt.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
+import { reproduceEn, reproduceZhCN } from './messages-reproduce.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
 import { timeTravelEn, timeTravelZhCN } from './messages-timeline.ts';
@@ -334,6 +338,7 @@ export const en = {
   ...chartsEn,
   ...configEditorEn,
   ...embedEn,
+  ...docsEn,
   ...driverEn,
   ...timeTravelEn,
   ...breakEn,
@@ -343,6 +348,9 @@ export const en = {
   ...clusterEn,
   ...lessonsEn,
   ...flinkExportEn,
+  ...compareEn,
+  ...ganttEn,
+  ...reproduceEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -654,6 +662,7 @@ export const zhCN: Messages = {
   ...chartsZhCN,
   ...configEditorZhCN,
   ...embedZhCN,
+  ...docsZhCN,
   ...driverZhCN,
   ...timeTravelZhCN,
   ...breakZhCN,
@@ -663,6 +672,9 @@ export const zhCN: Messages = {
   ...clusterZhCN,
   ...lessonsZhCN,
   ...flinkExportZhCN,
+  ...compareZhCN,
+  ...ganttZhCN,
+  ...reproduceZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

@@ -28,6 +28,14 @@ export class LiveCheckpointStorage {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
   readonly errors: string[] = [];
+  /**
+   * Deletions that failed, to try again (Flink's discard would leave them to the next run's
+   * cleanup; here they would leak until the run's database is deleted): checkpoint ids whose
+   * exclusive directory is still there, and paths of single files (shared files the registry let
+   * go of, uploads nobody refers to). Retried after each completed checkpoint and when the job ends.
+   */
+  readonly #undeletedCheckpoints = new Set<number>();
+  readonly #undeletedFiles = new Set<string>();
   /** state handles of acknowledged uploads, per checkpoint: what `_metadata` refers to */
   readonly #references = new Map<number, Map<string, SubtaskStateReference>>();
 
@@ -118,8 +126,30 @@ export class LiveCheckpointStorage {
       files.push(metadataFile(placement, checkpoint, subtasks));
       const error = await this.#storage!.writeCheckpoint(checkpoint.id, files);
       if (error) this.errors.push(error.message);
+      // The store took a write again: what it could not delete before is tried once more, after
+      // this request (the checkpoint completes without waiting for it).
+      else if (this.#undeletedCheckpoints.size + this.#undeletedFiles.size > 0 && !this.#closed) void this.enqueue(() => this.#retryDeletions());
       return error === undefined;
     });
+  }
+
+  /** What failed to be deleted and waits for a retry: checkpoint ids and file paths. */
+  get pendingDeletions(): { checkpoints: number[]; files: string[] } {
+    return { checkpoints: [...this.#undeletedCheckpoints].sort((a, b) => a - b), files: [...this.#undeletedFiles].sort() };
+  }
+
+  /**
+   * Tries the failed deletions again, each once. A checkpoint is never in use again once
+   * discarded (ids are not reused); a shared file may be: an incremental checkpoint that uploaded
+   * the same run again registered it, and then it stays.
+   */
+  async #retryDeletions(): Promise<void> {
+    for (const id of [...this.#undeletedCheckpoints]) await this.#discard(id);
+    const inUse = this.#sharedFilesInUse(true);
+    const files = [...this.#undeletedFiles];
+    const reused = files.filter((path) => parseJobPath(this.spec.location, path)?.kind === 'shared' && inUse.has(path.slice(path.lastIndexOf('/') + 1)));
+    for (const path of reused) this.#undeletedFiles.delete(path);
+    await this.#deleteFiles(files.filter((path) => !reused.includes(path)));
   }
 
   discardCheckpoint(checkpointId: number): void {
@@ -166,7 +196,9 @@ export class LiveCheckpointStorage {
   /** After the job ended: the checkpoints retention lets go, and their shared files but those a savepoint refers to. */
   discardOnTermination(ids: readonly number[]): void {
     void this.enqueue(async () => {
-      for (const id of ids) await this.#discard(id);
+      for (const id of new Set([...ids, ...this.#undeletedCheckpoints])) await this.#discard(id);
+      // Single files left from failed deletions that are not shared are the job's own leftovers.
+      await this.#deleteFiles([...this.#undeletedFiles].filter((path) => parseJobPath(this.spec.location, path)?.kind !== 'shared'));
       const savepointFiles = this.#sharedFilesInUse(false);
       const shared = await this.#storage!.list(`${sharedDirectory(this.spec.location)}/`);
       await this.#deleteFiles(shared.map((f) => f.path).filter((path) => !savepointFiles.has(path.slice(path.lastIndexOf('/') + 1))));
@@ -175,7 +207,10 @@ export class LiveCheckpointStorage {
 
   async #discard(checkpointId: number): Promise<void> {
     const error = await this.#storage!.discardCheckpoint(checkpointId);
-    if (error) this.errors.push(error.message);
+    if (error) {
+      this.errors.push(error.message);
+      this.#undeletedCheckpoints.add(checkpointId);
+    } else this.#undeletedCheckpoints.delete(checkpointId);
   }
 
   /** Shared files (SST runs of incremental checkpoints) that retained checkpoints, savepoints, or (optionally) the registry still use. */
@@ -190,6 +225,10 @@ export class LiveCheckpointStorage {
   /** Deletes files side by side (as Flink's I/O executor does): each request pays its own round trip, not the sum of them. */
   async #deleteFiles(paths: readonly string[]): Promise<void> {
     const errors = await Promise.all(paths.map((path) => this.#storage!.deleteFile(path)));
-    for (const error of errors) if (error) this.errors.push(error.message);
+    errors.forEach((error, i) => {
+      if (error) this.errors.push(error.message);
+      if (error) this.#undeletedFiles.add(paths[i]!);
+      else this.#undeletedFiles.delete(paths[i]!);
+    });
   }
 }

@@ -101,6 +101,8 @@ export interface LiveDriverOptions {
 
 /** The job id in checkpoint paths and local-state keys. */
 const LIVE_JOB_ID = 'live-job';
+/** decline causes kept (the newest): a store failing for minutes declines every checkpoint */
+const MAX_DECLINE_CAUSES = 100;
 
 /** What the JobManager knows of one subtask of the current attempt, from the reports. */
 interface SubtaskStatus {
@@ -113,6 +115,8 @@ export class LiveDriver extends JobRuntime {
   readonly sinkOutput = new SinkOutputLog();
   /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
   readonly remoteRestoreReads: Array<{ checkpointId: number; bytes: number; requests: number }> = [];
+  /** why subtasks declined checkpoints, when they said (a failed upload: the storage's error), oldest first */
+  readonly declineCauses: string[] = [];
   readonly #pool: TaskManagerPool;
   readonly #storage: LiveCheckpointStorage;
   readonly #timers: JobTimers;
@@ -562,9 +566,17 @@ export class LiveDriver extends JobRuntime {
       case 'local-copy':
         return this.#storeLocalCopy(report, subtask.slot.host);
       case 'decline-checkpoint':
+        if (report.cause !== undefined) this.#recordDeclineCause(report.checkpointId, subtask.id, report.cause);
         this.#drive((e) => this.jobMaster.onDecline(report.checkpointId, report.reason, now, e));
         return;
     }
+  }
+
+  /** As Flink's JobManager logs it: "Decline checkpoint <id> by task <task>", with the cause. */
+  #recordDeclineCause(checkpointId: number, subtask: SubtaskId, cause: string): void {
+    const parallelism = this.graph.vertex(subtask.vertexId).parallelism;
+    this.declineCauses.push(`Decline checkpoint ${checkpointId} by task ${subtask.vertexId} (${subtask.subtaskIndex + 1}/${parallelism}): ${cause}`);
+    if (this.declineCauses.length > MAX_DECLINE_CAUSES) this.declineCauses.shift();
   }
 
   #storeLocalCopy(report: Extract<TaskManagerReport, { type: 'local-copy' }>, host: string): void {

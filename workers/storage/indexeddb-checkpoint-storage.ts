@@ -56,6 +56,11 @@ type Stores = ('files' | 'dirs' | 'usage')[];
 type WriteTx = IDBPTransaction<CheckpointDb, Stores, 'readwrite'>;
 
 const DB_VERSION = 1;
+
+const ABORTED = { name: 'AbortError', message: 'the IndexedDB transaction was aborted' };
+const CLOSED_FOR_DELETION = 'the checkpoint database was closed: another tab or connection deletes it';
+const CLOSED_FOR_UPGRADE = 'the checkpoint database was closed: another tab or connection upgrades it to a newer version';
+const CLOSED_BY_BROWSER = 'the checkpoint database was closed by the browser (the storage was cleared or failed)';
 const STORES: Stores = ['files', 'dirs', 'usage'];
 const USAGE_KEY = 'usage';
 const EMPTY_USAGE: StorageUsage = { fileCount: 0, bytes: 0 };
@@ -133,23 +138,38 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   readonly #injectFault: FaultInjector | undefined;
   #quotaBytes: number;
   #closed = false;
+  /** why the browser or another connection closed the database under us, once it did */
+  readonly #lost: { why?: string };
+  /**
+   * Sees every read-write transaction once its first requests are issued: a fault injector for
+   * tests, which abort one for real (`tx.abort()`) in the middle of its request.
+   */
+  onReadWriteTransaction: ((tx: IDBTransaction) => void) | undefined;
 
   /** Opens (creating if needed) the playground's database. */
   static async open(options: IndexedDbCheckpointStorageOptions): Promise<IndexedDbCheckpointStorage> {
+    // The connection may be lost before the storage object exists (blocking fires during open).
+    const lost: { why?: string } = {};
     const db = await openDB<CheckpointDb>(options.databaseName, DB_VERSION, {
       upgrade(database) {
         for (const store of STORES) if (!database.objectStoreNames.contains(store)) database.createObjectStore(store);
       },
-      // Another connection wants to delete or upgrade the database: let it.
-      blocking() {
+      // Another connection wants to delete or upgrade the database: let it. Every later request
+      // of this one fails with a storage error that says so (never IndexedDB's InvalidStateError).
+      blocking(_current, wanted) {
+        lost.why = wanted === null ? CLOSED_FOR_DELETION : CLOSED_FOR_UPGRADE;
         db.close();
       },
+      terminated() {
+        lost.why = CLOSED_BY_BROWSER;
+      },
     });
-    return new IndexedDbCheckpointStorage(db, options);
+    return new IndexedDbCheckpointStorage(db, options, lost);
   }
 
-  private constructor(db: IDBPDatabase<CheckpointDb>, options: IndexedDbCheckpointStorageOptions) {
+  private constructor(db: IDBPDatabase<CheckpointDb>, options: IndexedDbCheckpointStorageOptions, lost: { why?: string }) {
     this.#db = db;
+    this.#lost = lost;
     this.databaseName = options.databaseName;
     this.location = { ...options.location };
     this.#root = normalizeDirectory(this.location.checkpointDir);
@@ -172,7 +192,7 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   }
 
   async readFile(path: string): Promise<Uint8Array | undefined> {
-    this.#open();
+    this.#readable();
     checkPath(path);
     const value: unknown = await this.#db.get('files', path);
     if (value === undefined) return undefined;
@@ -188,11 +208,12 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
     const fault = this.#injectFault?.({ op: 'delete', path });
     if (fault !== undefined) return injectedError(path, fault, 'delete');
     const [dir, name] = splitPath(path);
-    const tx = this.#db.transaction(STORES, 'readwrite');
-    tracked(tx.done);
+    if (this.#lost.why !== undefined) return storageError(path, this.#lost.why, 'delete');
+    const tx = this.#writeTransaction();
     const dirRequest = tracked(tx.objectStore('dirs').get(dir));
     const usageRequest = tracked(tx.objectStore('usage').get(USAGE_KEY));
     const requests: Promise<unknown>[] = [dirRequest, usageRequest, tracked(tx.objectStore('files').delete(path))];
+    this.onReadWriteTransaction?.(tx as unknown as IDBTransaction);
     try {
       const [entries, usage] = await Promise.all([dirRequest, usageRequest]);
       const old = entries?.get(name);
@@ -210,7 +231,7 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   }
 
   async list(prefix: string): Promise<StoredFile[]> {
-    this.#open();
+    this.#readable();
     const tx = this.#db.transaction('dirs', 'readonly');
     const range = prefixRange(prefix);
     const [containing] = splitPath(prefix);
@@ -240,12 +261,13 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
     this.#open();
     const prefix = exclusiveDirectoryPrefix(this.location, checkpointId);
     const range = prefixRange(prefix)!;
-    const tx = this.#db.transaction(STORES, 'readwrite');
-    tracked(tx.done);
+    if (this.#lost.why !== undefined) return storageError(prefix, this.#lost.why, 'delete');
+    const tx = this.#writeTransaction();
     const dirsRequest = tracked(tx.objectStore('dirs').getAllKeys(range));
     const entriesRequest = tracked(tx.objectStore('dirs').getAll(range));
     const usageRequest = tracked(tx.objectStore('usage').get(USAGE_KEY));
     const requests: Promise<unknown>[] = [dirsRequest, entriesRequest, usageRequest];
+    this.onReadWriteTransaction?.(tx as unknown as IDBTransaction);
     try {
       const [dirs, entries, usage] = await Promise.all([dirsRequest, entriesRequest, usageRequest]);
       let freed = 0;
@@ -272,7 +294,7 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   }
 
   async usage(): Promise<StorageUsage> {
-    this.#open();
+    this.#readable();
     return (await this.#db.get('usage', USAGE_KEY)) ?? { ...EMPTY_USAGE };
   }
 
@@ -297,13 +319,14 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
       list.push([name, size]);
       byDir.set(dir, list);
     }
-    const tx = this.#db.transaction(STORES, 'readwrite');
-    tracked(tx.done);
+    if (this.#lost.why !== undefined) return storageError(files[0]?.path ?? this.#root, this.#lost.why);
+    const tx = this.#writeTransaction();
     const usageRequest = tracked(tx.objectStore('usage').get(USAGE_KEY));
     const dirNames = [...byDir.keys()];
     const dirRequests = dirNames.map((dir) => tracked(tx.objectStore('dirs').get(dir)));
     const requests: Promise<unknown>[] = [usageRequest, ...dirRequests];
     let lastPath = files[0]?.path ?? this.#root;
+    this.onReadWriteTransaction?.(tx as unknown as IDBTransaction);
     try {
       const filesStore = tx.objectStore('files');
       for (const f of files) {
@@ -334,6 +357,13 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
     }
   }
 
+  /** A read-write transaction over every store. */
+  #writeTransaction(): WriteTx {
+    const tx = this.#db.transaction(STORES, 'readwrite');
+    tracked(tx.done);
+    return tx;
+  }
+
   /** Rolls the transaction back and waits until every request of it has settled. */
   async #abort(tx: WriteTx, requests: Promise<unknown>[], error: StorageError): Promise<StorageError> {
     try {
@@ -349,14 +379,22 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   /** A request or the transaction failed: settle everything, then report why as IO_EXCEPTION. */
   async #failed(tx: WriteTx, requests: Promise<unknown>[], error: unknown, path: string, op: 'write' | 'delete'): Promise<StorageError> {
     await this.#abort(tx, requests, storageError(path, ''));
-    // The transaction's own error is the root cause (a request's error is often just "AbortError").
-    const cause = tx.error ?? error;
-    const { name, message } = describeError(cause);
+    // The transaction's own error is the root cause (a request's error is often just "AbortError");
+    // aborted without one (by a tab, a test, the browser), later calls on it throw InvalidStateError,
+    // which would hide that it was aborted.
+    const aborted = await tx.done.then(() => false, () => true);
+    const { name, message } = tx.error ? describeError(tx.error) : aborted ? ABORTED : describeError(error);
     if (name === 'QuotaExceededError') return browserQuotaExceededError(path, message);
     return storageError(path, `${name}: ${message}`, op);
   }
 
   #open(): void {
     if (this.#closed) throw new Error('the checkpoint storage is closed');
+  }
+
+  /** A closed store is a programming error; a connection lost to another tab is the storage's, and a read says so. */
+  #readable(): void {
+    this.#open();
+    if (this.#lost.why !== undefined) throw new Error(`Could not read from the checkpoint storage ${this.databaseName}. Caused by: ${this.#lost.why}`);
   }
 }

@@ -34,6 +34,10 @@ export function localDiskDatabaseName(checkpointDatabase: string, host: string):
 export class IndexedDbLocalDiskStore implements LocalDiskStore {
   readonly name: string;
   readonly #db: Promise<IDBPDatabase<LocalDiskDb>>;
+  /** why another connection or the browser closed the database under us, once it did */
+  #lost: string | undefined;
+  /** Sees every batch's transaction once its requests are issued: tests abort one for real (`tx.abort()`). */
+  onReadWriteTransaction: ((tx: IDBTransaction) => void) | undefined;
 
   constructor(databaseName: string) {
     this.name = databaseName;
@@ -43,12 +47,20 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
         if (!database.objectStoreNames.contains('runs')) database.createObjectStore('runs');
         if (!database.objectStoreNames.contains('confirmations')) database.createObjectStore('confirmations');
       },
+      // Another tab deletes or upgrades the database: let it, and say so on every later request.
+      blocking: (_current, wanted) => {
+        this.#lost = `the local disk database was closed: another tab or connection ${wanted === null ? 'deletes it' : 'upgrades it to a newer version'}`;
+        void this.#db.then((db) => db.close());
+      },
+      terminated: () => {
+        this.#lost = 'the local disk database was closed by the browser (the storage was cleared or failed)';
+      },
     });
     this.#db.catch(() => undefined);
   }
 
   async apply(batch: LocalDiskBatch): Promise<void> {
-    const db = await this.#db;
+    const db = await this.#connection();
     const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readwrite');
     const copies = tx.objectStore('copies');
     const runs = tx.objectStore('runs');
@@ -60,14 +72,28 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     for (const copy of batch.put ?? []) requests.push(copies.put(copy, copy.path));
     for (const run of batch.putRuns ?? []) requests.push(runs.put(run, run.path));
     for (const c of batch.confirm ?? []) requests.push(confirmations.put(c, c.directory));
-    await Promise.all([...requests, tx.done]);
+    this.onReadWriteTransaction?.(tx as unknown as IDBTransaction);
+    try {
+      await Promise.all([...requests, tx.done]);
+    } catch (error) {
+      // Every request of an aborted transaction rejects: the transaction's own error says why.
+      await Promise.allSettled([...requests, tx.done]);
+      throw tx.error ?? error;
+    }
   }
 
   async read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[]; runs: StoredLocalRun[] }> {
-    const db = await this.#db;
+    const db = await this.#connection();
     const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readonly');
     const [copies, confirmations, runs] = await Promise.all([tx.objectStore('copies').getAll(), tx.objectStore('confirmations').getAll(), tx.objectStore('runs').getAll(), tx.done]);
     return { copies, confirmations, runs };
+  }
+
+  /** The open connection, or a clear error once another tab or the browser took it (never IndexedDB's InvalidStateError). */
+  async #connection(): Promise<IDBPDatabase<LocalDiskDb>> {
+    const db = await this.#db;
+    if (this.#lost !== undefined) throw new Error(`${this.#lost} (${this.name})`);
+    return db;
   }
 
   async close(): Promise<void> {

@@ -28,6 +28,7 @@ export const backpressureAndUnaligned: Lesson = {
     },
   ],
   scenario: 'lessons/backpressure-and-unaligned.yaml',
+  compare: 'aligned-vs-unaligned',
   steps: [
     {
       title: { en: 'Run it and watch the start delay and the alignment', 'zh-CN': '运行作业，观察触发延迟和对齐时间' },

@@ -18,6 +18,7 @@ export const fullVsIncremental: Lesson = {
     },
   ],
   scenario: 'lessons/full-vs-incremental.yaml',
+  compare: 'full-vs-incremental',
   steps: [
     {
       title: { en: 'Run it with full checkpoints', 'zh-CN': '用全量 checkpoint 运行' },

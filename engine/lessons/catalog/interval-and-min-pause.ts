@@ -24,6 +24,7 @@ export const intervalAndMinPause: Lesson = {
     },
   ],
   scenario: 'lessons/interval-and-min-pause.yaml',
+  compare: 'min-pause',
   steps: [
     {
       title: { en: "Run it and compare the checkpoints' start times", 'zh-CN': '运行作业，比对 checkpoint 的开始时间' },

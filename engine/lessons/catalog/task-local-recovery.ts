@@ -24,6 +24,7 @@ export const taskLocalRecovery: Lesson = {
     },
   ],
   scenario: 'lessons/task-local-recovery.yaml',
+  compare: 'local-recovery',
   steps: [
     {
       title: { en: 'Kill a TaskManager', 'zh-CN': '杀掉一个 TaskManager' },

@@ -23,6 +23,7 @@ export const timersAndCompression: Lesson = {
     },
   ],
   scenario: 'lessons/timers-and-compression.yaml',
+  compare: 'heap-vs-rocksdb-timers',
   steps: [
     {
       title: { en: 'Run it with the timers in RocksDB', 'zh-CN': 'Timer 存在 RocksDB 中运行' },

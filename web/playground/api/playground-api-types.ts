@@ -10,6 +10,9 @@ import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, Checkpo
 import type { Topology } from '../../../engine/job/topology.ts';
 import type { JobEvent } from '../../../engine/run/job-events.ts';
 import type { RunReport } from '../../../engine/run/run-report.ts';
+import type { CompareDifference } from '../../../engine/compare/compare-differences.ts';
+import type { CompareFigures } from '../../../engine/compare/compare-figures.ts';
+import type { CompareVariation } from '../../../engine/compare/compare-variation.ts';
 
 export type { Topology } from '../../../engine/job/topology.ts';
 export type { JobEvent, RestoreRecord, SubtaskRestore } from '../../../engine/run/job-events.ts';
@@ -230,6 +233,38 @@ export interface PlaygroundApi {
   openLesson(id: string, step?: number): Promise<OpenLessonResult>;
   /** The open lesson's step and which steps were seen; null when no lesson is open. */
   lessonProgress(): Promise<LessonProgress | null>;
+  /**
+   * Compare mode: the loaded scenario run twice in sim with its seed, once per side of
+   * `variation` (`full-vs-incremental`, `aligned-vs-unaligned`, `local-recovery`, `min-pause`,
+   * `heap-vs-rocksdb-timers`), on one shared clock, paused at 0; with `until` (ms or a Flink
+   * duration) both run to that time first. Resolves with the comparison; rejects for an unknown
+   * variation or a scenario without periodic checkpoints, naming the field and what is allowed.
+   */
+  compare(variation: CompareVariation, options?: { until?: number | string }): Promise<Comparison>;
+  /** The open comparison at the shared clock's time; null when compare mode is closed. */
+  comparison(): Promise<Comparison | null>;
+  /** Closes compare mode (its two runs end); the page's own run is as it was, paused. */
+  closeCompare(): Promise<void>;
   /** Subscribes to one event type, or `'*'` for all; returns the unsubscribe function. */
   on<T extends PlaygroundEventType | '*'>(type: T, callback: (event: PlaygroundEventOf<T>) => void): () => void;
+}
+
+/** What `compare()` and `comparison()` report. */
+export interface Comparison {
+  variation: CompareVariation;
+  /** the shared clock, virtual ms */
+  time: number;
+  /** per side: the Flink options it sets over the scenario's configuration, and its key figures (ms, bytes, counts; null where nothing was measured) */
+  a: ComparisonSide;
+  b: ComparisonSide;
+  /** the differences worth calling out, largest relative difference first, each with `text`: the sentence the page shows, in its language */
+  differences: (CompareDifference & { text: string })[];
+}
+
+export interface ComparisonSide {
+  name: string;
+  /** this run's virtual time, ms: the shared clock's once both reached it */
+  time: number;
+  options: Record<string, string | number | boolean>;
+  figures: { [F in keyof CompareFigures]: number | null };
 }

@@ -7,6 +7,9 @@ import type { JobOperation } from '../../../engine/job/job-operation.ts';
 import { isDriverName, PlaygroundState } from '../../playground-state.svelte.ts';
 import { LessonState, lessonSummaries } from '../../lessons/lesson-state.svelte.ts';
 import type { DriverName, PlaygroundApi, PlaygroundStatus } from './playground-api-types.ts';
+import { CompareState } from '../../compare/compare-state.svelte.ts';
+import { comparisonOf } from '../../compare/comparison.ts';
+import { parseDuration } from '../../../engine/config/duration.ts';
 
 declare global {
   interface Window {
@@ -52,8 +55,17 @@ function requireFinite(name: string, value: unknown): string | undefined {
   return Number.isFinite(value) ? undefined : `${name} must be a finite number, got ${String(value)}.`;
 }
 
+/** compare({ until }): ms, or a Flink duration such as "20 s". */
+function untilArgument(until: unknown): number {
+  const parsed = typeof until === 'string' ? parseDuration(until) : { ok: true as const, ms: until };
+  if (!parsed.ok || typeof parsed.ms !== 'number' || !Number.isFinite(parsed.ms) || parsed.ms < 0) {
+    throw new Error(`compare(variation, { until }): until must be a time in ms (0 or more) or a duration such as "20 s", got ${JSON.stringify(until)}.`);
+  }
+  return parsed.ms;
+}
+
 /** `lessons`: the page's lesson state, so the API and the lesson panel open the same lesson. */
-export function createPlaygroundApi(state: PlaygroundState, lessons = new LessonState(state)): PlaygroundApi {
+export function createPlaygroundApi(state: PlaygroundState, lessons = new LessonState(state), compare = new CompareState(state)): PlaygroundApi {
   /** The one path of every operation: `build` checks the call's arguments (a message) or builds the JobOperation that PlaygroundState carries out. */
   const operate = (build: () => string | JobOperation) =>
     done(() => {
@@ -139,6 +151,18 @@ export function createPlaygroundApi(state: PlaygroundState, lessons = new Lesson
       return lessons.open(id, step - 1);
     },
     lessonProgress: () => settle(() => lessons.progress()),
+    compare: async (variation, options) => {
+      const until = options?.until === undefined ? undefined : untilArgument(options.until);
+      await compare.openWith(variation);
+      if (until !== undefined) await compare.runUntil(until);
+      return comparisonOf(compare)!;
+    },
+    comparison: () => settle(() => comparisonOf(compare)),
+    closeCompare: () =>
+      done(() => {
+        compare.close();
+        return undefined;
+      }),
     on: (type, callback) => {
       if (typeof callback !== 'function') throw new TypeError('on(type, callback) needs a function as the callback.');
       return state.hub.on(type, callback);

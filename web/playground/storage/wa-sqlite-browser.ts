@@ -11,7 +11,7 @@ let loading: Promise<LsmStorageFactory> | undefined;
 /**
  * wa-sqlite for the page's simulator (state.backend.type: rocksdb): the synchronous build (the
  * LSM backend calls it while processing records), with wa-sqlite's MemoryVFS, one database and
- * one set of tables per backend. Loaded once, on first need.
+ * one set of tables per backend instance. Loaded once, on first need.
  */
 export function browserLsmStorage(): Promise<LsmStorageFactory> {
   loading ??= open();
@@ -25,5 +25,9 @@ async function open(): Promise<LsmStorageFactory> {
   const create = (MemoryVFS as unknown as { create(name: string, module: unknown): Promise<SQLiteVFS> }).create;
   sqlite3.vfs_register(await create.call(MemoryVFS, 'playground-state', module), true);
   const db = await sqlite3.open_v2('playground-state.db');
-  return (backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
+  // One set of tables per backend instance, not per backend name: the page runs several
+  // simulations of one job at once (a run and its failure-free reference, compare mode's two
+  // sides), whose backends have the same names and would otherwise write the same run ids.
+  let stores = 0;
+  return (backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm${++stores}_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
 }

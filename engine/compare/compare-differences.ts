@@ -1,0 +1,50 @@
+/**
+ * The differences between two runs worth saying in words ("checkpoint duration 1.8 s vs 0.4 s"):
+ * each a message code (the figure) with both values, largest relative difference first. A figure
+ * measured on one side only, or equal on both within `MIN_RELATIVE_DIFFERENCE`, is not called
+ * out: the reader should see what the configuration changed, not noise.
+ */
+import { COMPARE_FIGURES, compareFigures, FIGURE_UNITS, type CompareFigure, type CompareStatistics, type FigureUnit } from './compare-figures.ts';
+
+/**
+ * Below this share of the larger value a difference is noise: the two runs share their seed and
+ * workload, so figures that the variation does not touch come out nearly equal.
+ */
+export const MIN_RELATIVE_DIFFERENCE = 0.1;
+
+/**
+ * Counts differ by whole units; a count that differs by one in a short run is noise unless it is
+ * the only thing measured (a single restore's local subtasks).
+ */
+const MIN_COUNT_DIFFERENCE: Partial<Record<CompareFigure, number>> = {
+  'completed-checkpoints': 2,
+  'failed-checkpoints': 1,
+  'restored-from-local': 1,
+};
+
+export interface CompareDifference {
+  /** the message code: which figure differs */
+  code: CompareFigure;
+  unit: FigureUnit;
+  /** the figure in the `a` run and in the `b` run (ms, bytes or a count) */
+  a: number;
+  b: number;
+  /** |a − b| over the larger of the two, from 0 to 1 */
+  relative: number;
+}
+
+export function compareDifferences(a: CompareStatistics, b: CompareStatistics): CompareDifference[] {
+  const figuresA = compareFigures(a);
+  const figuresB = compareFigures(b);
+  return COMPARE_FIGURES.flatMap((code): CompareDifference[] => {
+    const valueA = figuresA[code];
+    const valueB = figuresB[code];
+    if (!Number.isFinite(valueA) || !Number.isFinite(valueB)) return [];
+    const larger = Math.max(Math.abs(valueA), Math.abs(valueB));
+    if (larger === 0) return [];
+    const relative = Math.abs(valueA - valueB) / larger;
+    if (relative < MIN_RELATIVE_DIFFERENCE) return [];
+    if (Math.abs(valueA - valueB) < (MIN_COUNT_DIFFERENCE[code] ?? 0)) return [];
+    return [{ code, unit: FIGURE_UNITS[code], a: valueA, b: valueB, relative }];
+  }).sort((x, y) => y.relative - x.relative);
+}

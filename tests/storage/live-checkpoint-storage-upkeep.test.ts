@@ -1,0 +1,125 @@
+/**
+ * Upkeep of the live runtime's remote checkpoint storage (IndexedDB, here on fake-indexeddb):
+ * a deletion that fails for real (its IndexedDB transaction aborted) is recorded and tried again
+ * after the next completed checkpoint and when the job ends, so nothing leaks until the run's
+ * database is deleted; and a shared file the registry took back meanwhile is not deleted.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
+import type { CoordinatorEffect } from '../../engine/protocol.ts';
+import { checkpointDirectory, sharedFilePath, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
+import { LiveCheckpointStorage } from '../../workers/live/live-checkpoint-storage.ts';
+import type { CheckpointStorageSpec } from '../../workers/protocol.ts';
+import { IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { CoordinatorHarness } from '../support/coordinator-harness.ts';
+
+const LOCATION: CheckpointLocation = { checkpointDir: 'indexeddb://checkpoints', jobId: 'live-job' };
+let databases = 0;
+
+function spec(): CheckpointStorageSpec {
+  return {
+    databaseName: `upkeep-${++databases}`,
+    location: LOCATION,
+    remote: { latencyMs: 0, bandwidthMbPerS: 1000 },
+    local: { latencyMs: 0, bandwidthMbPerS: 0 },
+    localBackupEnabled: false,
+  };
+}
+
+/** A coordinator whose checkpoints the test completes by hand, and the live storage over a fresh database. */
+async function openUpkeep(): Promise<{ harness: CoordinatorHarness; storage: LiveCheckpointStorage; raw: IndexedDbCheckpointStorage }> {
+  const harness = new CoordinatorHarness({ finalizeAsync: true, config: { 'execution.checkpointing.num-retained': 1 } });
+  const storage = new LiveCheckpointStorage(spec(), harness.coordinator);
+  await storage.open(async () => {});
+  return { harness, storage, raw: storage.raw as IndexedDbCheckpointStorage };
+}
+
+/** Triggers and acknowledges a checkpoint, writes its `_metadata` and reports it written; returns what it subsumed. */
+async function complete(harness: CoordinatorHarness, storage: LiveCheckpointStorage): Promise<{ id: number; discarded: number[] }> {
+  const id = harness.checkpointNow();
+  const finalize = harness.log.map((l) => l.effect).find((e): e is Extract<CoordinatorEffect, { type: 'finalize-checkpoint' }> => e.type === 'finalize-checkpoint' && e.checkpoint.id === id);
+  expect(await storage.writeMetadata(finalize!.checkpoint as CompletedCheckpoint)).toBe(true);
+  const effects = harness.finalized(id, true);
+  const discarded = effects.flatMap((e) => (e.type === 'discard-checkpoint' ? [e.checkpointId] : []));
+  return { id, discarded };
+}
+
+/** Aborts the next read-write transaction of `raw` for real, once. */
+function abortNextTransaction(raw: IndexedDbCheckpointStorage): void {
+  raw.onReadWriteTransaction = (tx) => {
+    raw.onReadWriteTransaction = undefined;
+    tx.abort();
+  };
+}
+
+async function paths(raw: IndexedDbCheckpointStorage): Promise<string[]> {
+  return (await raw.list('')).map((f) => f.path);
+}
+
+describe('upkeep of the live remote checkpoint storage', () => {
+  it('retries discarding a subsumed checkpoint whose deletion was aborted, after the next checkpoint completes', async () => {
+    const { harness, storage, raw } = await openUpkeep();
+    const first = await complete(harness, storage);
+    const second = await complete(harness, storage);
+    expect(second.discarded).toEqual([first.id]);
+
+    abortNextTransaction(raw);
+    storage.discardCheckpoint(first.id);
+    await storage.idle(false);
+    expect(storage.errors.at(-1)).toMatch(/^Could not delete .*chk-1\/\. Caused by: AbortError/);
+    expect(storage.pendingDeletions).toEqual({ checkpoints: [first.id], files: [] });
+    expect(await paths(raw)).toContain(`${checkpointDirectory(LOCATION, first.id)}/_metadata`);
+
+    const third = await complete(harness, storage);
+    storage.discardCheckpoint(second.id);
+    await storage.idle(true);
+    expect(third.discarded).toEqual([second.id]);
+    expect(storage.pendingDeletions).toEqual({ checkpoints: [], files: [] });
+    // Only the retained checkpoint's directory is left (its `_metadata` and the state the JobManager wrote for it).
+    const left = await paths(raw);
+    expect(left).toContain(`${checkpointDirectory(LOCATION, third.id)}/_metadata`);
+    expect(left.filter((p) => !p.startsWith(`${checkpointDirectory(LOCATION, third.id)}/`))).toEqual([]);
+    storage.close();
+  });
+
+  it('retries deleting a shared file the registry let go of, unless a later checkpoint registered it again', async () => {
+    const { harness, storage, raw } = await openUpkeep();
+    const released = sharedFilePath(LOCATION, 'released-run');
+    const reused = sharedFilePath(LOCATION, 'reused-run');
+    expect(await raw.writeCheckpoint(0, [{ path: released, bytes: new Uint8Array(8) }, { path: reused, bytes: new Uint8Array(8) }])).toBeUndefined();
+
+    // Two deletions, each its own transaction: both aborted for real.
+    raw.onReadWriteTransaction = (tx) => tx.abort();
+    storage.discardSharedFiles(['released-run', 'reused-run']);
+    await storage.idle(false);
+    raw.onReadWriteTransaction = undefined;
+    expect(storage.pendingDeletions.files).toEqual([released, reused]);
+
+    // A later incremental checkpoint uploads the same run again: the registry holds it once more.
+    harness.coordinator.sharedState.registerAll(99, [{ name: 'reused-run', sizeBytes: 8, contents: 'the run' }]);
+    await complete(harness, storage);
+    await storage.idle(true);
+    expect(storage.pendingDeletions).toEqual({ checkpoints: [], files: [] });
+    const left = await paths(raw);
+    expect(left).toContain(reused);
+    expect(left).not.toContain(released);
+    storage.close();
+  });
+
+  it('deletes what failed to be deleted when the job ends, even without another checkpoint', async () => {
+    const { harness, storage, raw } = await openUpkeep();
+    const first = await complete(harness, storage);
+    const second = await complete(harness, storage);
+    abortNextTransaction(raw);
+    storage.discardCheckpoint(first.id);
+    await storage.idle(false);
+    expect(storage.pendingDeletions.checkpoints).toEqual([first.id]);
+
+    storage.discardOnTermination([second.id]);
+    await storage.idle(true);
+    expect(storage.pendingDeletions).toEqual({ checkpoints: [], files: [] });
+    expect(await paths(raw)).toEqual([]);
+    storage.close();
+  });
+});

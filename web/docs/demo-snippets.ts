@@ -1,0 +1,88 @@
+/**
+ * The HTML of the docs page's demos, written once: the page shows each snippet as its code
+ * sample and renders the very same text as the demo, so the code an author copies is the code
+ * that ran. Addresses are absolute, built from where this page is served.
+ */
+
+/** The scenario inline in the element demo: clicks counted per user, exactly once, a checkpoint every 500 ms. */
+export const INLINE_SCENARIO_YAML = `version: 1
+name: Clicks counted exactly once
+seed: 7
+job:
+  vertices:
+    - { id: clicks, name: Clicks, type: source, source: { kind: random, keys: 50, rate_per_s: 2000 } }
+    - { id: counts, name: Count per user, type: keyed-aggregate, aggregate: count }
+    - { id: sink, name: Sink, type: sink, sink: two-phase-commit }
+  edges:
+    - { from: clicks, to: counts, partitioning: hash }
+    - { from: counts, to: sink, partitioning: forward }
+config:
+  parallelism.default: 2
+  execution.checkpointing.interval: 500 ms
+  execution.checkpointing.mode: EXACTLY_ONCE
+cluster: { hosts: 1, task_managers_per_host: 2, slots_per_task_manager: 2 }
+run: { until: 30 s }`;
+
+/** The lesson each iframe demo shows, by id (its scenario lives in public/lessons/). */
+export const IFRAME_LESSON = 'interval-and-min-pause';
+export const DRIVEN_LESSON = 'task-local-recovery';
+
+/** `&` as HTML wants it inside an attribute. */
+function attribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+}
+
+function embedAddress(page: URL, params: Record<string, string>): string {
+  const url = new URL('../embed.html', page);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  // The scenario path reads better unescaped; URLSearchParams writes `/` as %2F.
+  return url.href.replaceAll('%2F', '/');
+}
+
+export interface DemoSnippets {
+  iframe: string;
+  /** the element's script tag, shown in the code only: the page loads the element itself */
+  elementScript: string;
+  element: string;
+  drivenFrame: string;
+  /** the main playground with the lesson open */
+  lessonLink: string;
+}
+
+/**
+ * `elementScriptPath`: where the element's module is, relative to this page (the dev server
+ * serves its source, a build its bundle under a stable name).
+ */
+export function demoSnippets(page: URL, lang: string, elementScriptPath: string): DemoSnippets {
+  const iframeSrc = embedAddress(page, { view: 'dashboard', scenario: `/lessons/${IFRAME_LESSON}.yaml`, autostart: '0', lang });
+  const drivenSrc = embedAddress(page, { view: 'graph', scenario: `/lessons/${DRIVEN_LESSON}.yaml`, autostart: '0', lang });
+  const indented = INLINE_SCENARIO_YAML.split('\n').map((line) => `    ${line}`).join('\n');
+  const lessonLink = new URL('../', page);
+  lessonLink.searchParams.set('lesson', IFRAME_LESSON);
+  return {
+    iframe: `<iframe src="${attribute(iframeSrc)}"
+        title="Checkpoint Playground" style="width:100%;height:760px;border:0"></iframe>`,
+    elementScript: `<script type="module" src="${attribute(new URL(elementScriptPath, page).href)}"></script>`,
+    element: `<checkpoint-playground view="graph" autostart="false" lang="${lang}" height="560px">
+  <script type="text/yaml">
+${indented}
+  </script>
+</checkpoint-playground>`,
+    drivenFrame: `<iframe id="driven" src="${attribute(drivenSrc)}"
+        title="Checkpoint Playground" style="width:100%;height:560px;border:0"></iframe>`,
+    lessonLink: lessonLink.href,
+  };
+}
+
+/** What the buttons of the third demo run, as the page shows it beside drive-by-postmessage.ts. */
+export const DRIVING_SCRIPT = `const playground = connectPlayground(document.getElementById('driven'));
+
+// "Run to 5 s"
+await playground.call('runUntil', '5 s');
+const stats = await playground.call('stats');   // the CLI's --json document
+
+// "Kill tm-0, then run 3 s more"
+await playground.call('killTaskManager', 'tm-0');
+const { time } = await playground.call('status');
+await playground.call('runUntil', time + 3000);
+const { restores } = await playground.call('stats');  // per subtask: local or remote`;
