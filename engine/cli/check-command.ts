@@ -1,6 +1,8 @@
 /**
  * `ckpt-lab check`: runs scenario files in the simulator, each with its own seed and run length,
  * and says which expectations held: the command docs CI runs over the scenarios a page shows.
+ * With `--live` the same files run on the live runtime in headless Chromium (through an injected
+ * LiveCheckRunner) and are reported the same way.
  * A bad file does not stop the others; its exit code (2) wins over a failed expectation (1).
  */
 import { readScenarioFile } from './scenario-file.ts';
@@ -11,16 +13,22 @@ import type { CommandResult, ReadFile, ShowProgress } from './command-result.ts'
 import { runProgressLine } from './progress-line.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import type { RunProgress } from '../run/run-progress.ts';
+import type { LiveCheckOutcome, LiveCheckRequest, LiveCheckRunner } from './live-check-runner.ts';
 
-export const checkUsage = `Usage: ckpt-lab check SCENARIO... [--json]
+export const checkUsage = `Usage: ckpt-lab check SCENARIO... [--live] [--json]
 
 Runs each SCENARIO (a .yaml or .json scenario file) in the deterministic simulator, with the seed
 and run length the file gives, and checks its expectations. Prints PASS or FAIL per scenario and,
 per failed expectation, what was expected and what was seen.
+  --live              run them on the live runtime instead: headless Chromium (CHROMIUM_PATH, or
+                      /usr/bin/chromium and other usual places), a Web Worker per TaskManager,
+                      checkpoints in IndexedDB; each runs its run length of wall-clock time, or
+                      until the job ends. Needs playwright-core and vite (npm install in a checkout)
   --json              print one JSON array: [{ file, scenario, passed, expectations: [{ description, held, seen }] }]
 
 Exit codes: 0 every expectation held; 1 an expectation failed; 2 a file could not be read or is not
-a valid scenario (the other files still run), or bad usage.
+a valid scenario, or could not run live (the other files still run), or bad usage, or no browser
+for --live.
 `;
 
 
@@ -33,6 +41,8 @@ export interface ScenarioCheck {
   expectations: { description: string; held: boolean; seen: string }[];
   /** why the file did not run (absent when it ran) */
   invalid?: string;
+  /** the file is a valid scenario but the live runtime could not run it (absent when it ran) */
+  notRun?: boolean;
   /** the validator's notes (rewritten Flink keys, …) */
   notes?: string[];
   /** `expected …, got …`, one per failed expectation (text output only) */
@@ -41,41 +51,89 @@ export interface ScenarioCheck {
 
 export function runCheckCommand(args: string[], readFile: ReadFile, lsmStorage?: LsmStorageFactory, showProgress?: ShowProgress): CommandResult {
   const parsed = parseCheckArguments(args);
-  if ('problem' in parsed) return { stdout: '', stderr: `ckpt-lab check: ${parsed.problem}\n\n${checkUsage}`, exitCode: 2 };
+  if ('problem' in parsed) return usageProblem(parsed.problem);
   if ('help' in parsed) return { stdout: checkUsage, stderr: '', exitCode: 0 };
+  if (parsed.live) return usageProblem('--live needs a browser to run in, which only the ckpt-lab command provides (runLiveCheckCommand)');
   const checks = parsed.files.map((file, i) => checkFile(file, readFile, lsmStorage, showProgress && ((line) => showProgress(`${file} (${i + 1} of ${parsed.files.length}): ${line}`))));
-  const exitCode = checks.some((c) => c.invalid !== undefined) ? 2 : checks.some((c) => !c.passed) ? 1 : 0;
-  const stderr = checks.flatMap(problemLines).join('');
-  return { stdout: parsed.json ? jsonOutput(checks) : textOutput(checks), stderr, exitCode };
+  return checkResult(checks, parsed.json);
 }
 
-function parseCheckArguments(args: string[]): { files: string[]; json: boolean } | { help: true } | { problem: string } {
+/**
+ * `ckpt-lab check --live`: validates every file first (nothing runs on invalid input), then runs
+ * the valid ones on the live runtime through `runner`, one browser for all of them.
+ */
+export async function runLiveCheckCommand(args: string[], readFile: ReadFile, runner: LiveCheckRunner, showProgress?: ShowProgress): Promise<CommandResult> {
+  const parsed = parseCheckArguments(args);
+  if ('problem' in parsed) return usageProblem(parsed.problem);
+  if ('help' in parsed) return { stdout: checkUsage, stderr: '', exitCode: 0 };
+  const files = parsed.files.map((file) => validFile(file, readFile));
+  const requests = files.flatMap((f): LiveCheckRequest[] => ('text' in f ? [{ file: f.file, text: f.text }] : []));
+  const ran = requests.length === 0 ? { outcomes: [] } : await runner(requests, showProgress);
+  if ('unavailable' in ran) return { stdout: '', stderr: `ckpt-lab check --live: ${ran.unavailable}\n`, exitCode: 2 };
+  let next = 0;
+  const checks = files.map((f) => ('text' in f ? liveCheck(f, ran.outcomes[next++]!) : f));
+  return checkResult(checks, parsed.json);
+}
+
+function usageProblem(problem: string): CommandResult {
+  return { stdout: '', stderr: `ckpt-lab check: ${problem}\n\n${checkUsage}`, exitCode: 2 };
+}
+
+function checkResult(checks: readonly ScenarioCheck[], json: boolean): CommandResult {
+  const exitCode = checks.some((c) => c.invalid !== undefined) ? 2 : checks.some((c) => !c.passed) ? 1 : 0;
+  const stderr = checks.flatMap(problemLines).join('');
+  return { stdout: json ? jsonOutput(checks) : textOutput(checks), stderr, exitCode };
+}
+
+function parseCheckArguments(args: string[]): { files: string[]; json: boolean; live: boolean } | { help: true } | { problem: string } {
   const files: string[] = [];
   let json = false;
+  let live = false;
   for (const arg of args) {
     if (arg === '--json') json = true;
+    else if (arg === '--live') live = true;
     else if (arg === '-h' || arg === '--help') return { help: true };
-    else if (arg === '--live') return { problem: '--live (headless Chromium) is not available yet; check runs scenarios in the deterministic simulator only' };
-    else if (arg.startsWith('-')) return { problem: `unknown option "${arg}" (allowed: --json)` };
+    else if (arg.startsWith('-')) return { problem: `unknown option "${arg}" (allowed: --live, --json)` };
     else files.push(arg);
   }
-  return files.length === 0 ? { problem: 'missing SCENARIO (one or more .yaml or .json scenario files)' } : { files, json };
+  return files.length === 0 ? { problem: 'missing SCENARIO (one or more .yaml or .json scenario files)' } : { files, json, live };
+}
+
+/** A file to run live: its text and scenario name, or the check that says why it cannot run. */
+function validFile(file: string, readFile: ReadFile): ScenarioCheck | { file: string; text: string; scenario: string; notes: string[] } {
+  const read = readFile(file);
+  if (!read.ok) return invalidCheck(file, { unreadable: read.message });
+  const valid = readScenarioFile(file, () => read);
+  return valid.ok ? { file, text: read.text, scenario: valid.scenario.name, notes: valid.notes } : invalidCheck(file, valid);
+}
+
+function liveCheck(f: { file: string; scenario: string; notes: string[] }, outcome: LiveCheckOutcome): ScenarioCheck {
+  if (!outcome.ran) return { file: f.file, scenario: f.scenario, passed: false, expectations: [], notRun: true, invalid: `${f.file} could not run on the live runtime: ${outcome.reason}` };
+  return expectationsCheck(f.file, f.scenario, f.notes, outcome.expectations);
 }
 
 /** Validates and runs one file; invalid input becomes a value, so the next file still runs. */
 function checkFile(file: string, readFile: ReadFile, lsmStorage: LsmStorageFactory | undefined, showProgress: ShowProgress | undefined): ScenarioCheck {
-  const invalid = (message: string): ScenarioCheck => ({ file, scenario: null, passed: false, expectations: [], invalid: message });
   const valid = readScenarioFile(file, readFile);
-  if (!valid.ok) return invalid('unreadable' in valid ? valid.unreadable : `${file} is not a valid scenario; it was not run.\n${valid.invalid}`);
+  if (!valid.ok) return invalidCheck(file, valid);
   const progress = showProgress && ((p: RunProgress) => showProgress(runProgressLine(p)));
   const { report } = runScenario(valid.scenario, { ...(lsmStorage ? { lsmStorage } : {}), ...(progress ? { progress } : {}) });
-  const results = report.expectations;
+  return expectationsCheck(file, valid.scenario.name, valid.notes, report.expectations);
+}
+
+function invalidCheck(file: string, problem: { unreadable: string } | { invalid: string }): ScenarioCheck {
+  const invalid = 'unreadable' in problem ? problem.unreadable : `${file} is not a valid scenario; it was not run.\n${problem.invalid}`;
+  return { file, scenario: null, passed: false, expectations: [], invalid };
+}
+
+/** The same outcome whichever runtime checked the expectations. */
+function expectationsCheck(file: string, scenario: string, notes: string[], results: readonly ExpectationResult[]): ScenarioCheck {
   return {
     file,
-    scenario: valid.scenario.name,
+    scenario,
     passed: results.every((r) => r.held),
     expectations: results.map(expectationOutcome),
-    notes: valid.notes,
+    notes,
     failures: results.filter((r) => !r.held).map(failureLine),
   };
 }
@@ -86,11 +144,13 @@ function expectationOutcome(r: ExpectationResult): ScenarioCheck['expectations']
 
 function textOutput(checks: readonly ScenarioCheck[]): string {
   const lines = checks.flatMap((c) => {
+    if (c.notRun) return [`NOT RUN  ${c.scenario} — ${c.file}`];
     if (c.invalid !== undefined) return [`INVALID  ${c.file}`];
     return [`${c.passed ? 'PASS' : 'FAIL'}     ${c.scenario} — ${c.file}`, ...(c.failures ?? []).map((f) => `           ${f}`)];
   });
   const count = (p: (c: ScenarioCheck) => boolean) => checks.filter(p).length;
-  const total = `passed ${count((c) => c.passed)}, failed ${count((c) => !c.passed && c.invalid === undefined)}, invalid ${count((c) => c.invalid !== undefined)}`;
+  const notRun = count((c) => c.notRun === true);
+  const total = `passed ${count((c) => c.passed)}, failed ${count((c) => !c.passed && c.invalid === undefined)}, invalid ${count((c) => c.invalid !== undefined && !c.notRun)}${notRun > 0 ? `, not run ${notRun}` : ''}`;
   return `${lines.join('\n')}\n\n${total}\n`;
 }
 

@@ -5,4 +5,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('./main.ts');
-process.exitCode = await main(process.argv.slice(2));
+// `check --live` runs in headless Chromium: node/live-check.ts launches it. engine/ launches no
+// browser, so the runner comes in from here, and is loaded only when a live check asks for it.
+const liveCheck = async (requests, showProgress) => (await import('../../node/live-check.ts')).runScenariosLive(requests, showProgress);
+process.exitCode = await main(process.argv.slice(2), { liveCheck });

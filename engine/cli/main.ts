@@ -16,15 +16,26 @@ import { nodeLsmStorage } from './wa-sqlite-node.ts';
 import { decodeUtf8 } from './utf8-file-text.ts';
 import { TerminalProgress } from './terminal-progress.ts';
 import type { ShowProgress } from './command-result.ts';
+import { runLiveCheckCommand } from './check-command.ts';
+import type { LiveCheckRunner } from './live-check-runner.ts';
+
+/**
+ * What the entry point (ckpt-lab.mjs) plugs in from outside engine/: the browser that
+ * `check --live` runs in (node/live-check.ts). Absent, `check --live` says it has none.
+ */
+export interface CliHooks {
+  liveCheck?: LiveCheckRunner;
+}
 
 export const usage = `Usage: ckpt-lab <command> [options]
 
 Commands:
   run SCENARIO [--seed N] [--until DURATION] [--json]
                          run a scenario in the deterministic simulator and print a summary
-  check SCENARIO... [--json]
+  check SCENARIO... [--live] [--json]
                          run each scenario with its own seed and run length and check its
-                         expectations: PASS/FAIL per file, 'expected …, got …' per failure (docs CI)
+                         expectations: PASS/FAIL per file, 'expected …, got …' per failure (docs CI);
+                         --live runs them in headless Chromium on the live runtime (Web Workers)
   replay SESSION [--json]
                          replay a live session exported from the playground in the simulator
   key-group KEY... [--max-parallelism N] [--parallelism P] [--json]
@@ -40,14 +51,17 @@ Exit codes: 0 ran and every expectation held; 1 an expectation failed; 2 invalid
 3 internal error (a bug in ckpt-lab, not in the input: please report it).
 `;
 
-export async function main(args: string[]): Promise<number> {
+export async function main(args: string[], hooks: CliHooks = {}): Promise<number> {
+  const live = args[0] === 'check' && args.includes('--live');
   // `run`, `check` and `replay` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
   // `inspect --reproduce` runs a model of the imported job, which may use RocksDB too.
-  const runsScenarios = args[0] === 'run' || args[0] === 'check' || args[0] === 'replay' || (args[0] === 'inspect' && args.includes('--reproduce'));
+  // A live check's rocksdb runs in the browser's workers instead.
+  const runsScenarios = args[0] === 'run' || (args[0] === 'check' && !live) || args[0] === 'replay' || (args[0] === 'inspect' && args.includes('--reproduce'));
   const lsmStorage = runsScenarios ? await nodeLsmStorage() : undefined;
   // The progress line is stderr's only while the command runs: it ends before the output.
   const progress = new TerminalProgress(process.stderr);
-  const result = dispatch(args, lsmStorage, progress.enabled ? (line) => progress.show(line) : undefined);
+  const show = progress.enabled ? (line: string) => progress.show(line) : undefined;
+  const result = live ? await liveCheck(args.slice(1), hooks, show) : dispatch(args, lsmStorage, show);
   progress.end();
   const unwritten = writeFiles(result.writes ?? []);
   if (unwritten !== undefined) {
@@ -57,6 +71,15 @@ export async function main(args: string[]): Promise<number> {
   if (result.stdout) process.stdout.write(result.stdout);
   if (result.stderr) process.stderr.write(result.stderr);
   return result.exitCode;
+}
+
+async function liveCheck(args: string[], hooks: CliHooks, showProgress: ShowProgress | undefined): Promise<CommandResult> {
+  if (!hooks.liveCheck) return { stdout: '', stderr: 'ckpt-lab check --live: this ckpt-lab has no browser runner; run it as the ckpt-lab command (engine/cli/ckpt-lab.mjs)\n', exitCode: 2 };
+  try {
+    return await runLiveCheckCommand(args, fileReader('scenario'), hooks.liveCheck, showProgress);
+  } catch (error) {
+    return internalError(error);
+  }
 }
 
 function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined, showProgress: ShowProgress | undefined): CommandResult {
