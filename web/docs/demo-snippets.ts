@@ -40,6 +40,10 @@ function embedAddress(page: URL, params: Record<string, string>): string {
 }
 
 export interface DemoSnippets {
+  /** the addresses the iframes of the first and third demo load (the page builds them from these, not from the HTML text) */
+  iframeSrc: string;
+  drivenSrc: string;
+  lang: string;
   iframe: string;
   /** the element's script tag, shown in the code only: the page loads the element itself */
   elementScript: string;
@@ -60,6 +64,9 @@ export function demoSnippets(page: URL, lang: string, elementScriptPath: string)
   const lessonLink = new URL('../', page);
   lessonLink.searchParams.set('lesson', IFRAME_LESSON);
   return {
+    iframeSrc,
+    drivenSrc,
+    lang,
     iframe: `<iframe src="${attribute(iframeSrc)}"
         title="Checkpoint Playground" style="width:100%;height:760px;border:0"></iframe>`,
     elementScript: `<script type="module" src="${attribute(new URL(elementScriptPath, page).href)}"></script>`,
@@ -72,6 +79,20 @@ ${indented}
         title="Checkpoint Playground" style="width:100%;height:560px;border:0"></iframe>`,
     lessonLink: lessonLink.href,
   };
+}
+
+/**
+ * The second demo as elements, built from the same values as its snippet: the page never parses
+ * HTML text (the scenario goes in as the script's text, never as markup).
+ */
+export function demoElement(lang: string): HTMLElement {
+  const element = document.createElement('checkpoint-playground');
+  for (const [name, value] of [['view', 'graph'], ['autostart', 'false'], ['lang', lang], ['height', '560px']] as const) element.setAttribute(name, value);
+  const script = document.createElement('script');
+  script.type = 'text/yaml';
+  script.textContent = `\n${INLINE_SCENARIO_YAML}\n`;
+  element.append(script);
+  return element;
 }
 
 /** What the buttons of the third demo run, as the page shows it beside drive-by-postmessage.ts. */
