@@ -10,21 +10,15 @@
  * runs, so every other command works from an install without them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { ViteDevServer } from 'vite';
 import type { LiveCheckOutcome, LiveCheckRequest, LiveCheckRunner } from '../engine/cli/live-check-runner.ts';
 import { parseScenarioText, validateScenario } from '../engine/scenario/scenario-validator.ts';
 import type { LiveCheckRun } from '../web/live/live-check.ts';
 import { CHROMIUM_CANDIDATE_PATHS, findChromium } from './chromium-path.ts';
+import { CHROMIUM_ARGS, startAppDevServer } from './app-dev-server.ts';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The browser tests' flags: quiet, no GPU, no background traffic, no sandbox (CI runs as root). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Wall ms the dev server may take to build the page on first load (it optimizes dependencies then). */
 const PAGE_READY_MS = 180_000;
@@ -42,7 +36,7 @@ export const runScenariosLive: LiveCheckRunner = async (requests, showProgress) 
   }
   const tools = await browserTools();
   if ('unavailable' in tools) return tools;
-  const server = await startDevServer(tools.createServer);
+  const server = await startAppDevServer(tools.createServer, 'error');
   const profileDir = await mkdtemp(join(tmpdir(), 'ckpt-lab-live-check-'));
   try {
     const context = await tools.chromium.launchPersistentContext(profileDir, { executablePath, headless: true, args: CHROMIUM_ARGS }).catch((error: Error) => error);
@@ -75,24 +69,6 @@ async function browserTools(): Promise<{ chromium: typeof import('playwright-cor
   }
 }
 
-async function startDevServer(createServer: typeof import('vite').createServer): Promise<{ server: ViteDevServer; baseUrl: string }> {
-  const server = await createServer({
-    configFile: join(REPO_ROOT, 'vite.config.ts'),
-    // The config's relative `root: 'web'` would resolve against the cwd; pin it to the repo.
-    root: join(REPO_ROOT, 'web'),
-    // Its output would mix with the report on stdout: only errors, and they go to stderr.
-    logLevel: 'error',
-    clearScreen: false,
-    server: { host: '127.0.0.1', port: 0, strictPort: true },
-  });
-  await server.listen();
-  const address = server.httpServer?.address() as AddressInfo | null;
-  if (!address || typeof address === 'string') {
-    await server.close();
-    throw new Error('the Vite dev server did not report a TCP address');
-  }
-  return { server, baseUrl: `http://127.0.0.1:${address.port}` };
-}
 
 /**
  * One scenario on a fresh load of the page, so nothing of the previous run (workers, timers) is

@@ -14,27 +14,18 @@
  *   await session.close();
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer } from 'vite';
 import { findChromium } from './chromium-path.ts';
+import { CHROMIUM_ARGS, startAppDevServer } from '../../node/app-dev-server.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-artifacts', 'screenshots');
 
-/** The flags from the toolchain probe: quiet, no GPU, no background traffic, no sandbox (CI runs as root). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS } from '../../node/app-dev-server.ts';
 
 export interface BrowserSessionOptions {
   /** Default 1280×800. */
@@ -61,23 +52,6 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-async function startDevServer(): Promise<{ server: ViteDevServer; baseUrl: string }> {
-  const server = await createServer({
-    configFile: join(REPO_ROOT, 'vite.config.ts'),
-    // The config's relative `root: 'web'` would resolve against the cwd; pin it to the repo.
-    root: join(REPO_ROOT, 'web'),
-    logLevel: 'warn',
-    clearScreen: false,
-    server: { host: '127.0.0.1', port: 0, strictPort: true },
-  });
-  await server.listen();
-  const address = server.httpServer?.address() as AddressInfo | null;
-  if (!address || typeof address === 'string') {
-    await server.close();
-    throw new Error('The Vite dev server did not report a TCP address.');
-  }
-  return { server, baseUrl: `http://127.0.0.1:${address.port}` };
-}
 
 function attachErrorCollector(page: Page, errors: string[], svelteWarnings: string[]): void {
   page.on('console', (message) => {
@@ -93,7 +67,7 @@ function attachErrorCollector(page: Page, errors: string[], svelteWarnings: stri
 
 export async function openBrowserSession(options: BrowserSessionOptions = {}): Promise<BrowserSession> {
   const executablePath = findChromium();
-  const { server, baseUrl } = await startDevServer();
+  const { server, baseUrl } = await startAppDevServer(createServer, 'warn');
   let profileDir: string | undefined;
   let context: BrowserContext | undefined;
   try {
