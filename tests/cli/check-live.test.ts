@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCkptLab } from './ckpt-lab-process.ts';
+import { tiny } from './tiny-scenario.ts';
 
 /**
  * A small bounded keyed count with a two-phase-commit sink that FINISHES after about 3 s of job
@@ -15,26 +16,7 @@ import { runCkptLab } from './ckpt-lab-process.ts';
  * time raced the first deployment on a cold page (the first run of a session saw 0 restores),
  * where the sim deploys in no job time at all.
  */
-const liveTiny = (expectations: string) => `
-version: 1
-name: Live tiny
-seed: 3
-job:
-  vertices:
-    - { id: src, type: source, source: { kind: sequence, keys: 4, rate_per_s: 400, count: 1200 } }
-    - { id: count, type: keyed-aggregate, aggregate: count }
-    - { id: sink, type: sink, sink: two-phase-commit }
-  edges:
-    - { from: src, to: count, partitioning: hash }
-    - { from: count, to: sink, partitioning: forward }
-config:
-  parallelism.default: 2
-  execution.checkpointing.interval: 200 ms
-cluster: { hosts: 1, task_managers_per_host: 2, slots_per_task_manager: 1 }
-faults:
-  - { at: 1500 ms, type: fail-task, vertex: count, subtask: 1 }
-expectations:
-${expectations}`;
+const liveTiny = (expectations: string) => tiny(expectations, { name: 'Live tiny', ratePerS: 400, count: 1200, interval: '200 ms', failAt: '1500 ms' });
 
 const scenarios = {
   'holds.yaml': liveTiny(`
