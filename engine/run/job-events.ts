@@ -29,7 +29,8 @@ export interface RestoreRecord {
  */
 export type JobEvent =
   | { type: 'job-status'; time: number; status: JobStatus; message?: string }
-  | { type: 'checkpoint-triggered'; time: number; checkpointId: number; isSavepoint: boolean }
+  /** `synchronous`: stop-with-savepoint's savepoint; `checkpointType`: triggered as a FULL checkpoint (both absent from older traces) */
+  | { type: 'checkpoint-triggered'; time: number; checkpointId: number; isSavepoint: boolean; synchronous?: true; checkpointType?: 'FULL' }
   | { type: 'checkpoint-completed'; time: number; checkpointId: number; isSavepoint: boolean }
   | { type: 'checkpoint-failed'; time: number; checkpointId: number; reason: string }
   /**
@@ -47,13 +48,13 @@ export type JobEvent =
 
 /** The job event a coordinator's `checkpoint-status` effect stands for (both drivers emit these). */
 export function checkpointStatusEvent(
-  effect: { status: 'triggered' | 'completed' | 'failed' | 'dropped'; checkpointId: number | null; isSavepoint: boolean; reason?: string },
+  effect: { status: 'triggered' | 'completed' | 'failed' | 'dropped'; checkpointId: number | null; isSavepoint: boolean; reason?: string; synchronous?: boolean; checkpointType?: 'FULL' },
   now: number,
 ): JobEvent {
   const checkpointId = effect.checkpointId ?? 0;
   switch (effect.status) {
     case 'triggered':
-      return { type: 'checkpoint-triggered', time: now, checkpointId, isSavepoint: effect.isSavepoint };
+      return { type: 'checkpoint-triggered', time: now, checkpointId, isSavepoint: effect.isSavepoint, ...triggerKind(effect) };
     case 'completed':
       return { type: 'checkpoint-completed', time: now, checkpointId, isSavepoint: effect.isSavepoint };
     case 'failed':
@@ -61,4 +62,9 @@ export function checkpointStatusEvent(
     case 'dropped':
       return { type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown', isSavepoint: effect.isSavepoint };
   }
+}
+
+/** What kind of trigger a `triggered` status was, when not a plain one: only the fields that are set. */
+function triggerKind(effect: { synchronous?: boolean; checkpointType?: 'FULL' }): { synchronous?: true; checkpointType?: 'FULL' } {
+  return { ...(effect.synchronous ? { synchronous: true as const } : {}), ...(effect.checkpointType === 'FULL' ? { checkpointType: 'FULL' as const } : {}) };
 }
