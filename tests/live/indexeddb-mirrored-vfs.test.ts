@@ -2,14 +2,15 @@
  * The rocksdb working database where the browser has no OPFS: wa-sqlite's synchronous build over
  * IndexedDbMirroredVfs, on IndexedDB (fake-indexeddb). The LSM run store writes through SQLite's
  * raw exports without waiting; what it wrote is in IndexedDB once `flushed()` resolves and reads
- * back in a new VFS; a directory's databases are deleted with it, a sibling's stay.
+ * back in a new VFS; a directory's databases are deleted with it, a sibling's stay; a write
+ * IndexedDB refuses fails the database's next write, as a failed disk fails RocksDB.
  */
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as SQLite from '@journeyapps/wa-sqlite';
 import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SqliteWasmModule } from '../../engine/state/lsm/sqlite-wasm-module.ts';
 import { WaSqliteRunStore } from '../../engine/state/lsm/wa-sqlite-run-store.ts';
 import { deleteMirroredDatabasesUnder, IndexedDbMirroredVfs } from '../../workers/storage/indexeddb-mirrored-vfs.ts';
@@ -73,5 +74,26 @@ describe('rocksdb working databases in IndexedDB (no OPFS)', () => {
     await deleteMirroredDatabasesUnder(DIR);
     await deleteMirroredDatabasesUnder(`${DIR}-other`);
     expect(await databaseNames()).toEqual([]);
+  });
+
+  it('fails the next write with a disk I/O error after IndexedDB refused one (quota exceeded)', async () => {
+    const path = `${DIR}/incarnation-3/attempt-0`;
+    const { store, vfs, close } = await openStore(path);
+    store.createRun(1);
+    await vfs.flushed();
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw quota;
+    });
+    try {
+      store.writeBlock(1, 0, 'x'.repeat(70_000));
+      await expect(vfs.flushed()).rejects.toBe(quota);
+    } finally {
+      put.mockRestore();
+    }
+    // SQLITE_IOERR_WRITE, which SQLite reports as SQLITE_IOERR: the LSM store throws, so the task fails and the job fails over.
+    expect(() => store.writeBlock(1, 1, 'y'.repeat(70_000))).toThrow(/sqlite error 10 \(disk I\/O error\)/);
+    await close().catch(() => undefined);
+    await deleteMirroredDatabasesUnder(DIR);
   });
 });

@@ -147,31 +147,42 @@ export class IndexedDbMirroredVfs extends MemoryVfsClass {
     const changes = [...this.#dirty];
     this.#dirty.clear();
     if (this.#failure !== undefined || changes.length === 0) return;
-    const tx = this.#db.transaction([FILES, BLOCKS], 'readwrite');
-    const files = tx.objectStore(FILES);
-    const blocks = tx.objectStore(BLOCKS);
-    const requests: Array<Promise<unknown>> = [];
-    for (const [pathname, dirty] of changes) {
-      const file = this.mapNameToFile.get(pathname);
-      if (dirty.deleted || !file) {
-        requests.push(files.delete(pathname), blocks.delete(IDBKeyRange.bound([pathname, 0], [pathname, Infinity])));
-        if (!file) continue;
-      }
-      requests.push(files.put(file.size, pathname));
-      const blockCount = Math.ceil(file.size / BLOCK_BYTES);
-      if (dirty.truncated) requests.push(blocks.delete(IDBKeyRange.bound([pathname, blockCount], [pathname, Infinity])));
-      for (const b of dirty.blocks) {
-        if (b >= blockCount) continue;
-        const end = Math.min((b + 1) * BLOCK_BYTES, file.size);
-        requests.push(blocks.put(file.data.slice(b * BLOCK_BYTES, end), [pathname, b]));
-      }
-    }
     try {
-      await Promise.all([...requests, tx.done]);
+      // A request IndexedDB refuses at once (it may throw instead of failing the request) aborts the lot.
+      await this.#write(changes);
     } catch (error) {
       this.#failure ??= error;
       console.warn(`${this.name}: IndexedDB refused a write of the rocksdb working database:`, error);
     }
+  }
+
+  async #write(changes: ReadonlyArray<[string, Dirty]>): Promise<void> {
+    const tx = this.#db.transaction([FILES, BLOCKS], 'readwrite');
+    const files = tx.objectStore(FILES);
+    const blocks = tx.objectStore(BLOCKS);
+    const requests: Array<Promise<unknown>> = [];
+    try {
+      for (const [pathname, dirty] of changes) {
+        const file = this.mapNameToFile.get(pathname);
+        if (dirty.deleted || !file) {
+          requests.push(files.delete(pathname), blocks.delete(IDBKeyRange.bound([pathname, 0], [pathname, Infinity])));
+          if (!file) continue;
+        }
+        requests.push(files.put(file.size, pathname));
+        const blockCount = Math.ceil(file.size / BLOCK_BYTES);
+        if (dirty.truncated) requests.push(blocks.delete(IDBKeyRange.bound([pathname, blockCount], [pathname, Infinity])));
+        for (const b of dirty.blocks) {
+          if (b >= blockCount) continue;
+          const end = Math.min((b + 1) * BLOCK_BYTES, file.size);
+          requests.push(blocks.put(file.data.slice(b * BLOCK_BYTES, end), [pathname, b]));
+        }
+      }
+    } catch (error) {
+      tx.abort();
+      await Promise.allSettled([...requests, tx.done]);
+      throw error;
+    }
+    await Promise.all([...requests, tx.done]);
   }
 
   /** Reads every file of the database back into memory. */
