@@ -41,9 +41,9 @@ export interface WorkingLsmDatabase {
 /** Opens the working database of `attempt` (after the predecessor's leftovers are gone). */
 export type WorkingLsmDatabaseOpener = (attempt: number) => Promise<WorkingLsmDatabase>;
 
-/** The pool VFS is a JS class without typings in @journeyapps/wa-sqlite 2.0.6. */
-type PoolVfs = SQLiteVFS & { name: string; close(): Promise<void> };
-const createPoolVfs = (AccessHandlePoolVFS as unknown as { create(directoryPath: string, module: unknown): Promise<PoolVfs> }).create;
+/** The VFS example classes have no typings in @journeyapps/wa-sqlite 2.0.6. */
+type ClosableVfs = SQLiteVFS & { name: string; close(): Promise<void> };
+const createPoolVfs = (AccessHandlePoolVFS as unknown as { create(directoryPath: string, module: unknown): Promise<ClosableVfs> }).create;
 
 let loaded: Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }> | undefined;
 
@@ -56,9 +56,17 @@ function loadModule(): Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }>
 }
 
 /** A database alone in the OPFS directory `path`, on its own pool VFS; `close` releases its files (the directory stays). */
-export async function openPoolDatabase(path: string): Promise<{ module: SqliteWasmModule; db: number; close(): Promise<void> }> {
+export function openPoolDatabase(path: string): Promise<WorkingDatabaseFile> {
+  return openAlone((module) => createPoolVfs.call(AccessHandlePoolVFS, path, module));
+}
+
+/** One open working database: the wasm module, its handle, and how to close it and its VFS. */
+type WorkingDatabaseFile = { module: SqliteWasmModule; db: number; close(): Promise<void> };
+
+/** Opens `rocksdb.db` on a VFS of its own. */
+async function openAlone(createVfs: (module: SqliteWasmModule) => Promise<ClosableVfs>): Promise<WorkingDatabaseFile> {
   const { module, sqlite3 } = await loadModule();
-  const vfs = await createPoolVfs.call(AccessHandlePoolVFS, path, module);
+  const vfs = await createVfs(module);
   // At the head of SQLite's VFS list: a VFS of an earlier database at the same path (a redeployed
   // attempt) is shadowed, since VFS names are directory paths here.
   sqlite3.vfs_register(vfs, true);
@@ -78,7 +86,7 @@ export async function openPoolDatabase(path: string): Promise<{ module: SqliteWa
  * directory, delete a directory, delete a TaskManager directory's entries but one.
  */
 interface LocalDirDisk {
-  open(path: string): Promise<{ module: SqliteWasmModule; db: number; close(): Promise<void> }>;
+  open(path: string): Promise<WorkingDatabaseFile>;
   remove(path: string): Promise<void>;
   removeAllBut(taskManagerDir: string, own: string): Promise<void>;
 }
@@ -102,19 +110,8 @@ const INDEXEDDB_DISK: LocalDirDisk = {
 };
 
 /** A database alone in the instance directory `path`, kept in IndexedDB (no OPFS). */
-async function openMirroredDatabase(path: string): Promise<{ module: SqliteWasmModule; db: number; close(): Promise<void> }> {
-  const { module, sqlite3 } = await loadModule();
-  const vfs = await IndexedDbMirroredVfs.create(path, module, path);
-  sqlite3.vfs_register(vfs as unknown as SQLiteVFS, true);
-  const db = await sqlite3.open_v2('rocksdb.db', SQLite.SQLITE_OPEN_CREATE | SQLite.SQLITE_OPEN_READWRITE, vfs.name);
-  return {
-    module,
-    db,
-    close: async () => {
-      await sqlite3.close(db);
-      await vfs.close();
-    },
-  };
+function openMirroredDatabase(path: string): Promise<WorkingDatabaseFile> {
+  return openAlone(async (module) => (await IndexedDbMirroredVfs.create(path, module, path)) as unknown as ClosableVfs);
 }
 
 /**
