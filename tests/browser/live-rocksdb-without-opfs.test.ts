@@ -1,8 +1,8 @@
 /**
  * `state.backend.type: rocksdb` in the live runtime of a browser that offers no Origin Private
  * File System (the page's `navigator.storage.getDirectory` removed before any script runs): the
- * JobManager finds no OPFS, says so once (one `runtime-notice` event; one sentence on the
- * playground page, in English and Chinese) and the TaskManagers keep their working databases in
+ * JobManager finds no OPFS, says so once (one `runtime-notice` event, also to the Playground API's
+ * subscribers; one sentence on the playground page, in English and Chinese) and the TaskManagers keep their working databases in
  * IndexedDB instead, one database per instance directory. Checkpoints complete, a killed
  * TaskManager's subtasks restore, the output is exactly-once against a failure-free run, and
  * disposing the run leaves none of those databases behind.
@@ -81,7 +81,7 @@ describe('rocksdb working directories in a browser without OPFS', () => {
     expect(session.errors).toEqual([]);
   }, 180_000);
 
-  it('says once on the playground page, in English and in Chinese, where the working directories went', async () => {
+  it('says once on the playground page, in English and in Chinese, and to the API\'s subscribers, where the working directories went', async () => {
     const page = session.page;
     await page.goto(`${session.baseUrl}/?driver=live`);
     await page.waitForFunction(() => window.playground !== undefined);
@@ -93,7 +93,14 @@ describe('rocksdb working directories in a browser without OPFS', () => {
       config: { 'parallelism.default': 2, 'state.backend.type': 'rocksdb', 'execution.checkpointing.interval': '500 ms' },
       cluster: { hosts: 1, task_managers_per_host: 2, slots_per_task_manager: 1 },
     };
+    const noticed = await page.evaluateHandle(() => {
+      const events: unknown[] = [];
+      window.playground!.on('runtime-notice', (event) => events.push(event));
+      return events;
+    });
     await page.evaluate((s) => window.playground!.load(s).then(() => undefined), scenario);
+    // The Playground API's subscribers hear it once, right after the load.
+    expect(await noticed.evaluate((events) => events)).toEqual([{ type: 'runtime-notice', time: 0, notice: { kind: 'rocksdb-local-dir-in-indexeddb' } }]);
     await page.getByRole('button', { name: en['controls.run'], exact: true }).click();
     const notice = page.getByTestId('runtime-notice');
     await expect.poll(() => notice.count(), { timeout: 30_000 }).toBe(1);
