@@ -503,6 +503,8 @@ export class PlaygroundState {
     this.runUntilMs = scenario.run.until_ms;
     this.#refresh(true);
     this.hub.emit({ type: 'load', time: 0, scenario: { name: scenario.name, seed: driver.seed } });
+    // Said while the live runtime booted, before this page subscribed to the run's events.
+    for (const event of driver.events) if (event.type === 'runtime-notice') this.hub.emit(event);
     if (driver.name === 'live') this.#scheduleFrame();
     if (autoStart) this.start();
   }

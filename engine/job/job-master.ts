@@ -11,7 +11,7 @@ import type { HostLocalDisk } from '../recovery/host-local-disk.ts';
 import type { SlotLocation } from '../recovery/local-recovery.ts';
 import { placeOnPreviousSlots } from '../recovery/slot-selection.ts';
 import { RandomSource } from '../sim/random-source.ts';
-import { checkpointStatusEvent, type JobEvent, type RestoreRecord } from '../run/job-events.ts';
+import { checkpointStatusEvent, type JobEvent, type RestoreRecord, type RuntimeNotice } from '../run/job-events.ts';
 import { faultEvent, type FaultDetail } from '../run/fault-event.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
 import { ClusterTopology } from './cluster-topology.ts';
@@ -628,6 +628,11 @@ export class JobMaster {
   #setStatus(event: JobStatusEvent['type'], now: number, message?: string): void {
     if (!this.job.send(event)) return;
     this.#emit({ type: 'job-status', time: now, status: this.job.status, ...(message === undefined ? {} : { message }) });
+  }
+
+  /** Records what the runtime did in place of what the browser lacks (one event, for the page and the session). */
+  notice(notice: RuntimeNotice, now: number): void {
+    this.#emit({ type: 'runtime-notice', time: now, notice });
   }
 
   #emit(event: JobEvent): void {

@@ -93,9 +93,10 @@ export interface LocalDiskListing {
   stores: LocalStoreListing[];
   /**
    * The live runtime's rocksdb working databases on this disk (state.backend.rocksdb.localdir),
-   * one per TaskManager with a running rocksdb attempt: OPFS path and bytes.
+   * one per TaskManager with a running rocksdb attempt: OPFS path and bytes (`inIndexedDb`: the
+   * browser had no OPFS, the path names an IndexedDB database).
    */
-  rocksdbWorkingDbs?: Array<{ taskManager: string; path: string; bytes: number }>;
+  rocksdbWorkingDbs?: Array<{ taskManager: string; path: string; bytes: number; inIndexedDb?: true }>;
 }
 
 export interface LocalStoreListing {

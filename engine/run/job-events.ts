@@ -44,7 +44,16 @@ export type JobEvent =
   | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
   /** a scheduled fault that could not be carried out when it came due, and why (never dropped without a word) */
   | { type: 'fault-not-applied'; time: number; faultType: string; reason: string }
-  | { type: 'restore'; time: number; restore: RestoreRecord };
+  | { type: 'restore'; time: number; restore: RestoreRecord }
+  /** the runtime stood in for something the browser does not offer, said once (the live runtime only) */
+  | { type: 'runtime-notice'; time: number; notice: RuntimeNotice };
+
+/**
+ * What a runtime did instead of what the scenario implies, for the page to say in its language.
+ * `rocksdb-local-dir-in-indexeddb`: the browser has no Origin Private File System, so the
+ * TaskManagers' `state.backend.rocksdb.localdir` working databases are kept in IndexedDB.
+ */
+export type RuntimeNotice = { kind: 'rocksdb-local-dir-in-indexeddb' };
 
 /** The job event a coordinator's `checkpoint-status` effect stands for (both drivers emit these). */
 export function checkpointStatusEvent(

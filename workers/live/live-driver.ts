@@ -18,7 +18,8 @@
  *   (restore-reads.ts); task-local copies are on each host's disk (a HostLocalDisk on the main
  *   thread, kept in IndexedDB; it outlives the worker processes of the host, as a disk does);
  * - with `state.backend.type: rocksdb` each worker hosts the LSM backend, its working database in
- *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts).
+ *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts), or, where the browser has
+ *   no OPFS, in IndexedDB (said once, as a `runtime-notice` event).
  */
 import type { ScheduledOperation } from '../../engine/job/scheduled-operation.ts';
 import * as Comlink from 'comlink';
@@ -59,7 +60,8 @@ import type { HostLocalDisk, LocalDiskListing, TaskLocalStateStoreKey } from '..
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
-import { hostDir, hostsDir, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir } from '../storage/rocksdb-local-dir.ts';
+import { deleteMirroredDatabasesUnder } from '../storage/indexeddb-mirrored-vfs.ts';
+import { hostDir, hostsDir, opfsAvailable, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir, type LocalDirStore } from '../storage/rocksdb-local-dir.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and
@@ -90,11 +92,12 @@ export interface LiveDriverOptions {
   scenarioText?: string;
   /**
    * Where rocksdb TaskManagers keep their working databases: `opfs`, each host's directory in the
-   * Origin Private File System (state.backend.rocksdb.localdir); `memory`, in the process (Node has
-   * no OPFS: its in-process TaskManagers use MemoryVFS). Default `opfs`; a browser without OPFS
-   * fails the deployment saying so.
+   * Origin Private File System (state.backend.rocksdb.localdir); `indexeddb`, the same directories
+   * as IndexedDB databases; `memory`, in the process (Node has no OPFS: its in-process
+   * TaskManagers use MemoryVFS). Default: `opfs` where the browser offers it, else `indexeddb`,
+   * with a `runtime-notice` event saying so.
    */
-  rocksdbLocalDirs?: 'opfs' | 'memory';
+  rocksdbLocalDirs?: 'opfs' | 'indexeddb' | 'memory';
   /** operator requests at set job times (a lesson step's cancel or rescale), carried out as the sim does them */
   operations?: readonly ScheduledOperation[];
 }
@@ -132,8 +135,8 @@ export class LiveDriver extends JobRuntime {
   /** the delivery order the TaskManagers report, checkpoint triggers, faults and restores: what exportSession() exports */
   readonly #session = new SessionRecorder();
   readonly #scenarioText: string | undefined;
-  /** the rocksdb working databases are in OPFS directories of the hosts (deleted on lose-host and dispose) */
-  readonly #localDirsOnOpfs: boolean;
+  /** the store of the hosts' rocksdb working directories (deleted on lose-host and dispose); undefined: none (hashmap, or in memory) */
+  readonly #localDirStore: LocalDirStore | undefined;
   /** deletions of hosts' rocksdb working directories, one after the other */
   #localDirDeletions: Promise<void> = Promise.resolve();
   /** the state a restart read back, for the deployment that follows */
@@ -166,7 +169,8 @@ export class LiveDriver extends JobRuntime {
       recorder: this.#session,
     });
     this.#storage = new LiveCheckpointStorage(spec, this.jobMaster.coordinator);
-    this.#localDirsOnOpfs = config.stateBackend === 'rocksdb' && (options.rocksdbLocalDirs ?? 'opfs') === 'opfs';
+    const localDirs = options.rocksdbLocalDirs ?? 'opfs';
+    this.#localDirStore = config.stateBackend === 'rocksdb' && localDirs !== 'memory' ? localDirs : undefined;
     this.#recordSinkOutput = options.recordSinkOutput ?? true;
     this.#clock = clockFrom(0, options.speed ?? 1);
     this.#timers = new JobTimers(() => this.#clock);
@@ -195,7 +199,11 @@ export class LiveDriver extends JobRuntime {
    * them and starts checkpointing; resolves once every subtask is deployed.
    */
   static async start(scenario: Scenario, options: LiveDriverOptions = {}): Promise<LiveDriver> {
-    const driver = new LiveDriver(scenario, options);
+    const rocksdb = readConfig(scenario.config).stateBackend === 'rocksdb';
+    // Asked once, here: the TaskManagers are told where their directories are at registration.
+    const withoutOpfs = rocksdb && options.rocksdbLocalDirs === undefined && !(await opfsAvailable());
+    const driver = new LiveDriver(scenario, withoutOpfs ? { ...options, rocksdbLocalDirs: 'indexeddb' } : options);
+    if (withoutOpfs) driver.jobMaster.notice({ kind: 'rocksdb-local-dir-in-indexeddb' }, 0);
     try {
       await driver.#boot(options.speed ?? 1, options.operations ?? []);
     } catch (error) {
@@ -219,7 +227,8 @@ export class LiveDriver extends JobRuntime {
   #registration(info: TaskManagerInfo, incarnation: number) {
     const spec = this.#storage.spec;
     // Each process has its own incarnation directory: it never opens files a killed predecessor may still hold.
-    const localDir = this.#localDirsOnOpfs ? { rocksdbLocalDir: rocksDbLocalDir(spec.databaseName, info.host, info.id, incarnation) } : {};
+    const store = this.#localDirStore;
+    const localDir = store ? { rocksdbLocalDir: rocksDbLocalDir(spec.databaseName, info.host, info.id, incarnation, store) } : {};
     return { taskManagerId: info.id, host: info.host, storage: { ...spec, faults: { ...this.jobMaster.remoteStorageFaults } }, ...localDir };
   }
 
@@ -284,9 +293,10 @@ export class LiveDriver extends JobRuntime {
 
   #rocksdbWorkingDbs(host: string): NonNullable<LocalDiskListing['rocksdbWorkingDbs']> {
     if (this.job.isTerminal) return [];
+    const store = this.#localDirStore === 'indexeddb' ? { inIndexedDb: true as const } : {};
     return this.#pool.all().flatMap((tm) => {
       const db = tm.latest?.attempt === this.attempt ? tm.latest.rocksdbWorkingDb : undefined;
-      return tm.info.host === host && db ? [{ taskManager: tm.info.id, path: db.path, bytes: db.bytes }] : [];
+      return tm.info.host === host && db ? [{ taskManager: tm.info.id, path: db.path, bytes: db.bytes, ...store }] : [];
     });
   }
 
@@ -370,7 +380,9 @@ export class LiveDriver extends JobRuntime {
     this.#storage.close();
     void destroyLocalDisks(this.#disks.values());
     // RocksDB's instance directories go with the cluster (the workers' access handles are released meanwhile).
-    if (this.#localDirsOnOpfs) this.#deleteLocalDirs(() => removeOpfsDirectoryAndEmptyParents(hostsDir(this.#storage.spec.databaseName), 3));
+    const hosts = hostsDir(this.#storage.spec.databaseName);
+    if (this.#localDirStore === 'opfs') this.#deleteLocalDirs(() => removeOpfsDirectoryAndEmptyParents(hosts, 3));
+    if (this.#localDirStore === 'indexeddb') this.#deleteLocalDirs(() => deleteMirroredDatabasesUnder(hosts));
   }
 
   // ---- carrying out the JobMaster's effects ----
@@ -443,10 +455,10 @@ export class LiveDriver extends JobRuntime {
       case 'terminate-task-managers':
         // The processes die and their connections break: the JobMaster hears of it at once.
         for (const id of effect.ids) this.#pool.terminate(id);
-        if (effect.hostLost && this.#localDirsOnOpfs) {
+        if (effect.hostLost && this.#localDirStore) {
           // The disk is gone, and with it the rocksdb working directories of its TaskManagers.
           const dir = hostDir(this.#storage.spec.databaseName, effect.hostLost);
-          this.#deleteLocalDirs(() => removeOpfsDirectory(dir));
+          this.#deleteLocalDirs(() => (this.#localDirStore === 'opfs' ? removeOpfsDirectory(dir) : deleteMirroredDatabasesUnder(dir)));
         }
         return jm.onTaskManagersLost(effect.ids, effect.cause, now, effects);
       case 'start-task-manager':
