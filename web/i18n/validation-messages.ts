@@ -30,6 +30,7 @@ const PHRASES: Readonly<Record<string, string>> = {
   runtime: '运行时',
   'only a scenario with runtime: scale reads this section': '只有 runtime: scale 的场景才读取这一部分',
   'runtime: scale, or leave scale out': 'runtime: scale，或去掉 scale 部分',
+  'the page runs scenarios with runtime: records; run a scale scenario with ckpt-lab run': '页面只运行 runtime: records 的场景；scale 场景请用 ckpt-lab run 运行',
   'a run description (until)': '运行描述（until）',
   'a scenario': '场景',
   'a source description': '数据源描述',
