@@ -5,7 +5,7 @@
  * after the network hops; while it runs at its limit (behind its input, catching up after a
  * restore), the credit-based channels into every vertex at or upstream of the bottleneck are full
  * (Flink's exclusive buffers per channel and floating buffers per gate, each a memory segment),
- * and the barrier waits for all of it: the start delay and the second article's "barrier 对齐慢"
+ * (and the senders' backlogs behind them), and the barrier waits for all of it: the start delay and the second article's "barrier 对齐慢"
  * emerge from the backlog. An unaligned barrier overtakes the queue and persists it instead.
  */
 import type { FlinkConfig } from '../config/flink-config.ts';
@@ -33,7 +33,9 @@ export function barrierTravel(i: BarrierTravelInputs): BarrierTravel {
   const startDelayMs: number[] = [];
   const queuedBytes: number[] = [];
   for (const f of i.flows.vertices) {
-    const buffers = f.inputChannelsPerSubtask * i.config.buffersPerChannel + (f.upstream.length > 0 ? i.config.floatingBuffersPerGate : 0);
+    // Each channel holds the receiver's exclusive buffers and, at the sender, a backlog of as many
+    // (it stops producing beyond the credit it could be given); the gate adds its floating buffers.
+    const buffers = 2 * f.inputChannelsPerSubtask * i.config.buffersPerChannel + (f.upstream.length > 0 ? i.config.floatingBuffersPerGate : 0);
     const queued = full.has(f.index) && f.upstream.length > 0 ? buffers * i.config.segmentSizeBytes : 0;
     queuedBytes.push(queued);
     // the trigger RPC to a source; one network hop more per edge, plus the queue an aligned barrier waits behind

@@ -26,7 +26,8 @@ import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import type { JobMetrics, VertexMetrics } from '../metrics/metrics-sampler.ts';
 import { HostLocalDisk, type TaskLocalStateStoreKey } from '../recovery/host-local-disk.ts';
-import type { SlotLocation } from '../recovery/local-recovery.ts';
+import { writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
+import type { KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import type { RestoreRecord } from '../run/job-events.ts';
 import { SinkOutputLog } from '../run/sink-output-log.ts';
 import { DEFAULT_SCALE } from '../scenario/scenario-defaults.ts';
@@ -315,8 +316,10 @@ export class ScaleRuntime extends JobRuntime {
     }
     const uploads = sharedTransferMs(tasks.map((t) => ({ host: this.graph.subtasks[t]!.slot.host, bytes: sizes.checkpointedSize })), this.#remoteLink());
     tasks.forEach((task, k) => {
-      const id = this.graph.subtasks[task]!.id;
+      const { id, keyGroupRange } = this.graph.subtasks[task]!;
       const snapshot: TaskStateSnapshot = { subtask: id, stateSize: sizes.stateSize, checkpointedSize: sizes.checkpointedSize };
+      // The state itself is a size: its key groups are the subtask's, so a rescale splits it by them.
+      if (f.keyed) snapshot.keyedState = { keyGroupRange: { ...keyGroupRange }, keyGroups: [], sizeBytes: sizes.stateSize } satisfies KeyedStateSnapshot;
       if (f.vertex.operator.type === 'source') snapshot.sourceOffset = Math.round(taken.consumed / f.vertex.parallelism);
       taken.snapshots[task] = snapshot;
       this.kernel.schedule(now + syncMs + uploads[k]! + this.scenario.costs.network_latency_ms, { type: 'acknowledge', attempt: this.attempt, checkpointId, task });
@@ -395,7 +398,8 @@ export class ScaleRuntime extends JobRuntime {
 
   /** The secondary copy on the host's disk (task-local recovery), written beside the upload. */
   #writeLocalCopy(task: number, checkpointId: number, snapshot: TaskStateSnapshot, barrier: CheckpointBarrier): void {
-    if (!this.config.localBackupEnabled || barrier.checkpointKind === 'SAVEPOINT' || barrier.alignment === 'UNALIGNED') return;
+    const write = { localBackupEnabled: this.config.localBackupEnabled, isSavepoint: barrier.checkpointKind === 'SAVEPOINT', unalignedCheckpoint: barrier.alignment === 'UNALIGNED', snapshot };
+    if (!writesLocalCopy(write)) return;
     this.#disks.get(this.graph.subtasks[task]!.slot.host)?.store(this.#localKey(task), checkpointId, snapshot, { complete: true, bytes: snapshot.stateSize });
   }
 
