@@ -24,7 +24,8 @@ import type { Topology } from '../engine/job/topology.ts';
 import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
-import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError, type ScenarioValidation } from '../engine/scenario/scenario-validator.ts';
+import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
+import { pageRunnable } from './page-runtime.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
@@ -55,20 +56,6 @@ export type ScenarioSource = { kind: 'file'; file: string } | { kind: 'api' } | 
 export type LoadProblem =
   | { kind: 'fetch'; file: string; reason: string }
   | { kind: 'invalid'; file: string; errors: ScenarioError[] };
-
-/**
- * The page's drivers move records (sim, live); a `runtime: scale` scenario (a parallelism of
- * 1,000, a terabyte of state) is refused with a message naming the field, never started in them.
- */
-const SCALE_ON_THE_PAGE: ScenarioError = {
-  path: 'runtime',
-  message: 'the page runs scenarios with runtime: records; run a scale scenario with ckpt-lab run',
-  allowed: 'records',
-};
-
-function pageRunnable(validated: ScenarioValidation): ScenarioValidation {
-  return validated.ok && validated.scenario.runtime === 'scale' ? { ok: false, errors: [SCALE_ON_THE_PAGE] } : validated;
-}
 
 /** The speed range of the API; the page's slider covers a part of it. */
 export const SPEED_MIN = 0.01;
