@@ -22,6 +22,7 @@ import { JobMaster } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
 import { JobRuntime } from '../job/job-runtime.ts';
+import { EffectDriver } from '../job/effect-driver.ts';
 import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import type { JobMetrics, VertexMetrics } from '../metrics/metrics-sampler.ts';
@@ -76,7 +77,7 @@ export class ScaleRuntime extends JobRuntime {
   /** records processed per vertex so far (numRecordsIn), settled at each change of pace */
   #processed: number[];
   #processedAt = 0;
-  #queue: JobMasterEffect[] | undefined;
+  readonly #effects = new EffectDriver((effect, effects) => this.#apply(effect, this.now, effects));
 
   constructor(scenario: Scenario, options: ScaleRuntimeOptions = {}) {
     super();
@@ -157,14 +158,7 @@ export class ScaleRuntime extends JobRuntime {
   // ---- carrying out the JobMaster's effects ----
 
   #drive(call: (effects: JobMasterEffect[]) => void): void {
-    if (this.#queue) return call(this.#queue);
-    const queue: JobMasterEffect[] = (this.#queue = []);
-    try {
-      call(queue);
-      for (let i = 0; i < queue.length; i++) this.#apply(queue[i]!, this.now, queue);
-    } finally {
-      this.#queue = undefined;
-    }
+    this.#effects.drive(call);
   }
 
   #apply(effect: JobMasterEffect, now: number, effects: JobMasterEffect[]): void {
