@@ -21,6 +21,8 @@ export type ScaleEvent =
   | { type: 'decline'; attempt: number; checkpointId: number; reason: CheckpointFailureReason }
   /** every subtask restored its state: the job processes again */
   | { type: 'restored'; attempt: number }
+  /** some subtasks' state could be read from nowhere (remote storage failing, no local copy): the attempt fails */
+  | { type: 'restore-failed'; attempt: number; tasks: number[]; cause: string }
   /** a stalled TaskManager's heartbeats have been missing for heartbeat.timeout */
   | { type: 'heartbeat-missed'; taskManager: string; silentMs: number }
   /** the backlog may be gone: the flows change pace */

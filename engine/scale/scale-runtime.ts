@@ -221,6 +221,8 @@ export class ScaleRuntime extends JobRuntime {
         return this.#drive((e) => this.jobMaster.onDecline(event.checkpointId, event.reason, now, e));
       case 'restored':
         return this.#setPhase('processing', now);
+      case 'restore-failed':
+        return this.#drive((e) => this.jobMaster.onRestoreFailed(event.attempt, event.tasks, event.cause, now, e));
       case 'heartbeat-missed':
         return this.#drive((e) => this.jobMaster.onHeartbeatsMissed(event.taskManager, event.silentMs, now, e));
       case 'caught-up':
@@ -425,8 +427,10 @@ export class ScaleRuntime extends JobRuntime {
     const remote = sharedTransferMs(graph.subtasks.map((s, i) => ({ host: s.slot.host, bytes: plan.decisions[i]!.source === 'remote' ? bytes[i]! : 0 })), this.#remoteLink());
     const record: RestoreRecord = { time: now, checkpointId: checkpoint.id, isSavepoint: checkpoint.isSavepoint, subtasks: [] };
     let slowest = 0;
+    const failed: Array<{ task: number; reason: string }> = [];
     graph.subtasks.forEach((s, i) => {
       const decision = plan.decisions[i]!;
+      if (decision.source === 'failed') failed.push({ task: i, reason: decision.reason });
       const durationMs = decision.source === 'failed' || bytes[i] === 0 ? 0 : decision.source === 'local' ? decision.durationMs : remote[i]!;
       slowest = Math.max(slowest, durationMs);
       const source = decision.source === 'local' ? 'local' : 'remote';
@@ -440,7 +444,10 @@ export class ScaleRuntime extends JobRuntime {
       this.#state.restored(taken.state, now);
     }
     this.jobMaster.onRestored(this.attempt, record, checkpoint);
-    this.kernel.schedule(now + slowest, { type: 'restored', attempt: this.attempt });
+    if (failed.length === 0) return this.kernel.schedule(now + slowest, { type: 'restored', attempt: this.attempt });
+    // As in the record-level runtime: the restore fails once the read was tried, and the restart strategy decides.
+    const cause = `Restoring checkpoint ${checkpoint.id} failed: ${failed[0]!.reason}`;
+    this.kernel.schedule(now + Math.max(1, this.jobMaster.remoteCosts().remote_latency_ms), { type: 'restore-failed', attempt: this.attempt, tasks: failed.map((f) => f.task), cause });
   }
 
   #tasksOf(vertexId: string): number[] {

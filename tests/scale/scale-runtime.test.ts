@@ -96,3 +96,27 @@ describe('the scale runtime', () => {
     expect(Math.min(...history.map((h) => h.end_to_end_duration))).toBeGreaterThan(waitMs);
   });
 });
+
+describe('the scale runtime when remote storage fails', () => {
+  it('declines checkpoints and fails a restore that needs remote state, leaving the restart strategy to decide', () => {
+    const scenario = scaleScenario({
+      parallelism: 10,
+      hosts: 2,
+      ratePerSubtask: 1000,
+      countCostUs: 500,
+      scale: { state_size: '10 gb' },
+      config: { 'execution.checkpointing.tolerable-failed-checkpoints': 100 },
+      faults: [
+        { at: '90 s', type: 'fail-remote-storage' },
+        { at: '3 min', type: 'lose-host', host: 'host-1' },
+      ],
+      until: '5 min',
+    });
+    const { report } = runScenario(scenario);
+    const counts = (report.checkpoints as { counts: { failed: number } }).counts;
+    expect(counts.failed).toBeGreaterThan(0);
+    // every restore reads the lost host's subtasks from remote storage, which fails them: the restarts run out
+    expect(report.job.status).toBe('FAILED');
+    expect(report.job.failureCause).toContain('Restoring checkpoint');
+  });
+});
