@@ -304,7 +304,7 @@ export class ScaleRuntime extends JobRuntime {
     const f = this.#flows.vertices[vertexIndex]!;
     const tasks = this.#tasksOf(f.vertex.id);
     const sizes = this.#snapshotSizes(taken, vertexIndex);
-    const syncMs = this.#syncMs(taken, sizes.stateSize, f.keyed);
+    const syncMs = this.#syncMs(sizes.stateSize, sizes.dirtyBytes, f.keyed);
     const costs = this.jobMaster.remoteCosts();
     if (this.remoteStorageFaults.failing) {
       const at = now + syncMs + costs.remote_latency_ms + this.scenario.costs.network_latency_ms;
@@ -326,7 +326,7 @@ export class ScaleRuntime extends JobRuntime {
   /** per checkpoint and vertex: the figures each subtask's acknowledgement carries */
   readonly #pendingAt = new Map<string, { syncMs: number; syncEnd: number; startDelayMs: number; persisted: number }>();
 
-  #snapshotSizes(taken: CheckpointTaken, vertexIndex: number): { stateSize: number; checkpointedSize: number; persistedBytes: number } {
+  #snapshotSizes(taken: CheckpointTaken, vertexIndex: number): { stateSize: number; checkpointedSize: number; persistedBytes: number; dirtyBytes: number } {
     const f = this.#flows.vertices[vertexIndex]!;
     const unaligned = taken.barrier.alignment === 'UNALIGNED';
     const persistedBytes = unaligned ? taken.travel.queuedBytes[vertexIndex]! : 0;
@@ -334,7 +334,7 @@ export class ScaleRuntime extends JobRuntime {
     const keyed = f.keyed && keyedSubtasks > 0 ? taken.state.stateBytes / keyedSubtasks : 0;
     const dirty = f.keyed && keyedSubtasks > 0 ? taken.state.dirtyBytes / keyedSubtasks : 0;
     const stateSize = Math.round(keyed) + SNAPSHOT_METADATA_BYTES + persistedBytes;
-    return { stateSize, checkpointedSize: this.#uploadsFull(taken.barrier) ? stateSize : Math.round(dirty) + SNAPSHOT_METADATA_BYTES + persistedBytes, persistedBytes };
+    return { stateSize, checkpointedSize: this.#uploadsFull(taken.barrier) ? stateSize : Math.round(dirty) + SNAPSHOT_METADATA_BYTES + persistedBytes, persistedBytes, dirtyBytes: dirty };
   }
 
   /** A savepoint, a FULL trigger, the heap backend or incremental off: the whole state goes up. */
@@ -344,10 +344,11 @@ export class ScaleRuntime extends JobRuntime {
   }
 
   /** The synchronous part, as the record-level tasks charge it: a memtable flush (rocksdb) or a copy-on-write table copy (heap). */
-  #syncMs(taken: CheckpointTaken, stateSize: number, keyed: boolean): number {
+  #syncMs(stateSize: number, dirtyBytes: number, keyed: boolean): number {
     if (!keyed) return syncSnapshotMs(0);
     if (this.config.stateBackend === 'rocksdb') {
-      const memtable = Math.min(this.config.rocksdbWriteBufferSizeBytes, taken.state.dirtyBytes);
+      // the memtable holds at most one write buffer of what changed since the last checkpoint
+      const memtable = Math.min(this.config.rocksdbWriteBufferSizeBytes, dirtyBytes);
       return rocksDbSyncSnapshotMs(memtable, 0);
     }
     return syncSnapshotMs(stateSize / this.scenario.costs.record_size_bytes);
