@@ -25,6 +25,7 @@ import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
+import { pageRunnable } from './page-runtime.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
@@ -288,7 +289,7 @@ export class PlaygroundState {
       if (!parsed.ok) throw new Error(`The scenario is not valid JSON or YAML; nothing was loaded.\n${formatScenarioErrors(parsed.errors)}`);
       value = parsed.value;
     }
-    const validated = validateScenario(value);
+    const validated = pageRunnable(validateScenario(value));
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
@@ -345,7 +346,7 @@ export class PlaygroundState {
     // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
     this.operations = [];
     const parsed = parseScenarioText(text);
-    const validated = parsed.ok ? validateScenario(parsed.value) : parsed;
+    const validated = parsed.ok ? pageRunnable(validateScenario(parsed.value)) : parsed;
     if (!validated.ok) {
       this.#clearJob();
       this.source = source;
@@ -415,7 +416,7 @@ export class PlaygroundState {
     const source = this.source;
     if (input === null || source === null) return { ok: false, errors: [{ path: '', message: NOT_LOADED }] };
     const candidate = { ...input, config };
-    const validated = validateScenario(candidate);
+    const validated = pageRunnable(validateScenario(candidate));
     if (!validated.ok) return validated;
     const wasRunning = this.running;
     this.#generation++;

@@ -604,14 +604,10 @@ export class JobMaster {
   // ---- helpers ----
 
   #checkpointPlan() {
-    const precedents = new Map<string, SubtaskId[]>();
-    for (const c of this.graph.channels) {
-      const to = subtaskKey(c.to);
-      precedents.set(to, [...(precedents.get(to) ?? []), c.from]);
-    }
+    const graph = this.graph;
     return planCheckpoint({
       subtasks: this.#options.subtasks(),
-      precedents: (id) => precedents.get(subtaskKey(id)) ?? [],
+      precedents: (id) => graph.upstreamOf(id),
       parallelism: Object.fromEntries(this.graph.vertices.map((v) => [v.id, v.parallelism])),
       checkpointsAfterTasksFinish: this.config.checkpointsAfterTasksFinish,
     });

@@ -6,6 +6,7 @@
  */
 
 import { DURATION_SYNTAX, formatDuration, parseDuration } from '../config/duration.ts';
+import { MEMORY_SIZE_ALLOWED, parseMemorySize } from '../config/memory-size.ts';
 import { describeValue, quote } from '../config/value-description.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { fieldPath, itemPath, type ScenarioError } from './scenario-error.ts';
@@ -170,6 +171,18 @@ export class ObjectReader {
       return undefined;
     }
     return this.bounded(key, parsed.ms, options, allowed, formatDuration);
+  }
+
+  /** A memory size in Flink syntax ("1 tb", "64 mb") or a number of bytes; returns bytes. */
+  memorySize(key: string, options: Presence<number> = {}): number | undefined {
+    const presence = this.present(key, options, MEMORY_SIZE_ALLOWED);
+    if (presence !== 'present') return presence === 'absent' ? options.default : undefined;
+    const value = this.raw(key);
+    if (typeof value !== 'string' && typeof value !== 'number') return this.wrong(key, 'a memory size', MEMORY_SIZE_ALLOWED);
+    const parsed = parseMemorySize(value);
+    if (parsed.ok) return parsed.bytes;
+    this.issues.error(this.pathOf(key), parsed.message, { allowed: parsed.allowed });
+    return undefined;
   }
 
   private bounded(

@@ -15,6 +15,7 @@ import type {
   OperatorSpec,
   Partitioning,
   RestoredFrom,
+  RuntimeKind,
   SourceSpec,
   StatisticAggregate,
 } from './scenario-types.ts';
@@ -192,6 +193,8 @@ export const SCENARIO_FIELDS = [
   'name',
   'description',
   'seed',
+  'runtime',
+  'scale',
   'job',
   'config',
   'cluster',
@@ -205,3 +208,15 @@ export const JOB_FIELDS = ['name', 'vertices', 'edges'] as const;
 export const EDGE_FIELDS = ['from', 'to', 'partitioning'] as const;
 export const CLUSTER_FIELDS = ['hosts', 'task_managers_per_host', 'slots_per_task_manager'] as const;
 export const RUN_FIELDS = ['until'] as const;
+
+export const RUNTIMES = ['records', 'scale'] as const satisfies readonly RuntimeKind[];
+
+/** The `scale` section's fields in the file: sizes without `_bytes` (Flink memory sizes), bandwidths in MB/s. */
+export const SCALE_FIELDS = [
+  'state_size',
+  'state_growth_per_s',
+  'state_churn_per_s',
+  'compaction_per_s',
+  'host_bandwidth_mb_per_s',
+  'remote_store_bandwidth_mb_per_s',
+] as const;

@@ -6,6 +6,7 @@ import { JobMaster } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
 import { JobRuntime } from '../job/job-runtime.ts';
+import { EffectDriver } from '../job/effect-driver.ts';
 import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 import type { ExecutionGraph } from '../job/execution-graph.ts';
 import { buildTaskDeployments } from '../job/task-deployments.ts';
@@ -87,8 +88,8 @@ export class Simulation extends JobRuntime {
   readonly #storageEffects: ((effect: CheckpointStorageEffect) => void) | undefined;
   /** under replay: holds the recording's triggers, restarts and acknowledgements to the sim's pace */
   readonly #replay: ReplayPacer | undefined;
-  /** effects still to carry out (the JobMaster's calls made while carrying one out append here) */
-  #queue: JobMasterEffect[] | undefined;
+  /** carries out the JobMaster's effects in order (its calls made while carrying one out join the queue) */
+  readonly #jobMasterEffects = new EffectDriver((effect, effects) => this.#apply(effect, this.now, effects));
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     super();
@@ -169,14 +170,7 @@ export class Simulation extends JobRuntime {
 
   /** Calls the JobMaster and carries out what it asks, in order, those its further calls add too. */
   #drive(call: (effects: JobMasterEffect[]) => void): void {
-    if (this.#queue) return call(this.#queue);
-    const queue: JobMasterEffect[] = (this.#queue = []);
-    try {
-      call(queue);
-      for (let i = 0; i < queue.length; i++) this.#apply(queue[i]!, this.now, queue);
-    } finally {
-      this.#queue = undefined;
-    }
+    this.#jobMasterEffects.drive(call);
   }
 
   #apply(effect: JobMasterEffect, now: number, effects: JobMasterEffect[]): void {

@@ -33,6 +33,7 @@ import { JobMaster } from '../../engine/job/job-master.ts';
 import type { JobMasterEffect } from '../../engine/job/job-master-effect.ts';
 import type { JobOperation } from '../../engine/job/job-operation.ts';
 import { JobRuntime } from '../../engine/job/job-runtime.ts';
+import { EffectDriver } from '../../engine/job/effect-driver.ts';
 import { readConfig } from '../../engine/config/flink-options.ts';
 import { SessionRecorder } from '../../engine/replay/session-recorder.ts';
 import { sessionDocument, type SessionDocument } from '../../engine/replay/session-document.ts';
@@ -141,8 +142,8 @@ export class LiveDriver extends JobRuntime {
   #localDirDeletions: Promise<void> = Promise.resolve();
   /** the state a restart read back, for the deployment that follows */
   #restoring: { attempt: number; reads: RestoreReads; readMs: number } | undefined;
-  /** effects still to carry out (the JobMaster's calls made while carrying one out append here) */
-  #queue: JobMasterEffect[] | undefined;
+  /** carries out the JobMaster's effects in order (its calls made while carrying one out join the queue) */
+  readonly #jobMasterEffects = new EffectDriver((effect, effects) => this.#apply(effect, effects));
   /** checkpoint discards wait for the other effects of their call: a `_metadata` write queued by them goes first */
   #discards: number[] = [];
 
@@ -390,14 +391,8 @@ export class LiveDriver extends JobRuntime {
   /** Calls the JobMaster and carries out what it asks, in order, those its further calls add too. */
   #drive(call: (effects: JobMasterEffect[]) => void): void {
     if (this.#disposed) return;
-    if (this.#queue) return call(this.#queue);
-    const queue: JobMasterEffect[] = (this.#queue = []);
-    try {
-      call(queue);
-      for (let i = 0; i < queue.length; i++) this.#apply(queue[i]!, queue);
-    } finally {
-      this.#queue = undefined;
-    }
+    // Storage deletions wait until the outermost call has carried out every effect.
+    if (!this.#jobMasterEffects.drive(call)) return;
     const discards = this.#discards;
     this.#discards = [];
     for (const id of discards) this.#storage.discardCheckpoint(id);
