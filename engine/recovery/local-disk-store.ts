@@ -5,6 +5,7 @@
  * reads it back verifies what is really on the disk.
  */
 import type { TaskLocalStateStoreKey } from './host-local-disk.ts';
+import type { LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
 /** One task-local copy as stored: `path` is its key (`aid_…/jid_…/vtx_…_sti_…/chk_<id>`). */
 export interface StoredLocalCopy {
@@ -21,6 +22,8 @@ export interface StoredLocalCopy {
   snapshot: Uint8Array;
   /** names of the shared runs the copy references (absent: none) */
   runs?: string[];
+  /** the copy's key-group handles once one was lost or damaged (absent: all there, as written) */
+  keyGroupHandles?: LocalKeyGroupsHandle[];
 }
 
 /** A shared run of a store, kept once for every copy that references it: `path` is its key (`aid_…/…/shared/<name>`). */

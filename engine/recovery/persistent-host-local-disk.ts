@@ -22,7 +22,7 @@ import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } 
  */
 function stored(copy: LocalCopy, encoded?: Uint8Array): StoredLocalCopy {
   const { key, checkpointId, path, bytes, checksum, complete } = copy;
-  const runs = copy.runs.length > 0 ? { runs: [...copy.runs] } : {};
+  const runs = { ...(copy.runs.length > 0 ? { runs: [...copy.runs] } : {}), ...(copy.keyGroupHandles ? { keyGroupHandles: [...copy.keyGroupHandles] } : {}) };
   if (encoded) return { path, key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes', ...runs };
   return { path, key, checkpointId, bytes, checksum, complete, snapshot: encodeTaskStateSnapshot(copy.snapshot), ...runs };
 }
@@ -59,7 +59,8 @@ function loaded(record: StoredLocalCopy): LocalCopy {
   }
   const { key, checkpointId, path, bytes, checksum, complete } = record;
   const runs = record.runs ?? (snapshot.sharedFiles ?? []).map((f) => f.name);
-  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
+  const handles = record.keyGroupHandles ? { keyGroupHandles: record.keyGroupHandles } : {};
+  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...handles, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
 }
 
 /** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
@@ -258,7 +259,21 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   }
 
   override delete(selector: LocalCopySelector): string[] {
+    if (selector.keyGroup !== undefined) return this.#handlesChanged(super.delete(selector));
     return this.#removed(super.delete(selector));
+  }
+
+  /**
+   * A handle of some copies was lost or damaged: those copies are written again with their handles.
+   * (Without contents in memory a copy has no key groups to name a handle by, so nothing changed.)
+   */
+  #handlesChanged(paths: string[]): string[] {
+    const copies = this.list().stores.flatMap((s) => {
+      const key = { allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } };
+      return s.copies.filter((c) => paths.some((p) => p.startsWith(`${c.path}/`))).map((c) => this.retrieve(key, c.checkpointId)!);
+    });
+    if (copies.length > 0) this.#write({ put: copies.map((copy) => stored(copy)) });
+    return paths;
   }
 
   override wipe(): string[] {
@@ -269,6 +284,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
 
   override corrupt(selector: LocalCopySelector, mode: CorruptionMode = 'content'): string[] {
     const damaged = super.corrupt(selector, mode);
+    if (selector.keyGroup !== undefined) return this.#handlesChanged(damaged);
     if (selector.run !== undefined) {
       const runs = this.list().stores.flatMap((s) => {
         const key = { allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } };
