@@ -79,6 +79,8 @@ export interface LocalCopyWrite {
    * intact until damaged, LocalCopy.verifiedOnRead).
    */
   checksum?: string | (() => string);
+  /** the copy's key-group handles, named by the writer (absent: derived from the snapshot when asked) */
+  keyGroupHandles?: readonly LocalKeyGroupsHandle[];
 }
 
 /** Picks copies by subtask, as the playground's `corruptLocalCopy(host, vertexId, subtask)` does. */
@@ -243,6 +245,7 @@ export class HostLocalDisk {
       },
       complete: write.complete ?? true,
       runs: (snapshot.sharedFiles ?? []).map((f) => f.name),
+      ...(write.keyGroupHandles === undefined ? {} : { keyGroupHandles: write.keyGroupHandles }),
       ...(typeof write.checksum === 'string' ? {} : { verifiedOnRead: true }),
     };
     this.#storeOf(key, true).copies.set(checkpointId, copy);

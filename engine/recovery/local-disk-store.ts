@@ -46,13 +46,23 @@ export interface StoredConfirmation {
   lastConfirmed: number;
 }
 
-/** Changes applied together, atomically, in this order: clear, delete, put, put runs, confirm. */
+/** What a lost or damaged key-group handle changes in a stored copy (its snapshot stays as stored). */
+export interface StoredLocalCopyPatch {
+  path: string;
+  complete: boolean;
+  bytes: number;
+  keyGroupHandles: LocalKeyGroupsHandle[];
+}
+
+/** Changes applied together, atomically, in this order: clear, delete, put, patch, put runs, confirm. */
 export interface LocalDiskBatch {
   /** everything goes first (the host was lost) */
   clear?: boolean;
   /** paths of copies and of runs */
   delete?: string[];
   put?: StoredLocalCopy[];
+  /** copies whose handles changed; a path the store does not hold is skipped */
+  patch?: StoredLocalCopyPatch[];
   putRuns?: StoredLocalRun[];
   confirm?: StoredConfirmation[];
 }

@@ -1,5 +1,5 @@
 import type { TaskStateSnapshot } from '../protocol.ts';
-import { splitHandle } from '../state/handles/key-groups-state-handle.ts';
+import { keyGroupsStateHandleOf, splitHandle } from '../state/handles/key-groups-state-handle.ts';
 import { operatorSubtaskStateOf } from '../state/handles/operator-subtask-state.ts';
 import type { KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { containsKeyGroup, type KeyGroupRange } from '../state/key-group-range.ts';
@@ -35,7 +35,16 @@ export function localHandlePath(copyPath: string, handle: { keyGroupRange: KeyGr
 export function localKeyGroupsHandlesOf(snapshot: TaskStateSnapshot, complete: boolean): LocalKeyGroupsHandle[] {
   const [keyed] = operatorSubtaskStateOf(snapshot).managedKeyedState;
   if (keyed?.kind !== 'key-groups') return [];
-  return splitHandle(keyed, LOCAL_COPY_KEY_GROUP_HANDLES).map((h) => ({ keyGroupRange: h.keyGroupRange, bytes: h.stateSize, present: complete }));
+  return localKeyGroupsHandlesOfRange(keyed.keyGroupRange, keyed.stateSize, complete);
+}
+
+/**
+ * The same from the key-group range and size alone, for a writer that holds the copy as bytes
+ * (the live JobManager, given a TaskManager's encoded copy): the split is the range's, so both agree.
+ */
+export function localKeyGroupsHandlesOfRange(keyGroupRange: KeyGroupRange, stateSize: number, complete: boolean): LocalKeyGroupsHandle[] {
+  const whole = keyGroupsStateHandleOf({ keyGroupRange, keyGroups: [], sizeBytes: stateSize }, stateSize);
+  return splitHandle(whole, LOCAL_COPY_KEY_GROUP_HANDLES).map((h) => ({ keyGroupRange: h.keyGroupRange, bytes: h.stateSize, present: complete }));
 }
 
 /** The key groups of `range` in a copy's keyed state, as the handle's file holds them. */

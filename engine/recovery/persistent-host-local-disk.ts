@@ -13,7 +13,7 @@
 import type { TaskStateSnapshot } from '../protocol.ts';
 import { fnv1a32Bytes } from './checksum.ts';
 import { decodeSharedFile, decodeTaskStateSnapshot, encodeSharedFile, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
-import { HostLocalDisk, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
+import { HostLocalDisk, keyGroupHandlesOfCopy, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
 
 /**
@@ -171,7 +171,8 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
       const checksum = fnv1a32Bytes(encoded);
       const copy = super.storeOwn(key, checkpointId, snapshot, { ...write, checksum: () => checksum });
       this.#write({ put: [stored(copy, encoded)] });
-      return super.storeOwn(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum });
+      // The handles are named now, while the key groups are at hand: a fault can then hit one of them.
+      return super.storeOwn(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum, keyGroupHandles: keyGroupHandlesOfCopy(copy) });
     }
     // The snapshot stays in memory anyway: encoded in a task of its own, or earlier if the checksum is asked for.
     let encoded: Uint8Array | undefined;
@@ -263,16 +264,14 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     return this.#removed(super.delete(selector));
   }
 
-  /**
-   * A handle of some copies was lost or damaged: those copies are written again with their handles.
-   * (Without contents in memory a copy has no key groups to name a handle by, so nothing changed.)
-   */
+  /** A handle of some copies was lost or damaged: the store records their handles, their snapshots stay. */
   #handlesChanged(paths: string[]): string[] {
     const copies = this.list().stores.flatMap((s) => {
       const key = { allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } };
       return s.copies.filter((c) => paths.some((p) => p.startsWith(`${c.path}/`))).map((c) => this.retrieve(key, c.checkpointId)!);
     });
-    if (copies.length > 0) this.#write({ put: copies.map((copy) => stored(copy)) });
+    const patch = copies.map((c) => ({ path: c.path, complete: c.complete, bytes: c.bytes, keyGroupHandles: [...keyGroupHandlesOfCopy(c)] }));
+    if (patch.length > 0) this.#write({ patch });
     return paths;
   }
 

@@ -339,6 +339,16 @@ function expectationSchemas(): JsonSchema[] {
       ['reason', 'restore'],
     ),
     expectation(
+      'mixed-restore',
+      {
+        vertex: { type: 'string', description: 'Id of the vertex.' },
+        subtask: integer('Index of the subtask (from 0).', 0),
+        restore: integer('Which restore of the run (1 is the first); without it, any restore of the subtask.', 1),
+      },
+      "The subtask restored some state handles from its host's task-local copy and the others from remote checkpoint storage (its local copy was partial or partly damaged), in the given restore or in some restore.",
+      ['restore'],
+    ),
+    expectation(
       'statistic',
       {
         statistic: oneOfNames(CHECKPOINT_STATISTICS, 'The figure: checkpoint-pause (a completion to the next trigger), end-to-end-duration, alignment-duration, start-delay and sync-duration (longest subtask), persisted-data and checkpointed-size (bytes), checkpointed-fraction (checkpointed over full size), concurrent-checkpoints.'),

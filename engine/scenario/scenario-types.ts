@@ -173,6 +173,12 @@ export type ExpectationSpec =
    * that restored the subtask. Does not hold when the subtask was never restored.
    */
   | { type: 'restore-source'; vertex: string; subtask: number; source: 'local' | 'remote'; reason?: string; restore?: number }
+  /**
+   * Subtask `subtask` of `vertex` read some of its state handles from its host's local copy and
+   * the others from remote storage (a partial or partly damaged local copy) in restore number
+   * `restore` (1-based), or, without it, in some restore. Does not hold when it never restored so.
+   */
+  | { type: 'mixed-restore'; vertex: string; subtask: number; restore?: number }
   /** at least this many checkpoints failed; with `reason`, for that CheckpointFailureReason only (CHECKPOINT_EXPIRED, …) */
   | { type: 'min-failed-checkpoints'; value: number; reason?: string }
   /**

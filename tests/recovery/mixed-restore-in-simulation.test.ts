@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
-import { keyedCountJob } from '../support/scenario-builder.ts';
+import { parseScenarioText } from '../../engine/scenario/scenario-text.ts';
+import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { readFileSync } from 'node:fs';
 
-const LOCAL = { 'execution.checkpointing.local-backup.enabled': true, 'execution.state-recovery.from-local': true };
-
-/** 5,000 keys of state, two hosts with one TaskManager each, count#0 on host-0 (as in local-recovery-in-simulation). */
+/** The shipped example of a partial local copy (count#0 on host-0, count#1 on host-1), with these faults. */
 function job(faults: Scenario['faults']): Scenario {
-  const base = keyedCountJob({ keys: 5000, rate: 2000, count: 10_000, parallelism: 2 });
-  base.job.vertices[2]!.operator = { type: 'sink', sink: 'two-phase-commit' };
-  return {
-    ...base,
-    config: { 'execution.checkpointing.interval': 500, ...LOCAL },
-    faults,
-    cluster: { hosts: 2, task_managers_per_host: 1, slots_per_task_manager: 2 },
-    costs: { ...base.costs, remote_bandwidth_mb_per_s: 5, remote_latency_ms: 50, local_bandwidth_mb_per_s: 500, local_latency_ms: 0.5 },
-  };
+  const parsed = parseScenarioText(readFileSync('public/scenarios/partial-local-copy.yaml', 'utf8'), 'yaml');
+  if (!parsed.ok) throw new Error('partial-local-copy.yaml does not parse');
+  const valid = validateScenario(parsed.value);
+  if (!valid.ok) throw new Error('partial-local-copy.yaml is not valid');
+  return { ...valid.scenario, faults, expectations: [] };
 }
 
 function run(scenario: Scenario): Simulation {
@@ -31,8 +27,8 @@ describe('a restore that mixes local and remote handles within one subtask', () 
   ] as const) {
     it(`reads only the key-group handle a ${type} fault hit from remote, the rest locally, exactly once`, () => {
       const scenario = job([
-        { at_ms: 2100, type, host: 'host-0', vertex: 'count', subtask: 0, key_group: 0 },
-        { at_ms: 2200, type: 'fail-task', vertex: 'count', subtask: 1 },
+        { at_ms: 3500, type, host: 'host-0', vertex: 'count', subtask: 0, key_group: 0 },
+        { at_ms: 3600, type: 'fail-task', vertex: 'count', subtask: 1 },
       ]);
       const sim = run(scenario);
       const fault = sim.events.flatMap((e) => (e.type === 'fault' && e.fault?.kind === type ? [e.fault] : []))[0];
@@ -56,8 +52,8 @@ describe('a restore that mixes local and remote handles within one subtask', () 
 
   it('reports the handles of a fully local restore as local and of a remote one with its reason', () => {
     const sim = run(job([
-      { at_ms: 2100, type: 'delete-local-copy', host: 'host-0', vertex: 'count', subtask: 0 },
-      { at_ms: 2200, type: 'fail-task', vertex: 'count', subtask: 1 },
+      { at_ms: 3500, type: 'delete-local-copy', host: 'host-0', vertex: 'count', subtask: 0 },
+      { at_ms: 3600, type: 'fail-task', vertex: 'count', subtask: 1 },
     ]));
     const [count0, count1] = sim.restores[0]!.subtasks.filter((s) => s.vertexId === 'count');
     expect(new Set(count0!.handles!.map((h) => `${h.source}:${h.reason}`))).toEqual(new Set(['remote:missing']));
