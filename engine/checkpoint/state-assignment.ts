@@ -1,6 +1,6 @@
 import type { TaskStateSnapshot } from '../protocol.ts';
 import type { KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
-import { intersectHandle, keyGroupsStateHandleOf } from '../state/handles/key-groups-state-handle.ts';
+import { intersectHandle, keyGroupsStateHandleOf, keyGroupsWhere, type KeyGroupsState } from '../state/handles/key-groups-state-handle.ts';
 import { operatorSubtaskStateOf, stateHandleRefsOf, type StateHandleRef } from '../state/handles/operator-subtask-state.ts';
 import { containsKeyGroup, intersectKeyGroups, keyGroupCount, type KeyGroupRange } from '../state/key-group-range.ts';
 import type { TaskRestore } from '../task/stream-task.ts';
@@ -125,11 +125,8 @@ export function assignRestoredState(
 function mixedAssignment(checkpoint: CompletedCheckpoint, target: AssignmentTarget, localPart: { snapshot: TaskStateSnapshot; keyGroupRanges: readonly KeyGroupRange[]; bytes: number }, sharedFile: SharedFileReader): SubtaskAssignment & { remoteBytes: number } {
   const remote = sameParallelism(checkpoint, target, sharedFile);
   const isLocal = (keyGroup: number) => localPart.keyGroupRanges.some((r) => containsKeyGroup(r, keyGroup));
-  const local = localPart.snapshot.keyedState as KeyedStateSnapshot;
-  const keyedState = [
-    { ...local, keyGroups: local.keyGroups.filter((g) => isLocal(g.keyGroup)) },
-    ...remote.restore.keyedState.map((k) => ({ ...k, keyGroups: k.keyGroups.filter((g) => !isLocal(g.keyGroup)) })),
-  ];
+  const local = localPart.snapshot.keyedState as KeyGroupsState;
+  const keyedState = [keyGroupsWhere(local, isLocal), ...remote.restore.keyedState.map((k) => keyGroupsWhere(k as KeyGroupsState, (g) => !isLocal(g)))] as KeyedStateSnapshot[];
   return { restore: { ...remote.restore, keyedState }, bytes: remote.bytes, remoteBytes: Math.max(0, remote.bytes - localPart.bytes) };
 }
 
@@ -178,7 +175,7 @@ function addKeyedState(restore: TaskRestore, snapshot: TaskStateSnapshot, shared
   if (!keyed) return;
   if (keyed.incremental === undefined) {
     const part = owned ? intersectHandle(keyGroupsStateHandleOf(keyed, snapshot.stateSize), owned) : undefined;
-    restore.keyedState.push(part ? part.state : keyed);
+    restore.keyedState.push((part ? part.state : keyed) as KeyedStateSnapshot);
     return;
   }
   const files = (snapshot.sharedFiles ?? []).map((f) => sharedFile(f.name));

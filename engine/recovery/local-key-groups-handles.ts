@@ -1,7 +1,6 @@
 import type { TaskStateSnapshot } from '../protocol.ts';
-import { keyGroupsStateHandleOf, splitHandle } from '../state/handles/key-groups-state-handle.ts';
+import { keyGroupsStateHandleOf, keyGroupsWhere, splitHandle, type KeyGroupsState } from '../state/handles/key-groups-state-handle.ts';
 import { operatorSubtaskStateOf } from '../state/handles/operator-subtask-state.ts';
-import type { KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
 import { containsKeyGroup, type KeyGroupRange } from '../state/key-group-range.ts';
 import { checksum } from './checksum.ts';
 
@@ -49,8 +48,8 @@ export function localKeyGroupsHandlesOfRange(keyGroupRange: KeyGroupRange, state
 
 /** The key groups of `range` in a copy's keyed state, as the handle's file holds them. */
 function contentOf(snapshot: TaskStateSnapshot, range: KeyGroupRange): unknown {
-  const keyed = snapshot.keyedState as KeyedStateSnapshot | undefined;
-  return (keyed?.keyGroups ?? []).filter((g) => g.keyGroup >= range.start && g.keyGroup <= range.end);
+  const keyed = snapshot.keyedState as KeyGroupsState | undefined;
+  return keyed ? keyGroupsWhere(keyed, (g) => g >= range.start && g <= range.end) : [];
 }
 
 /** Whether a present handle still matches the checksum it was written with. */

@@ -50,6 +50,18 @@ describe('a restore that mixes local and remote handles within one subtask', () 
     });
   }
 
+  it('mixes a snappy-compressed full snapshot too, one compressed key group stream per handle, exactly once', () => {
+    const base = job([
+      { at_ms: 3500, type: 'delete-local-copy', host: 'host-0', vertex: 'count', subtask: 0, key_group: 0 },
+      { at_ms: 3600, type: 'fail-task', vertex: 'count', subtask: 1 },
+    ]);
+    const scenario = { ...base, config: { ...base.config, 'execution.checkpointing.snapshot-compression': true } };
+    const sim = run(scenario);
+    const count0 = sim.restores[0]!.subtasks.find((s) => s.vertexId === 'count' && s.subtaskIndex === 0)!;
+    expect(new Set(count0.handles!.map((h) => h.source))).toEqual(new Set(['local', 'remote']));
+    expect(sim.sinkOutput.compareTo(run({ ...scenario, faults: [] }).sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+  });
+
   it('reports the handles of a fully local restore as local and of a remote one with its reason', () => {
     const sim = run(job([
       { at_ms: 3500, type: 'delete-local-copy', host: 'host-0', vertex: 'count', subtask: 0 },

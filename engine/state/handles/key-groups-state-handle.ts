@@ -1,5 +1,9 @@
 import type { KeyedStateSnapshot } from '../keyed-state-backend.ts';
 import { intersectKeyGroups, keyGroupCount, type KeyGroupRange } from '../key-group-range.ts';
+import { isCompressedSnapshot, type CompressedKeyedStateSnapshot } from '../snapshot-compression.ts';
+
+/** A full snapshot's keyed state as written: plain, or with each key group snappy-compressed. */
+export type KeyGroupsState = KeyedStateSnapshot | CompressedKeyedStateSnapshot;
 
 /**
  * Flink's KeyGroupsStateHandle: the keyed state of a key-group range written as one stream, with
@@ -15,14 +19,14 @@ export interface KeyGroupsStateHandle {
   /** bytes of the stream (state size) */
   stateSize: number;
   /** the key groups of the range that hold state */
-  state: KeyedStateSnapshot;
+  state: KeyGroupsState;
 }
 
 /**
  * The handle of a whole keyed snapshot. Offsets split its size evenly over its key groups, as the
  * playground measures key-group shares everywhere (a rescale reads `size × groups ÷ range`).
  */
-export function keyGroupsStateHandleOf(state: KeyedStateSnapshot, stateSize: number): KeyGroupsStateHandle {
+export function keyGroupsStateHandleOf(state: KeyGroupsState, stateSize: number): KeyGroupsStateHandle {
   const groups = keyGroupCount(state.keyGroupRange);
   const offsets = Array.from({ length: groups }, (_, i) => Math.round((stateSize * i) / groups));
   return { kind: 'key-groups', keyGroupRange: state.keyGroupRange, offsets, stateSize, state };
@@ -40,8 +44,18 @@ export function intersectHandle(handle: KeyGroupsStateHandle, range: KeyGroupRan
   const from = handle.offsets[first]!;
   const offsets = handle.offsets.slice(first, first + keyGroupCount(overlap)).map((o) => o - from);
   const stateSize = Math.round((handle.stateSize * keyGroupCount(overlap)) / keyGroupCount(handle.keyGroupRange));
-  const keyGroups = handle.state.keyGroups.filter((g) => g.keyGroup >= overlap.start && g.keyGroup <= overlap.end);
-  return { kind: 'key-groups', keyGroupRange: overlap, offsets, stateSize, state: { keyGroupRange: overlap, keyGroups, sizeBytes: stateSize } };
+  const state = keyGroupsWhere(handle.state, (g) => g >= overlap.start && g <= overlap.end);
+  return { kind: 'key-groups', keyGroupRange: overlap, offsets, stateSize, state };
+}
+
+/**
+ * The key groups of a full snapshot for which `keep` holds, in the form they were written (a
+ * compressed one stays compressed: each key group is a stream of its own). Its range and sizes
+ * stay the snapshot's, as a backend restoring it clips to its own range anyway.
+ */
+export function keyGroupsWhere<S extends KeyGroupsState>(state: S, keep: (keyGroup: number) => boolean): S {
+  if (isCompressedSnapshot(state)) return { ...state, compressedKeyGroups: state.compressedKeyGroups.filter((g) => keep(g.keyGroup)) };
+  return { ...state, keyGroups: (state as KeyedStateSnapshot).keyGroups.filter((g) => keep(g.keyGroup)) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TaskStateSnapshot } from '../../protocol.ts';
 import type { KeyedStateSnapshot } from '../keyed-state-backend.ts';
 import type { KeyGroupRange } from '../key-group-range.ts';
+import { isCompressedSnapshot } from '../snapshot-compression.ts';
 import { buffersSize, type InputChannelStateHandle, type ResultSubpartitionStateHandle } from './channel-state-handles.ts';
 import type { IncrementalRemoteKeyedStateHandle } from './incremental-remote-keyed-state-handle.ts';
 import { keyGroupsStateHandleOf, type KeyGroupsStateHandle } from './key-groups-state-handle.ts';
@@ -63,7 +64,7 @@ function keyedHandlesOf(snapshot: TaskStateSnapshot, stateSize: number): KeyedSt
     return [{ kind: 'incremental', keyGroupRange: keyed.incremental.keyGroupRange, privateState: keyed.incremental, sharedState: snapshot.sharedFiles ?? [], stateSize }];
   }
   // Keyed state the backend does not recognise (damaged bytes, a test's stand-in) has no handle to name.
-  if (!keyed?.keyGroupRange || !Array.isArray(keyed.keyGroups)) return [];
+  if (!keyed?.keyGroupRange || !(Array.isArray(keyed.keyGroups) || isCompressedSnapshot(keyed))) return [];
   return [keyGroupsStateHandleOf(keyed, stateSize)];
 }
 
