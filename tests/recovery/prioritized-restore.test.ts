@@ -200,6 +200,14 @@ describe('prioritized restore per handle kind', () => {
     });
   }
 
+  it('has no key-group handle to lose in an incremental copy: a key_group fault finds nothing there', () => {
+    const disk = new HostLocalDisk(SLOT.host);
+    disk.store(keyOf(SLOT.slotId), CHECKPOINT, incrementalSnapshot());
+    expect(disk.delete({ ...selectorOf(), keyGroup: 3 })).toEqual([]);
+    expect(disk.corrupt({ ...selectorOf(), keyGroup: 3 })).toEqual([]);
+    expect(decideSubtaskRestore(request(disk, incrementalSnapshot(), 'present')).source).toBe('local');
+  });
+
   it('restores operator state (a 2PC sink\'s pending transactions) from remote when the keyed handles mix', () => {
     const snapshot = keyedSnapshot(MiB, { pendingTransactions: [{ id: 'txn-1', checkpointId: CHECKPOINT, records: [] }] });
     const decision = decideSubtaskRestore(request(diskWithHandles(snapshot, ['missing', 'ok', 'ok', 'ok']), snapshot, 'present'));
