@@ -146,7 +146,7 @@ function keyGroupsRestore(h: LocalKeyGroupsHandle, source: HandleRestore['source
   return { kind: 'key-groups', keyGroupRange: h.keyGroupRange, bytes: h.bytes, source, ...(reason === undefined ? {} : { reason }) };
 }
 
-/** A local restore: the copy's key-group handles, or its one keyed handle (incremental) and its operator state, all from the disk. */
+/** A local restore: the copy's key-group handles, or its one keyed handle (an incremental copy), all from the disk. */
 function localHandles(snapshot: TaskStateSnapshot, handles: readonly LocalKeyGroupsHandle[]): HandleRestore[] {
   if (handles.length === 0) return [{ kind: snapshot.sharedFiles ? 'incremental' : 'key-groups', bytes: snapshot.stateSize, source: 'local' }];
   return handles.map((h) => keyGroupsRestore(h, 'local'));
