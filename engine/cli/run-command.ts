@@ -1,3 +1,4 @@
+import type { HandleRestore } from '../recovery/local-recovery.ts';
 import { parseDuration } from '../config/duration.ts';
 import { readScenarioFile } from './scenario-file.ts';
 import { runScenario, type RunReport } from '../run/run-report.ts';
@@ -164,8 +165,24 @@ function checkpointLines(r: RunReport): string[] {
     const local = restore.subtasks.filter((s) => s.source === 'local').length;
     const where = `${local} ${local === 1 ? 'subtask' : 'subtasks'} from local copies, ${restore.subtasks.length - local} from remote`;
     lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)} (${where}), slowest subtask ${Math.round(slowest)} ms, ${catchUpText(restore.catchUpMs)}`);
+    lines.push(...restore.subtasks.flatMap(mixedHandlesLine));
   }
   return lines;
+}
+
+/**
+ * A subtask whose state handles came from both sides (a partial or partly damaged local copy):
+ * which handles locally, which remotely and why. Nothing for a subtask restored from one side.
+ */
+function mixedHandlesLine(s: { vertexId: string; subtaskIndex: number; handles?: HandleRestore[] }): string[] {
+  const handles = s.handles ?? [];
+  const local = handles.filter((h) => h.source === 'local');
+  const other = handles.filter((h) => h.source !== 'local');
+  if (local.length === 0 || other.length === 0) return [];
+  const sum = (hs: HandleRestore[]) => bytes(hs.reduce((n, h) => n + h.bytes, 0));
+  const named = (hs: HandleRestore[]) => hs.map((h) => (h.keyGroupRange ? `${h.kind} ${h.keyGroupRange.start}-${h.keyGroupRange.end}` : h.kind)).join(', ');
+  const reasons = [...new Set(other.map((h) => h.reason ?? 'unknown'))].join(', ');
+  return [`    ${s.vertexId}#${s.subtaskIndex} mixed: ${local.length} handles local (${sum(local)}: ${named(local)}), ${other.length} remote (${sum(other)}: ${named(other)}; ${reasons})`];
 }
 
 /** How long the sources' backlog took to get back to its level before the failure. */

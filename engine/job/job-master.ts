@@ -250,11 +250,11 @@ export class JobMaster {
   /** A playground fault: damage or remove a subtask's task-local copies on a host's disk (`run`: one shared run of them). */
   #damageLocalCopy(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>, now: number): string | undefined {
     const disk = this.#options.disks.get(op.host)!;
-    const selector = { vertexId: op.vertex, subtaskIndex: op.subtask, ...(op.run === undefined ? {} : { run: op.run }) };
+    const keyGroup = op.key_group === undefined ? {} : { keyGroup: op.key_group };
+    const selector = { vertexId: op.vertex, subtaskIndex: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), ...keyGroup };
     const paths = op.type === 'corrupt-local-copy' ? disk.corrupt(selector) : disk.delete(selector);
-    const who = `${op.vertex}#${op.subtask}`;
-    if (paths.length === 0) return op.run === undefined ? `${op.host} holds no local copy of ${who}` : `${op.host} holds no shared run ${op.run} of ${who}`;
-    return this.#fault(now, { kind: op.type, host: op.host, vertex: op.vertex, subtask: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), paths });
+    if (paths.length === 0) return nothingToDamage(op);
+    return this.#fault(now, { kind: op.type, host: op.host, vertex: op.vertex, subtask: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), ...keyGroup, paths });
   }
 
   #failTask(vertex: string, subtask: number, now: number, effects: JobMasterEffect[]): string | undefined {
@@ -645,4 +645,10 @@ function isFaultSpecType(op: JobOperation): boolean {
   return op.type !== 'rescale' && op.type !== 'restart-from-savepoint' && op.type !== 'cancel';
 }
 
-
+/** Why a local-copy fault found nothing to damage on the host's disk. */
+function nothingToDamage(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>): string {
+  const who = `${op.vertex}#${op.subtask}`;
+  if (op.run !== undefined) return `${op.host} holds no shared run ${op.run} of ${who}`;
+  if (op.key_group !== undefined) return `${op.host} holds no local copy of ${who} with a key-group handle of key group ${op.key_group} (key_group applies to full keyed snapshots)`;
+  return `${op.host} holds no local copy of ${who}`;
+}

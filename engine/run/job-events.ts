@@ -1,4 +1,5 @@
 import type { JobStatus } from '../job/job-status.ts';
+import type { HandleRestore } from '../recovery/local-recovery.ts';
 import type { FaultDetail } from './fault-event.ts';
 
 /** Where a subtask's state came from on a restore, and what it cost. */
@@ -13,6 +14,12 @@ export interface SubtaskRestore {
   /** of `bytes`, those read from remote checkpoint storage (0 for a local restore: every run came from the host's disk) */
   remoteBytes: number;
   durationMs: number;
+  /**
+   * Per state handle of the subtask's share, where it came from and why (a partial local copy:
+   * its intact key-group handles local, the rest remote, `source` then 'remote' with reason
+   * 'partial'); absent from older traces and from a runtime that does not report handles
+   */
+  handles?: HandleRestore[];
 }
 
 /** One restore of the job (the CLI's `restores[]`). */

@@ -287,6 +287,7 @@ function faultSchemas(): JsonSchema[] {
   const fault = (type: string, properties: Record<string, JsonSchema>, description: string, optional: readonly string[] = []) =>
     object({ at, type: { const: type }, ...properties }, ['at', 'type', ...Object.keys(properties).filter((k) => !optional.includes(k))], description);
   const run = { type: 'string', description: "Only this shared SST run of the subtask's incremental copies (a name from the host disk's listing): every copy that references it is damaged with it." };
+  const keyGroup = integer("Only the key-group handle of the subtask's copies that holds this key group (a full keyed snapshot's local copy is written as a few key-group ranges): the copy stays, partial, and a restore reads only that handle remotely.", 0);
   return [
     fault('fail-task', { vertex, subtask: integer('Subtask index, below the vertex parallelism.', 0) }, 'One subtask throws; the job fails over.'),
     fault('kill-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager process dies; its host\'s local disk survives.'),
@@ -309,8 +310,8 @@ function faultSchemas(): JsonSchema[] {
       'Flink\'s stop-with-savepoint: a synchronous savepoint, the sink commits what it covers, and the job ends FINISHED; if the savepoint fails, the job keeps running.',
       ['drain'],
     ),
-    fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy.", ['run']),
-    fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy.", ['run']),
+    fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run, key_group: keyGroup }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy.", ['run', 'key_group']),
+    fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run, key_group: keyGroup }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy.", ['run', 'key_group']),
   ];
 }
 
@@ -361,6 +362,16 @@ function expectationSchemas(): JsonSchema[] {
       },
       'The subtask read its state from source (and, with reason, fell back to remote for it) in the given restore or in every one; it does not hold when the subtask was never restored.',
       ['reason', 'restore'],
+    ),
+    expectation(
+      'mixed-restore',
+      {
+        vertex: { type: 'string', description: 'Id of the vertex.' },
+        subtask: integer('Index of the subtask (from 0).', 0),
+        restore: integer('Which restore of the run (1 is the first); without it, any restore of the subtask.', 1),
+      },
+      "The subtask restored some state handles from its host's task-local copy and the others from remote checkpoint storage (its local copy was partial or partly damaged), in the given restore or in some restore.",
+      ['restore'],
     ),
     expectation(
       'statistic',

@@ -126,9 +126,12 @@ export type FaultSpec =
   | { at_ms: number; type: 'kill-task-manager'; task_manager: string }
   | { at_ms: number; type: 'lose-host'; host: string }
   | { at_ms: number; type: 'slow-operator'; vertex: string; factor: number }
-  /** a playground fault: damage (corrupt) or remove (delete) a subtask's task-local copies on a host's disk */
+  /**
+   * a playground fault: damage (corrupt) or remove (delete) a subtask's task-local copies on a host's disk;
+   * `run`: one shared run of them; `key_group`: only the key-group handle of each copy holding that key group (the copy stays, partial)
+   */
   /** `run`: only that shared run of the subtask's incremental copies */
-  | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string }
+  | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string; key_group?: number }
   /** remote checkpoint storage gets slower by `factor` (1 = normal again) */
   | { at_ms: number; type: 'slow-remote-storage'; factor: number }
   /** remote checkpoint storage fails every write and read (uploads decline with CHECKPOINT_ASYNC_EXCEPTION), until healed */
@@ -170,6 +173,12 @@ export type ExpectationSpec =
    * that restored the subtask. Does not hold when the subtask was never restored.
    */
   | { type: 'restore-source'; vertex: string; subtask: number; source: 'local' | 'remote'; reason?: string; restore?: number }
+  /**
+   * Subtask `subtask` of `vertex` read some of its state handles from its host's local copy and
+   * the others from remote storage (a partial or partly damaged local copy) in restore number
+   * `restore` (1-based), or, without it, in some restore. Does not hold when it never restored so.
+   */
+  | { type: 'mixed-restore'; vertex: string; subtask: number; restore?: number }
   /** at least this many checkpoints failed; with `reason`, for that CheckpointFailureReason only (CHECKPOINT_EXPIRED, …) */
   | { type: 'min-failed-checkpoints'; value: number; reason?: string }
   /**

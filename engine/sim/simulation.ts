@@ -1,7 +1,7 @@
 import type { NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
-import { assignRestoredState, assignSubtaskState } from '../checkpoint/state-assignment.ts';
+import { assignedHandles, assignRestoredState, assignSubtaskState } from '../checkpoint/state-assignment.ts';
 import { JobMaster } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
@@ -441,16 +441,18 @@ export class Simulation extends JobRuntime {
     const targets = this.tasks.map((task, i) => ({ ...task.id, parallelism: this.graph.vertex(task.id.vertexId).parallelism, keyGroupRange: this.graph.subtasks[i]!.keyGroupRange }));
     // What each subtask's share of the checkpoint weighs in remote storage (after a rescale, its key groups' share).
     const remoteBytes = targets.map((t) => assignSubtaskState(checkpoint, t, () => undefined).bytes);
-    const plan = this.jobMaster.planRestore(this.graph, { checkpointId: checkpoint.id, parallelism: checkpoint.parallelism, remoteBytes: (i) => remoteBytes[i]! }, previousPlacement);
+    const view = { checkpointId: checkpoint.id, parallelism: checkpoint.parallelism, remoteBytes: (i: number) => remoteBytes[i]!, remoteHandles: (i: number) => assignedHandles(checkpoint, targets[i]!) };
+    const plan = this.jobMaster.planRestore(this.graph, view, previousPlacement);
     this.tasks.forEach((task, i) => {
       const decision = plan.decisions[i]!;
       const bytes = remoteBytes[i]!;
       const localCopy = decision.source === 'local' ? decision.snapshot : undefined;
-      const { restore, remoteBytes: read } = assignRestoredState(checkpoint, targets[i]!, localCopy, (name) => this.coordinator.sharedState.contents(name));
+      const localPart = decision.source === 'remote' ? decision.localPart : undefined;
+      const { restore, remoteBytes: read } = assignRestoredState(checkpoint, targets[i]!, localCopy, (name) => this.coordinator.sharedState.contents(name), localPart);
       if (decision.source === 'failed') failed.push({ task: i, reason: decision.reason });
       const durationMs = decision.source === 'failed' || bytes === 0 ? 0 : decision.durationMs;
       const source = decision.source === 'local' ? 'local' : 'remote';
-      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, remoteBytes: read, durationMs });
+      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, remoteBytes: read, durationMs, handles: decision.handles });
       this.#localDisk(i)?.pruneAllBut(this.#localKey(i), checkpoint.id);
       task.initialize(restore);
       this.kernel.schedule(now + durationMs, { type: 'task-running', attempt: this.attempt, task: i });

@@ -21,6 +21,7 @@
  *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts), or, where the browser has
  *   no OPFS, in IndexedDB (said once, as a `runtime-notice` event).
  */
+import { localKeyGroupsHandlesOfRange } from '../../engine/recovery/local-key-groups-handles.ts';
 import type { ScheduledOperation } from '../../engine/job/scheduled-operation.ts';
 import * as Comlink from 'comlink';
 import type { SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
@@ -596,7 +597,9 @@ export class LiveDriver extends JobRuntime {
     // Runs it references that the disk holds already are linked (the TaskManager sent only the others).
     const runs = report.runs ? { runs: report.runs, newRuns: report.newRuns ?? [] } : {};
     const key = this.#localKey(report.taskIndex);
-    if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(key, report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, ...runs });
+    // A full copy's key-group handles, named from the subtask's range (an incremental copy is one handle with its runs).
+    const keyGroupHandles = report.runs ? {} : { keyGroupHandles: localKeyGroupsHandlesOfRange(this.graph.subtasks[report.taskIndex]!.keyGroupRange, report.bytes, true) };
+    if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(key, report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, ...runs, ...keyGroupHandles });
     else disk?.store(key, report.checkpointId, withSentRuns(decodeTaskStateSnapshot(report.snapshot), report.newRuns), { bytes: report.bytes });
     if (disk && report.runs) this.#resendRunsTheDiskLacks(disk, report.taskIndex, report.runs);
   }
