@@ -2,7 +2,7 @@
 declare module 'gifenc' {
   type Palette = number[][];
   interface GifEncoder {
-    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; delay?: number; repeat?: number }): void;
+    writeFrame(index: Uint8Array, width: number, height: number, options?: { palette?: Palette; delay?: number; repeat?: number; transparent?: boolean; transparentIndex?: number; dispose?: number }): void;
     finish(): void;
     bytes(): Uint8Array;
   }

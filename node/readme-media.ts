@@ -36,6 +36,8 @@ const ALIGNING_FRAMES = 8;
 const SURVEY_UNTIL_MS = 6_000;
 /** Tall enough that the first page's lesson, timeline and job graph fit on one screen. */
 const VIEWPORT = { width: 1280, height: 1500 };
+/** A cold dev server on a busy machine can take a while to serve the page's modules the first time. */
+const PAGE_READY_MS = 120_000;
 const FRAME_DELAY_MS = 250;
 /** The first and last frames stay longer: before the barrier, and aligned and done. */
 const HOLD_DELAY_MS = 1_500;
@@ -59,8 +61,8 @@ async function runUntil(page: Page, ms: number): Promise<void> {
 /** The newcomer's first page: lesson 1 open and running; paused once a few checkpoints completed. */
 async function capturePlayground(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByTestId('lesson-title').waitFor();
-  await page.locator('[data-testid="job-graph"] [data-vertex-id]').first().waitFor();
+  await page.getByTestId('lesson-title').waitFor({ timeout: PAGE_READY_MS });
+  await page.locator('[data-testid="job-graph"] [data-vertex-id]').first().waitFor({ timeout: PAGE_READY_MS });
   await runUntil(page, 6_000);
   // down to the job graph: the lesson, the run controls, the timeline and the channels
   const graph = await page.locator('.graph-panel').boundingBox();
@@ -110,21 +112,42 @@ async function captureAlignment(page: Page): Promise<{ checkpointId: number; fra
   return { checkpointId: survey.checkpointId, frames: times.length, aligning: samples.filter((s) => s.blocked > 0).length };
 }
 
-/** The GIF of the clip at each run time; the first and last frames held longer. */
+/**
+ * The GIF of the clip at each run time; the first and last frames held longer. One palette, from
+ * the first frame (its legend holds every colour the view draws), and after the first frame only
+ * the pixels that changed: the rest is transparent over the frame before, a fifth of the bytes.
+ */
 async function encodeFrames(page: Page, times: readonly number[]): Promise<Uint8Array> {
   // the runs scrolled the page: the clip is measured where the frames are taken
   await page.getByTestId('checkpoint-timeline').scrollIntoViewIfNeeded();
   const gif = gifenc.GIFEncoder();
+  let palette: number[][] | undefined;
+  let previous: Uint8Array | undefined;
   for (const [i, time] of times.entries()) {
     await runUntil(page, time);
     const png = decode(await page.screenshot({ clip: await alignmentClip(page) }));
     const rgba = toRgba(png.data, png.channels);
-    const palette = gifenc.quantize(rgba, 256);
+    palette ??= gifenc.quantize(rgba, UNCHANGED);
+    const index = gifenc.applyPalette(rgba, palette);
     const delay = i === 0 || i === times.length - 1 ? HOLD_DELAY_MS : FRAME_DELAY_MS;
-    gif.writeFrame(gifenc.applyPalette(rgba, palette), png.width, png.height, { palette, delay, repeat: 0 });
+    if (previous === undefined || previous.length !== index.length) {
+      // a full 256-colour table, so that UNCHANGED is an index in it
+      const table = Array.from({ length: 256 }, (_, c) => palette![c] ?? [255, 0, 255]);
+      gif.writeFrame(index, png.width, png.height, { palette: table, delay, repeat: 0 });
+    } else {
+      gif.writeFrame(onlyChanged(index, previous), png.width, png.height, { delay, transparent: true, transparentIndex: UNCHANGED, dispose: 1 });
+    }
+    previous = index;
   }
   gif.finish();
   return gif.bytes();
+}
+
+/** The palette index of "as in the frame before" (transparent); the colours take the 255 below it. */
+const UNCHANGED = 255;
+
+function onlyChanged(index: Uint8Array, previous: Uint8Array): Uint8Array {
+  return index.map((colour, i) => (colour === previous[i] ? UNCHANGED : colour));
 }
 
 /** Chromium's screenshots are 8-bit RGB or RGBA; the GIF encoder takes RGBA. */
