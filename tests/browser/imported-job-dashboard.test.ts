@@ -13,14 +13,8 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
-import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
-
-declare global {
-  interface Window {
-    playground?: PlaygroundApi;
-  }
-}
+import { inPage } from './playground-in-page.ts';
 
 const FLINK_115 = readFileSync('tests/flink-samples/01-checkpoints-flink-kubernetes-operator-flink115-history10.json', 'utf8');
 const FLINK_19 = readFileSync('tests/flink-samples/08-checkpoints-soojae-study-flink191-38completed.json', 'utf8');
@@ -55,13 +49,16 @@ describe('an imported Flink job in the dashboard and the timeline', () => {
 
   beforeAll(async () => {
     session = await openBrowserSession({ viewport: { width: 1280, height: 1000 } });
-    const page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
-    await page.evaluate(async (scenario) => {
-      await window.playground!.load(scenario);
-      await window.playground!.runUntil(3_000);
-    }, readFileSync('public/scenarios/word-count.yaml', 'utf8'));
+    await session.page.goto(`${session.baseUrl}/`);
+    // a run of its own, to switch back to
+    await inPage(
+      session,
+      async (api, scenario) => {
+        await api.load(scenario);
+        await api.runUntil(3_000);
+      },
+      readFileSync('public/scenarios/word-count.yaml', 'utf8'),
+    );
   });
 
   afterAll(async () => {
@@ -150,7 +147,8 @@ describe('an imported Flink job in the dashboard and the timeline', () => {
     expect(await timeline(page).getByTestId('timeline-playhead').count()).toBe(1);
     expect(await dashboard(page).getByTestId('dashboard-imported-note').count()).toBe(0);
     await openTab(page, en['checkpoints.tab.overview']);
-    const runCompleted = await page.evaluate(async () => ((await window.playground!.stats()) as { checkpoints: { counts: { completed: number } } }).checkpoints.counts.completed);
+    const stats = await inPage(session, async (api) => (await api.stats()) as { checkpoints: { counts: { completed: number } } }, null);
+    const runCompleted = stats.checkpoints.counts.completed;
     expect(await count(page, 'completed')).toBe(String(runCompleted));
     expect(session.errors).toEqual([]);
   });

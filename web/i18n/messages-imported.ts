@@ -14,7 +14,7 @@ export const importedEn = {
   'imported.config.noScenario': 'An imported job has no scenario: the options above are what its JobManager reported.',
   'imported.restore.noSubtasks': 'Flink’s statistics do not say which subtasks restored from a local copy; a playground run shows it.',
   'imported.timeline.note':
-    'The imported job’s checkpoints as Flink reported them, on a time axis from the first trigger in its history. The playhead and time travel replay a playground run, so they are off here.',
+    'The imported job’s checkpoints as Flink reported them, on a time axis from the first trigger in its history. The playhead and time travel replay a playground run, so they are off here; a bar opens its checkpoint in the History tab.',
 } as const;
 
 export const importedZhCN: { readonly [K in keyof typeof importedEn]: string } = {
@@ -27,5 +27,5 @@ export const importedZhCN: { readonly [K in keyof typeof importedEn]: string } =
   'imported.config.noScenario': '导入的作业没有场景：上面的选项就是它的 JobManager 上报的配置。',
   'imported.restore.noSubtasks': 'Flink 的统计数据不说明哪些 subtask 从本地副本恢复；演练场的运行会显示这一点。',
   'imported.timeline.note':
-    '导入作业的 checkpoint 按 Flink 上报的样子排在时间轴上，时间从其历史中的第一次触发算起。播放头和时间回溯只能重放演练场的运行，因此这里不可用。',
+    '导入作业的 checkpoint 按 Flink 上报的样子排在时间轴上，时间从其历史中的第一次触发算起。播放头和时间回溯只能重放演练场的运行，因此这里不可用；点击某个条形可在“历史”页中打开对应的 checkpoint。',
 };
