@@ -42,6 +42,7 @@ import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
 import { shareLinkProblemText } from './i18n/share-link-text.ts';
 import { browserStorageAccess } from './playground/storage/browser-storage-access.ts';
+import { ImportedFlinkJob } from './dashboard/imported-flink-job.svelte.ts';
 
 /** One entry of public/scenarios/index.json. */
 export interface ScenarioEntry {
@@ -131,6 +132,8 @@ export class PlaygroundState {
   outputRowLimit = $state(12);
   /** Bumped whenever the documents above were re-read; detail views re-read with it. */
   revision = $state(0);
+  /** A real Flink job's checkpoint statistics the user imported: one per page, kept across runs. */
+  readonly imported = new ImportedFlinkJob();
 
   nowMs = $state(0);
   /**
