@@ -38,7 +38,18 @@ describe('scenario text that is not what it should be', () => {
     const text = '{\n  "version": 1,\n  "job": { "vertices": [ { "id": "a", "type": "map", "id": "b" } ] }\n}';
     expect(parseScenarioText(text)).toEqual({
       ok: false,
-      errors: [{ path: 'job.vertices[0].id', message: expect.stringContaining('is set twice (JSON at line 3, column 54)'), allowed: 'each key once per map', line: 3, column: 54 }],
+      errors: [
+        {
+          path: 'job.vertices[0].id',
+          message: expect.stringContaining('is set twice (JSON at line 3, column 54)'),
+          allowed: 'each key once per map',
+          line: 3,
+          column: 54,
+          code: 'text.duplicate-key',
+          params: { line: 3, column: 54 },
+          allowedMessage: { code: 'phrase', params: { text: 'each key once per map' } },
+        },
+      ],
     });
   });
 
