@@ -25,6 +25,9 @@ import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
+import { message, renderEnglish } from '../engine/messages/engine-message.ts';
+import type { EngineMessage } from '../engine/messages/message-codes.ts';
+import { scenarioError } from '../engine/scenario/scenario-error.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
@@ -77,7 +80,7 @@ const VIEW_CLOCK_REFRESH_MS = 100;
 const OUTPUT_REFRESH_MS = 500;
 const SCENARIO_DIR = '/scenarios/';
 
-export const NOT_LOADED = 'No scenario is loaded: call load(scenario) first.';
+export const NOT_LOADED = renderEnglish(message('scenario.not-loaded'));
 export const STEP_IS_SIM_ONLY =
   "step() is for the 'sim' driver only: the 'live' driver runs on the wall clock. Use runUntil(time), or start() and pause(), or setDriver('sim').";
 /** How often a live runUntil looks at the job clock (wall ms). */
@@ -410,10 +413,10 @@ export class PlaygroundState {
    * writes it: flat or nested keys, Flink value syntax), running if it was running. Invalid
    * configuration changes nothing and comes back as the validator's errors.
    */
-  applyConfig(config: unknown): { ok: true; notes: string[] } | { ok: false; errors: ScenarioError[] } {
+  applyConfig(config: unknown): { ok: true; notes: string[]; noteMessages: EngineMessage[] } | { ok: false; errors: ScenarioError[] } {
     const input = this.scenarioInput;
     const source = this.source;
-    if (input === null || source === null) return { ok: false, errors: [{ path: '', message: NOT_LOADED }] };
+    if (input === null || source === null) return { ok: false, errors: [scenarioError('', message('scenario.not-loaded'))] };
     const candidate = { ...input, config };
     const validated = validateScenario(candidate);
     if (!validated.ok) return validated;
@@ -421,7 +424,7 @@ export class PlaygroundState {
     this.#generation++;
     this.pause('user');
     void this.#install(validated.scenario, source, candidate, wasRunning);
-    return { ok: true, notes: validated.notes };
+    return { ok: true, notes: validated.notes, noteMessages: validated.noteMessages };
   }
 
   #lsmStorage: LsmStorageFactory | undefined;

@@ -126,7 +126,7 @@ export const CHINESE_CATALOGUE: Catalogue = {
   'field.of-other-vertex': ({ name, type, owners }) => `"${name}" 不是 ${type} 顶点的字段（它属于 ${listed(owners)} 顶点）`,
   'field.of-other-source': ({ name, kind, owners }) => `"${name}" 不是 ${kind} Source 的字段（它属于 ${listed(owners)}）`,
 
-  bounds: ({ bounds }) => bounds.map((b) => `${BOUND_ZH[b.word]} ${b.value}`).join(' 且 ') || '任意数字',
+  bounds: ({ bounds }) => bounds.map((b) => `${BOUND_ZH[b.word]} ${b.value}`).join(' 且') || '任意数字',
   'allowed.duration': ({ range }, r) => `${withRange('时长', range, r)}，${PHRASES_ZH['duration syntax']}`,
   'allowed.memory': ({ range }, r) => `${withRange('内存大小', range, r)}，${PHRASES_ZH['memory size syntax']}`,
   'allowed.integer': ({ range, sentinel }, r) => `${withRange('整数', range, r)}${sentinel ? `，或 ${sentinel.value}（${sentinel.meaning}）` : ''}`,
