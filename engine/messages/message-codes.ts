@@ -252,6 +252,39 @@ export interface MessageParams {
   'scenario.not-loaded': None;
   'config.paste-not-map': None;
   'session.odd-list': None;
+
+  // refusals of an operation on the running job (Break things, the Playground API, a scheduled fault)
+  'refusal.trigger-not-running': { kind: string; status: string };
+  'refusal.fail-task-not-running': { status: string; vertex: string; subtask: number };
+  'refusal.terminal-nothing-to-fail': { status: string };
+  'refusal.terminal-nothing-to-stall': { status: string };
+  'refusal.stalled-already': { taskManager: string };
+  'refusal.host-lost-already': { host: string; left: readonly string[] };
+  'refusal.last-host': { host: string };
+  'refusal.already-terminal': { status: string };
+  'refusal.stop-not-running': { status: string };
+  'refusal.stopping-already': None;
+  'refusal.no-local-copy': { host: string; vertex: string; subtask: number };
+  'refusal.no-shared-run': { host: string; run: string; vertex: string; subtask: number };
+  'refusal.no-subtask': { vertex: string; subtask: number };
+  'refusal.no-task-manager': { taskManager: string; running: readonly string[] };
+  'refusal.no-host': { host: string; hosts: readonly string[] };
+  'refusal.unknown-vertex': { vertex: string };
+  'refusal.unknown-vertex-of': { vertex: string; vertices: readonly string[] };
+  'refusal.factor': { factor: number };
+  'refusal.parallelism-range': { max: number; vertex: string; parallelism: number };
+  'refusal.parallelism-slots': { parallelism: number; slots: number };
+  'refusal.rescale-not-running': { status: string };
+  'refusal.nothing-to-rescale-from': None;
+  'refusal.rescale-source': { vertex: string; splits: number };
+  'refusal.rescale-in-flight': { vertex: string; checkpoint: number; holder: EngineMessage };
+  'refusal.holder-self': { vertex: string };
+  'refusal.holder-upstream': { vertex: string };
+  'refusal.holder-downstream': { vertex: string };
+  'refusal.rescale-forward': { vertex: string; from: string; to: string };
+  'refusal.no-savepoint-yet': None;
+  'refusal.no-such-savepoint': { id: number; savepoints: readonly number[] };
+  'refusal.restart-not-running': { status: string };
   'session.bad-pair': { pair: string };
 }
 

@@ -1,5 +1,6 @@
 import type { JobStatus } from '../job/job-status.ts';
 import type { FaultDetail } from './fault-event.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 /** Where a subtask's state came from on a restore, and what it cost. */
 export interface SubtaskRestore {
@@ -42,7 +43,8 @@ export type JobEvent =
   | { type: 'fault'; time: number; description: string; fault?: FaultDetail }
   | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
   /** a scheduled fault that could not be carried out when it came due, and why (never dropped without a word) */
-  | { type: 'fault-not-applied'; time: number; faultType: string; reason: string }
+  /** `reason` in English; `problem` the same as a message code, for other languages (absent in traces recorded before it existed) */
+  | { type: 'fault-not-applied'; time: number; faultType: string; reason: string; problem?: EngineMessage }
   | { type: 'restore'; time: number; restore: RestoreRecord };
 
 /** The job event a coordinator's `checkpoint-status` effect stands for (both drivers emit these). */

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobOperationType } from '../../engine/job/job-operation.ts';
+import { message } from '../../engine/messages/engine-message.ts';
 import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { faultNotAppliedText, faultTypeName, type Translate } from '../../web/i18n/fault-text.ts';
@@ -57,13 +58,23 @@ describe('faults not applied', () => {
     expect(faultNotAppliedText({ faultType: 'lose-host', reason: 'host-0 is the last host left' }, translator('en'))).toBe('lose host not applied: host-0 is the last host left');
   });
 
+  it('renders the engine’s reason in the reader’s language when the event carries its message code', () => {
+    const event = { faultType: 'fail-task', reason: REASON, problem: message('refusal.fail-task-not-running', { status: 'RESTARTING', vertex: 'count', subtask: 0 }) };
+    expect(faultNotAppliedText(event, translator('en'), 'en')).toBe(`fail task not applied: ${REASON}`);
+    expect(faultNotAppliedText(event, translator('zh-CN'), 'zh-CN')).toBe('“让任务失败”未执行：作业处于 RESTARTING 状态；count#0 没有正在运行的 task 可以让它失败');
+    const corrupt = { faultType: 'corrupt-local-copy', reason: 'host-0 holds no local copy of source#1', problem: message('refusal.no-local-copy', { host: 'host-0', vertex: 'source', subtask: 1 }) };
+    expect(faultNotAppliedText(corrupt, translator('en'), 'en')).toContain(corrupt.reason);
+    expect(faultNotAppliedText(corrupt, translator('zh-CN'), 'zh-CN')).toContain('host-0 上没有 source#1 的本地副本');
+  });
+
   it('has a scheduled fail-task during a restart reach the timeline’s model', () => {
     const validated = validateScenario(FAIL_TASK_DURING_RESTART);
     if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
     const simulation = new Simulation(validated.scenario);
     simulation.runUntil(6000);
     const model = buildTimeline(simulation.events, simulation.now, 0);
-    expect(model.notApplied).toEqual([{ time: 3300, faultType: 'fail-task', reason: REASON }]);
+    const problem = { code: 'refusal.fail-task-not-running', params: { status: 'RESTARTING', vertex: 'count', subtask: 0 } };
+    expect(model.notApplied).toEqual([{ time: 3300, faultType: 'fail-task', reason: REASON, problem }]);
     // The kill that caused the restart is a fault; the refused fail-task is not one.
     expect(model.faults.map((f) => f.fault?.kind)).toEqual(['kill-task-manager']);
   });
