@@ -835,15 +835,16 @@ export class PlaygroundState {
   /**
    * Carries out one operation (the Playground API's named calls each build one): the driver's
    * runtime validates and applies it. In sim, one that was done is recorded in the run's history,
-   * so time travel replays it. The error message, or undefined when it was done.
+   * so time travel replays it. Why it was refused (the JobMaster's refusal as a message code, or
+   * an error's message), or undefined when it was done.
    */
-  operate(operation: JobOperation): string | undefined {
+  operate(operation: JobOperation): EngineMessage | string | undefined {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
     this.timeTravel.cancel(`an operation (${operation.type})`);
-    let problem: string | undefined;
+    let problem: EngineMessage | string | undefined;
     try {
-      problem = driver.operate(operation);
+      problem = driver.perform(operation);
     } catch (error) {
       problem = errorMessage(error);
     }

@@ -182,13 +182,17 @@ export class JobMaster {
    * refusal of a scheduled fault is reported as an event, never dropped without a word.
    */
   operate(operation: JobOperation, now: number, effects: JobMasterEffect[], origin: OperationOrigin = 'api'): string | undefined {
+    const problem = this.perform(operation, now, effects, origin);
+    return problem === undefined ? undefined : renderEnglish(problem);
+  }
+
+  /** `operate`, with the refusal as a message code (for a reader of another language) instead of English text. */
+  perform(operation: JobOperation, now: number, effects: JobMasterEffect[], origin: OperationOrigin = 'api'): EngineMessage | undefined {
     const problem = this.#carryOut(operation, now, effects);
     // A scheduled fault is an input whatever became of it: a replay feeds it again, to be refused alike.
     if ((problem === undefined || origin === 'schedule') && isFaultSpecType(operation)) this.#options.recorder?.faultApplied(now, { ...operation, at_ms: now } as FaultSpec, problem === undefined);
-    if (problem === undefined) return undefined;
-    const reason = renderEnglish(problem);
-    if (origin === 'schedule') this.#emit({ type: 'fault-not-applied', time: now, faultType: operation.type, reason, problem });
-    return reason;
+    if (problem !== undefined && origin === 'schedule') this.#emit({ type: 'fault-not-applied', time: now, faultType: operation.type, reason: renderEnglish(problem), problem });
+    return problem;
   }
 
   #carryOut(op: JobOperation, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {

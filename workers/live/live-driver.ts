@@ -60,6 +60,7 @@ import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-l
 import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
 import { hostDir, hostsDir, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir } from '../storage/rocksdb-local-dir.ts';
+import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and
@@ -346,9 +347,9 @@ export class LiveDriver extends JobRuntime {
 
   // ---- operations ----
 
-  operate(operation: JobOperation): string | undefined {
-    let problem: string | undefined;
-    this.#drive((e) => (problem = this.jobMaster.operate(operation, this.now, e)));
+  perform(operation: JobOperation): EngineMessage | undefined {
+    let problem: EngineMessage | undefined;
+    this.#drive((e) => (problem = this.jobMaster.perform(operation, this.now, e)));
     return problem;
   }
 
