@@ -108,7 +108,7 @@ function parseCheckArguments(args: string[]): CheckArguments | { help: true } | 
       const lang = readLang(args[++i]);
       if ('problem' in lang) return lang;
       out.locale = lang.locale;
-    } else if (arg.startsWith('-')) return { problem: `unknown option "${arg}" (allowed: --live, --json, --lang)` };
+    } else if (arg.startsWith('-')) return { problem: `unknown option "${arg}" (allowed: --live, --json) or --lang en|zh-CN` };
     else out.files.push(arg);
   }
   return out.files.length === 0 ? { problem: 'missing SCENARIO (one or more .yaml or .json scenario files)' } : out;

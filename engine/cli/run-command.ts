@@ -77,7 +77,7 @@ function parseRunArguments(args: string[]): RunArguments | string {
       if (value === undefined) return `${arg} needs a value`;
       const problem = arg === '--seed' ? setSeed(out, value) : setUntil(out, value);
       if (problem) return problem;
-    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --seed, --until, --json, --lang)`;
+    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --seed, --until, --json) or --lang en|zh-CN`;
     else if (out.file !== undefined) return `only one SCENARIO file may be given, got "${out.file}" and "${arg}"`;
     else out.file = arg;
   }
