@@ -9,32 +9,25 @@ import { runRunCommand } from '../../engine/cli/run-command.ts';
 import type { ReadFile } from '../../engine/cli/command-result.ts';
 import { tiny } from './tiny-scenario.ts';
 
-const INVALID = `
+/** A source and a sink joined by `edge`, with one line of `config`. */
+const scenario = (name: string, edge: string, config: string) => `
 version: 1
-name: Broken
+name: ${name}
 job:
   vertices:
     - { id: src, type: source, source: { kind: sequence, keys: 4, rate_per_s: 10, count: 5 } }
     - { id: sink, type: sink }
   edges:
-    - { from: src, to: snk }
+    - ${edge}
 config:
-  execution.checkpointing.intervall: 10 s
+  ${config}
 `;
 
+/** A misspelt sink id and a misspelt option key. */
+const INVALID = scenario('Broken', '{ from: src, to: snk }', 'execution.checkpointing.intervall: 10 s');
+
 /** Valid, with a note: the aligned-checkpoint timeout does nothing while checkpoints are aligned. */
-const NOTED = `
-version: 1
-name: Noted
-job:
-  vertices:
-    - { id: src, type: source, source: { kind: sequence, keys: 4, rate_per_s: 10, count: 5 } }
-    - { id: sink, type: sink }
-  edges:
-    - { from: src, to: sink }
-config:
-  execution.checkpointing.aligned-checkpoint-timeout: 1 s
-`;
+const NOTED = scenario('Noted', '{ from: src, to: sink }', 'execution.checkpointing.aligned-checkpoint-timeout: 1 s');
 
 const files: Record<string, string> = { 'broken.yaml': INVALID, 'noted.yaml': NOTED, 'tiny.yaml': tiny('') };
 const readFile: ReadFile = (path) => (path in files ? { ok: true, text: files[path]! } : { ok: false, message: `${path}: no such file` });
