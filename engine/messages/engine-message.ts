@@ -3,11 +3,9 @@
  * something to a user; `renderMessage` turns it into text in a language. Both languages share one
  * walk over nested messages, so a noun inside a sentence is rendered in the sentence's language.
  */
-import { ENGLISH_CATALOGUE, renderEnglish, type Catalogue } from './english-messages.ts';
+import { ENGLISH_CATALOGUE, type Catalogue } from './english-messages.ts';
 import type { EngineMessage, MessageCode, MessageLocale, MessageParams } from './message-codes.ts';
 import { CHINESE_CATALOGUE } from './zh-cn-messages.ts';
-
-export { renderEnglish };
 
 export const MESSAGE_LOCALES: readonly MessageLocale[] = ['en', 'zh-CN'];
 
@@ -22,4 +20,9 @@ export function renderMessage(text: EngineMessage | string, locale: MessageLocal
   if (typeof text === 'string') return text;
   const render = CATALOGUES[locale][text.code] as (params: unknown, render: (m: EngineMessage | string) => string) => string;
   return render(text.params, (nested) => renderMessage(nested, locale));
+}
+
+/** The message in English: the CLI's and the Playground API's text. */
+export function renderEnglish(text: EngineMessage | string): string {
+  return renderMessage(text, 'en');
 }

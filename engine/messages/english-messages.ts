@@ -3,7 +3,7 @@
  * returns it, and `ScenarioError.message` holds it. The wording is the validator's as it always
  * was, so text that scripts and tests match on does not move.
  */
-import type { EngineMessage, ListItems, MessageCode, MessageParams, Phrase } from './message-codes.ts';
+import type { EngineMessage, MessageCode, MessageParams, Phrase } from './message-codes.ts';
 
 type Render = (message: EngineMessage | string) => string;
 export type Catalogue = { readonly [C in MessageCode]: (params: MessageParams[C], render: Render) => string };
@@ -24,7 +24,7 @@ const PHRASES_EN: Partial<Record<Phrase, string>> = {
 const quoted = (ids: readonly string[]) => ids.map((id) => `"${id}"`).join(', ');
 const ofRange = (render: Render, range: EngineMessage | undefined) => (range === undefined ? '' : ` ${render(range)}`);
 
-const ENGLISH: Catalogue = {
+export const ENGLISH_CATALOGUE: Catalogue = {
   phrase: ({ text }) => PHRASES_EN[text] ?? text,
   names: ({ names }) => names.join(', '),
   'value.null': () => 'null',
@@ -53,7 +53,7 @@ const ENGLISH: Catalogue = {
   'allowed.integer': ({ range, sentinel }, r) => `an integer${ofRange(r, range)}${sentinel ? `, or ${sentinel.value} (${sentinel.meaning})` : ''}`,
   'allowed.number': ({ range }, r) => `a number${ofRange(r, range)}`,
   'allowed.list-of': ({ items }) => `a list of ${items}`,
-  'allowed.at-least-one': ({ items }) => `at least one ${items satisfies ListItems}`,
+  'allowed.at-least-one': ({ items }) => `at least one ${items}`,
   'noun.one-of': ({ items }) => `one of ${items}`,
   'allowed.or-leave-out': ({ value }) => `${value}, or leave one of the two out`,
   'allowed.at-least-slots': ({ slots }) => `at least ${slots} slots in total, or lower the parallelism`,
@@ -199,15 +199,6 @@ const ENGLISH: Catalogue = {
 /** "1 host", "2 hosts": English plurals by `Intl.PluralRules`, so a count of one reads as one. */
 const ENGLISH_PLURALS = new Intl.PluralRules('en');
 
-export function counted(count: number, noun: string): string {
+function counted(count: number, noun: string): string {
   return `${count} ${ENGLISH_PLURALS.select(count) === 'one' ? noun : `${noun}s`}`;
-}
-
-export const ENGLISH_CATALOGUE = ENGLISH;
-
-/** The message in English; a plain string (a parser's own words) comes back as it is. */
-export function renderEnglish(message: EngineMessage | string): string {
-  if (typeof message === 'string') return message;
-  const render = ENGLISH[message.code] as (params: unknown, render: Render) => string;
-  return render(message.params, renderEnglish);
 }

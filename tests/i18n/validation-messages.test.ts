@@ -205,6 +205,21 @@ describe('validator messages in Chinese', () => {
   });
 });
 
+describe('counts in messages', () => {
+  it('says "1 host" and "2 hosts" by the plural rules of English, and counts in Chinese without plurals', () => {
+    const tooFew = (hosts: number) => message('cluster.too-few-slots', { needed: 4, available: hosts, hosts, perHost: 1, slots: 1 });
+    expect(renderMessage(tooFew(1), 'en')).toContain(': 1 host × 1 TaskManager per host × 1 slot per TaskManager');
+    expect(renderMessage(tooFew(2), 'en')).toContain(': 2 hosts × 1 TaskManager per host × 1 slot per TaskManager');
+    expect(renderMessage(tooFew(2), 'zh-CN')).toContain('2 台主机 × 每台 1 个 TaskManager × 每个 TaskManager 1 个 slot');
+  });
+
+  it('counts a too-small cluster of the validator as the cluster is', () => {
+    const result = validateScenario({ ...wordCountFile(), cluster: { hosts: 1, task_managers_per_host: 1, slots_per_task_manager: 1 } });
+    const error = result.ok ? undefined : result.errors.find((e) => e.code === 'cluster.too-few-slots');
+    expect(error?.message).toMatch(/but the cluster has 1: 1 host × 1 TaskManager per host × 1 slot per TaskManager$/);
+  });
+});
+
 describe('the message catalogues', () => {
   it('every code has an English and a zh-CN rendering, and no language has a code the other lacks', () => {
     const english = Object.keys(CATALOGUES.en).sort();
