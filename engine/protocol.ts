@@ -236,4 +236,6 @@ export type CoordinatorEffect =
       reason?: string;
       /** stop-with-savepoint's savepoint: its failure lets the job run on (the JobMaster resumes checkpointing) */
       synchronous?: boolean;
+      /** a checkpoint triggered with checkpointType FULL (on `triggered`), so a recording replays it as one */
+      checkpointType?: 'FULL';
     };

@@ -28,6 +28,7 @@ import { formatScenarioErrors, parseScenarioText, validateScenario, type Scenari
 import { message, renderEnglish } from '../engine/messages/engine-message.ts';
 import type { EngineMessage } from '../engine/messages/message-codes.ts';
 import { scenarioError } from '../engine/scenario/scenario-error.ts';
+import { pageRunnable } from './page-runtime.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
@@ -44,6 +45,7 @@ import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
 import { shareLinkProblemText } from './i18n/share-link-text.ts';
 import { browserStorageAccess } from './playground/storage/browser-storage-access.ts';
+import { ImportedFlinkJob } from './dashboard/imported-flink-job.svelte.ts';
 
 /** One entry of public/scenarios/index.json. */
 export interface ScenarioEntry {
@@ -133,6 +135,8 @@ export class PlaygroundState {
   outputRowLimit = $state(12);
   /** Bumped whenever the documents above were re-read; detail views re-read with it. */
   revision = $state(0);
+  /** A real Flink job's checkpoint statistics the user imported: one per page, kept across runs. */
+  readonly imported = new ImportedFlinkJob();
 
   nowMs = $state(0);
   /**
@@ -291,7 +295,7 @@ export class PlaygroundState {
       if (!parsed.ok) throw new Error(`The scenario is not valid JSON or YAML; nothing was loaded.\n${formatScenarioErrors(parsed.errors)}`);
       value = parsed.value;
     }
-    const validated = validateScenario(value);
+    const validated = pageRunnable(validateScenario(value));
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
@@ -348,7 +352,7 @@ export class PlaygroundState {
     // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
     this.operations = [];
     const parsed = parseScenarioText(text);
-    const validated = parsed.ok ? validateScenario(parsed.value) : parsed;
+    const validated = parsed.ok ? pageRunnable(validateScenario(parsed.value)) : parsed;
     if (!validated.ok) {
       this.#clearJob();
       this.source = source;
@@ -418,7 +422,7 @@ export class PlaygroundState {
     const source = this.source;
     if (input === null || source === null) return { ok: false, errors: [scenarioError('', message('scenario.not-loaded'))] };
     const candidate = { ...input, config };
-    const validated = validateScenario(candidate);
+    const validated = pageRunnable(validateScenario(candidate));
     if (!validated.ok) return validated;
     const wasRunning = this.running;
     this.#generation++;
@@ -506,6 +510,8 @@ export class PlaygroundState {
     this.runUntilMs = scenario.run.until_ms;
     this.#refresh(true);
     this.hub.emit({ type: 'load', time: 0, scenario: { name: scenario.name, seed: driver.seed } });
+    // Said while the live runtime booted, before this page subscribed to the run's events.
+    for (const event of driver.events) if (event.type === 'runtime-notice') this.hub.emit(event);
     if (driver.name === 'live') this.#scheduleFrame();
     if (autoStart) this.start();
   }

@@ -13,6 +13,8 @@
  * every file it uses, temporary ones included, in the one directory it is given, where
  * OPFSCoopSyncVFS puts a `.ahp-*` temporary directory at the OPFS root. So the attempt's instance
  * directory holds all of its state, and deleting it (cancel, lose-host, dispose) deletes all.
+ * Where the browser has no OPFS the directories are IndexedDB databases instead
+ * (workers/storage/indexeddb-mirrored-vfs.ts says why not wa-sqlite's own IndexedDB VFSes).
  */
 import * as SQLite from '@journeyapps/wa-sqlite';
 import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
@@ -22,7 +24,8 @@ import type { SqliteWasmModule } from '../engine/state/lsm/sqlite-wasm-module.ts
 import { RawSqliteConnection } from '../engine/state/lsm/raw-sqlite.ts';
 import { WaSqliteRunStore } from '../engine/state/lsm/wa-sqlite-run-store.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
-import { entriesOf, instanceDir, openOpfsDirectory, opfsRoot, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
+import { deleteMirroredDatabasesUnder, IndexedDbMirroredVfs } from './storage/indexeddb-mirrored-vfs.ts';
+import { entriesOf, incarnationDir, instanceDir, openOpfsDirectory, opfsRoot, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
 
 /** The rocksdb working database of one execution attempt in this TaskManager. */
 export interface WorkingLsmDatabase {
@@ -38,9 +41,9 @@ export interface WorkingLsmDatabase {
 /** Opens the working database of `attempt` (after the predecessor's leftovers are gone). */
 export type WorkingLsmDatabaseOpener = (attempt: number) => Promise<WorkingLsmDatabase>;
 
-/** The pool VFS is a JS class without typings in @journeyapps/wa-sqlite 2.0.6. */
-type PoolVfs = SQLiteVFS & { name: string; close(): Promise<void> };
-const createPoolVfs = (AccessHandlePoolVFS as unknown as { create(directoryPath: string, module: unknown): Promise<PoolVfs> }).create;
+/** The VFS example classes have no typings in @journeyapps/wa-sqlite 2.0.6. */
+type ClosableVfs = SQLiteVFS & { name: string; close(): Promise<void> };
+const createPoolVfs = (AccessHandlePoolVFS as unknown as { create(directoryPath: string, module: unknown): Promise<ClosableVfs> }).create;
 
 let loaded: Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }> | undefined;
 
@@ -53,9 +56,17 @@ function loadModule(): Promise<{ module: SqliteWasmModule; sqlite3: SQLiteAPI }>
 }
 
 /** A database alone in the OPFS directory `path`, on its own pool VFS; `close` releases its files (the directory stays). */
-export async function openPoolDatabase(path: string): Promise<{ module: SqliteWasmModule; db: number; close(): Promise<void> }> {
+export function openPoolDatabase(path: string): Promise<WorkingDatabaseFile> {
+  return openAlone((module) => createPoolVfs.call(AccessHandlePoolVFS, path, module));
+}
+
+/** One open working database: the wasm module, its handle, and how to close it and its VFS. */
+type WorkingDatabaseFile = { module: SqliteWasmModule; db: number; close(): Promise<void> };
+
+/** Opens `rocksdb.db` on a VFS of its own. */
+async function openAlone(createVfs: (module: SqliteWasmModule) => Promise<ClosableVfs>): Promise<WorkingDatabaseFile> {
   const { module, sqlite3 } = await loadModule();
-  const vfs = await createPoolVfs.call(AccessHandlePoolVFS, path, module);
+  const vfs = await createVfs(module);
   // At the head of SQLite's VFS list: a VFS of an earlier database at the same path (a redeployed
   // attempt) is shadowed, since VFS names are directory paths here.
   sqlite3.vfs_register(vfs, true);
@@ -71,24 +82,59 @@ export async function openPoolDatabase(path: string): Promise<{ module: SqliteWa
 }
 
 /**
+ * How a TaskManager's directories are kept in one store: open a database alone in an instance
+ * directory, delete a directory, delete a TaskManager directory's entries but one.
+ */
+interface LocalDirDisk {
+  open(path: string): Promise<WorkingDatabaseFile>;
+  remove(path: string): Promise<void>;
+  removeAllBut(taskManagerDir: string, own: string): Promise<void>;
+}
+
+const OPFS_DISK: LocalDirDisk = {
+  open: openPoolDatabase,
+  remove: removeOpfsDirectory,
+  removeAllBut: async (taskManagerDir, own) => {
+    // Without OPFS this throws, and the first open does again: nothing is opened.
+    const tmDir = (await openOpfsDirectory(taskManagerDir, true))!;
+    const stale: string[] = [];
+    for await (const [name] of entriesOf(tmDir)) if (`${taskManagerDir}/${name}` !== own) stale.push(name);
+    await Promise.all(stale.map((name) => removeOpfsEntry(tmDir, name)));
+  },
+};
+
+const INDEXEDDB_DISK: LocalDirDisk = {
+  open: openMirroredDatabase,
+  remove: (path) => deleteMirroredDatabasesUnder(path),
+  removeAllBut: (taskManagerDir, own) => deleteMirroredDatabasesUnder(taskManagerDir, own),
+};
+
+/** A database alone in the instance directory `path`, kept in IndexedDB (no OPFS). */
+function openMirroredDatabase(path: string): Promise<WorkingDatabaseFile> {
+  return openAlone(async (module) => (await IndexedDbMirroredVfs.create(path, module, path)) as unknown as ClosableVfs);
+}
+
+/**
  * The opener for this process. Before its first database it deletes whatever else is in the
  * TaskManager's directory: the working databases of a predecessor with the same id (a killed
- * worker), which Flink would never reuse. Fails loudly where the browser has no OPFS.
+ * worker), which Flink would never reuse. The directories are in OPFS, or in IndexedDB where the
+ * JobManager found no OPFS (`dir.store`); without either the deployment fails saying so.
  */
 export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): WorkingLsmDatabaseOpener {
   if (!dir) throw new Error('state.backend.type: rocksdb: this TaskManager was registered without state.backend.rocksdb.localdir');
+  const disk = dir.store === 'indexeddb' ? INDEXEDDB_DISK : OPFS_DISK;
   // Fresh names make the deletion tidiness, not a condition for running: a predecessor's files
   // still locked after the wait stay for the next process of this TaskManager, or for dispose.
-  const cleared = deletePredecessors(dir).catch((error: unknown) => {
+  const cleared = disk.removeAllBut(dir.taskManagerDir, incarnationDir(dir)).catch((error: unknown) => {
     console.warn(`${dir.taskManagerDir}: a predecessor's working database could not be deleted yet:`, error);
   });
   return async (attempt) => {
     await cleared;
-    await opfsRoot();
+    if (disk === OPFS_DISK) await opfsRoot();
     const path = instanceDir(dir, attempt);
     // A retried deployment of the same attempt starts from an empty directory.
-    await removeOpfsDirectory(path);
-    const { module: m, db, close } = await openPoolDatabase(path);
+    await disk.remove(path);
+    const { module: m, db, close } = await disk.open(path);
     const stores: WaSqliteRunStore[] = [];
     const sizes = new RawSqliteConnection(m, db);
     const pageCount = sizes.prepare('PRAGMA page_count');
@@ -109,18 +155,8 @@ export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): Wor
         for (const store of stores) store.close();
         sizes.close();
         await close();
-        await removeOpfsDirectory(path);
+        await disk.remove(path);
       },
     };
   };
-}
-
-/** Deletes every entry of the TaskManager's directory but this process's incarnation. */
-async function deletePredecessors(dir: RocksDbLocalDir): Promise<void> {
-  // Without OPFS this throws, and the first open does again: nothing is opened.
-  const tmDir = (await openOpfsDirectory(dir.taskManagerDir, true))!;
-  const own = `incarnation-${dir.incarnation}`;
-  const stale: string[] = [];
-  for await (const [name] of entriesOf(tmDir)) if (name !== own) stale.push(name);
-  await Promise.all(stale.map((name) => removeOpfsEntry(tmDir, name)));
 }

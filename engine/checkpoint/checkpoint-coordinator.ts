@@ -277,7 +277,8 @@ export class CheckpointCoordinator {
     const statsType = request.stopMode ? 'SYNC_SAVEPOINT' : barrier.checkpointKind;
     this.stats.reportPendingCheckpoint(id, now, statsType, request.isSavepoint ? 'CANONICAL' : undefined);
     this.#reportFinishedTasks(id, plan.finishedTasks, now);
-    effects.push({ type: 'checkpoint-status', status: 'triggered', checkpointId: id, isSavepoint: request.isSavepoint });
+    const kind = { ...(request.stopMode ? { synchronous: true } : {}), ...(barrier.checkpointType === 'FULL' ? { checkpointType: 'FULL' as const } : {}) };
+    effects.push({ type: 'checkpoint-status', status: 'triggered', checkpointId: id, isSavepoint: request.isSavepoint, ...kind });
     effects.push({ type: 'schedule', at: now + this.config.checkpointTimeout, timer: { kind: 'timeout', checkpointId: id } });
     for (const subtask of plan.tasksToTrigger) effects.push({ type: 'trigger-task', subtask, barrier });
     if (pending.isFullyAcknowledged) this.#complete(pending, now, effects);

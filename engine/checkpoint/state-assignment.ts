@@ -1,6 +1,8 @@
 import type { TaskStateSnapshot } from '../protocol.ts';
 import type { KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
-import { intersectKeyGroups, keyGroupCount, type KeyGroupRange } from '../state/key-group-range.ts';
+import { intersectHandle, keyGroupsStateHandleOf, keyGroupsWhere, type KeyGroupsState } from '../state/handles/key-groups-state-handle.ts';
+import { operatorSubtaskStateOf, stateHandleRefsOf, type StateHandleRef } from '../state/handles/operator-subtask-state.ts';
+import { containsKeyGroup, intersectKeyGroups, keyGroupCount, type KeyGroupRange } from '../state/key-group-range.ts';
 import type { TaskRestore } from '../task/stream-task.ts';
 import { subtaskKey, type CompletedCheckpoint } from './completed-checkpoint.ts';
 import { message, renderEnglish } from '../messages/engine-message.ts';
@@ -81,7 +83,7 @@ export function assignSubtaskState(checkpoint: CompletedCheckpoint, target: Assi
     const range = keyGroupRangeOf(snapshot);
     const overlap = range ? intersectKeyGroups(range, target.keyGroupRange) : undefined;
     if (range && overlap) {
-      addKeyedState(restore, snapshot, sharedFile);
+      addKeyedState(restore, snapshot, sharedFile, target.keyGroupRange);
       bytes += Math.round((snapshot.stateSize * keyGroupCount(overlap)) / keyGroupCount(range));
     }
     if (old % target.parallelism === target.subtaskIndex) restore.pendingTransactions!.push(...(snapshot.pendingTransactions ?? []));
@@ -93,13 +95,17 @@ export function assignSubtaskState(checkpoint: CompletedCheckpoint, target: Assi
  * A subtask's share of a checkpoint as its restore plan has it: its own part from its host's
  * local copy when there is one (the copy carries every shared run it references), else all from
  * remote; with the bytes of it read from remote storage (runs the local copy did not carry).
+ * With `localPart`, the copy serves only the key groups of its intact handles, and the rest of the
+ * keyed state and all other state come from remote storage.
  */
 export function assignRestoredState(
   checkpoint: CompletedCheckpoint,
   target: AssignmentTarget,
   localCopy: TaskStateSnapshot | undefined,
   sharedFile: SharedFileReader,
+  localPart?: { snapshot: TaskStateSnapshot; keyGroupRanges: readonly KeyGroupRange[]; bytes: number },
 ): SubtaskAssignment & { remoteBytes: number } {
+  if (localPart) return mixedAssignment(checkpoint, target, localPart, sharedFile);
   if (!localCopy) {
     const assignment = assignSubtaskState(checkpoint, target, sharedFile);
     return { ...assignment, remoteBytes: assignment.bytes };
@@ -117,6 +123,44 @@ export function assignRestoredState(
   return { ...assignment, remoteBytes };
 }
 
+/**
+ * A restore that mixes one subtask's alternatives per key-group handle: the key groups of the
+ * local part from the host's copy, every other key group, and the operator and channel state, from
+ * the checkpoint's (remote) snapshot.
+ */
+function mixedAssignment(checkpoint: CompletedCheckpoint, target: AssignmentTarget, localPart: { snapshot: TaskStateSnapshot; keyGroupRanges: readonly KeyGroupRange[]; bytes: number }, sharedFile: SharedFileReader): SubtaskAssignment & { remoteBytes: number } {
+  const remote = sameParallelism(checkpoint, target, sharedFile);
+  const isLocal = (keyGroup: number) => localPart.keyGroupRanges.some((r) => containsKeyGroup(r, keyGroup));
+  const local = localPart.snapshot.keyedState as KeyGroupsState;
+  const keyedState = [keyGroupsWhere(local, isLocal), ...remote.restore.keyedState.map((k) => keyGroupsWhere(k as KeyGroupsState, (g) => !isLocal(g)))] as KeyedStateSnapshot[];
+  return { restore: { ...remote.restore, keyedState }, bytes: remote.bytes, remoteBytes: Math.max(0, remote.bytes - localPart.bytes) };
+}
+
+/**
+ * The handles a subtask of the new graph reads from the checkpoint (its share, for the restore
+ * report): its own with the same parallelism; after a rescale the part of every old keyed handle
+ * inside its key-group range, and the operator state round robin gives it.
+ */
+export function assignedHandles(checkpoint: CompletedCheckpoint, target: AssignmentTarget): StateHandleRef[] {
+  const oldParallelism = checkpoint.parallelism[target.vertexId] ?? target.parallelism;
+  if (oldParallelism === target.parallelism) {
+    const snapshot = checkpoint.taskStates.get(subtaskKey(target));
+    return snapshot ? stateHandleRefsOf(operatorSubtaskStateOf(snapshot)) : [];
+  }
+  const refs: StateHandleRef[] = [];
+  for (let old = 0; old < oldParallelism; old++) {
+    const snapshot = checkpoint.taskStates.get(subtaskKey({ vertexId: target.vertexId, subtaskIndex: old }));
+    if (!snapshot) continue;
+    const state = operatorSubtaskStateOf(snapshot);
+    for (const h of state.managedKeyedState) {
+      const overlap = intersectKeyGroups(h.keyGroupRange, target.keyGroupRange);
+      if (overlap) refs.push({ kind: h.kind, keyGroupRange: overlap, bytes: Math.round((h.stateSize * keyGroupCount(overlap)) / keyGroupCount(h.keyGroupRange)) });
+    }
+    if (old % target.parallelism === target.subtaskIndex) refs.push(...state.managedOperatorState.map((h) => ({ kind: h.kind, bytes: h.stateSize })));
+  }
+  return refs;
+}
+
 /** Reads a shared file of an incremental checkpoint from checkpoint storage. */
 export type SharedFileReader = (name: string) => unknown;
 
@@ -127,11 +171,17 @@ function keyGroupRangeOf(snapshot: TaskStateSnapshot): KeyGroupRange | undefined
   return keyed.incremental ? keyed.incremental.keyGroupRange : keyed.keyGroupRange;
 }
 
-function addKeyedState(restore: TaskRestore, snapshot: TaskStateSnapshot, sharedFile: SharedFileReader): void {
+/**
+ * Adds a snapshot's keyed state to a restore; with `owned` (a rescale), of a full snapshot only
+ * the key groups of that range (KeyGroupsStateHandle.getIntersection: the rest is never read). An
+ * incremental one is restored whole and clipped by the backend, as RocksDB does.
+ */
+function addKeyedState(restore: TaskRestore, snapshot: TaskStateSnapshot, sharedFile: SharedFileReader, owned?: KeyGroupRange): void {
   const keyed = snapshot.keyedState as (KeyedStateSnapshot & { incremental?: unknown }) | undefined;
   if (!keyed) return;
   if (keyed.incremental === undefined) {
-    restore.keyedState.push(keyed);
+    const part = owned ? intersectHandle(keyGroupsStateHandleOf(keyed, snapshot.stateSize), owned) : undefined;
+    restore.keyedState.push((part ? part.state : keyed) as KeyedStateSnapshot);
     return;
   }
   const files = (snapshot.sharedFiles ?? []).map((f) => sharedFile(f.name));

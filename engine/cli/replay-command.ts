@@ -28,7 +28,8 @@ export function runReplayCommand(args: string[], readFile: ReadFile, lsmStorage?
   const { document, scenario } = reading;
   try {
     const { report, simulation } = runScenario(scenario, { seed: document.seed, until: document.recording.endTime, replay: document.recording, ...(lsmStorage ? { lsmStorage } : {}) });
-    simulation.checkReplayFollowed();
+    // A recording comes from the record-level runtimes: only they replay.
+    if ('checkReplayFollowed' in simulation) simulation.checkReplayFollowed();
     const failed = report.expectations.some((e) => !e.held);
     const header = `replayed ${document.recording.subtasks.length} subtask recordings, ${document.recording.checkpoints.length} checkpoint triggers, ${document.recording.faults.length} faults\n`;
     const stdout = parsed.json ? `${JSON.stringify(report, null, 2)}\n` : header + formatSummary(report);

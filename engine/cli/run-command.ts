@@ -1,3 +1,4 @@
+import type { HandleRestore } from '../recovery/local-recovery.ts';
 import { parseDuration } from '../config/duration.ts';
 import { readScenarioFile } from './scenario-file.ts';
 import { runScenario, type RunReport } from '../run/run-report.ts';
@@ -11,6 +12,7 @@ import { runDoctorDocuments } from '../doctor/run-doctor-documents.ts';
 import { reportBytes } from '../report/report-units.ts';
 import type { RunProgress } from '../run/run-progress.ts';
 import type { MessageLocale } from '../messages/message-codes.ts';
+import type { Scenario } from '../scenario/scenario-types.ts';
 import { LANG_USAGE, readLang } from './lang-option.ts';
 
 export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json] [--lang en|zh-CN]
@@ -49,7 +51,7 @@ export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: L
   const findings = diagnose(runDoctorDocuments(simulation, report.output.duplicates));
   const failed = report.expectations.some((e) => !e.held);
   const notes = valid.notes.map((n) => `note: ${n}\n`).join('');
-  const stdout = parsed.json ? `${JSON.stringify({ ...report, findings }, null, 2)}\n` : `${formatSummary(report)}\n${doctorReportLines(findings, parsed.locale).join('\n')}\n`;
+  const stdout = parsed.json ? `${JSON.stringify({ ...report, findings }, null, 2)}\n` : `${formatSummary(report, valid.scenario)}\n${doctorReportLines(findings, parsed.locale).join('\n')}\n`;
   return { stdout, stderr: notes, exitCode: failed ? 1 : 0 };
 }
 
@@ -108,21 +110,35 @@ function invalidScenario(file: string, errors: string): CommandResult {
   return { stdout: '', stderr: `ckpt-lab run: ${file} is not a valid scenario; nothing was run.\n${errors}\n`, exitCode: 2 };
 }
 
-/** The human summary: what ran, the vertices' figures, the sink, and each expectation. */
-export function formatSummary(r: RunReport): string {
+/**
+ * The human summary: what ran, the vertices' figures (one row per vertex with its parallelism,
+ * never a row per subtask), the sink, and each expectation.
+ */
+export function formatSummary(r: RunReport, scenario?: Pick<Scenario, 'runtime' | 'job'>): string {
+  const scale = scenario?.runtime === 'scale';
+  const parallelism = new Map(scenario?.job.vertices.map((v) => [v.id, v.parallelism]) ?? []);
   const lines = [
-    `${r.scenario.name} — seed ${r.scenario.seed}, ${seconds(r.scenario.virtual_time_ms)} of virtual time`,
+    `${r.scenario.name} — seed ${r.scenario.seed}, ${seconds(r.scenario.virtual_time_ms)} of virtual time${scale ? ' (scale runtime: subtasks modelled by flows)' : ''}`,
     `job ${r.job.status}, ${r.job.restarts} restarts${r.job.failureCause ? ` — ${r.job.failureCause}` : ''}`,
     ...checkpointLines(r),
     ...faultLines(r),
     '',
-    'vertex            records in   records out   busy   backpressured',
+    'vertex           parallelism   records in   records out   busy   backpressured',
   ];
   for (const [id, v] of Object.entries(r.metrics.vertices)) {
     lines.push(
-      `${id.padEnd(16)} ${String(v.numRecordsIn).padStart(11)} ${String(v.numRecordsOut).padStart(13)} ${pct(v.busyTimeMsPerSecond).padStart(6)} ${pct(v.backPressuredTimeMsPerSecond).padStart(15)}`,
+      `${id.padEnd(16)} ${String(parallelism.get(id) ?? '').padStart(11)} ${String(v.numRecordsIn).padStart(12)} ${String(v.numRecordsOut).padStart(13)} ${pct(v.busyTimeMsPerSecond).padStart(6)} ${pct(v.backPressuredTimeMsPerSecond).padStart(15)}`,
     );
   }
+  if (scale) lines.push('', 'sink: the scale runtime moves no records, so there is no sink output to compare');
+  else lines.push(...sinkLines(r));
+  if (r.expectations.length > 0) lines.push('', 'expectations:');
+  for (const e of r.expectations) lines.push(`  ${e.held ? 'ok  ' : 'FAIL'} ${describeExpectation(e.expectation)}: ${e.actual}`);
+  return lines.join('\n') + '\n';
+}
+
+function sinkLines(r: RunReport): string[] {
+  const lines: string[] = [];
   const keys = Object.keys(r.output.perKey);
   lines.push('', `sink: ${r.output.totalRecords} records for ${keys.length} keys; ${r.output.duplicates} duplicates, ${r.output.missing} missing against the failure-free run`);
   for (const key of keys.slice(0, 10)) {
@@ -130,9 +146,7 @@ export function formatSummary(r: RunReport): string {
     lines.push(`  ${key.padEnd(20)} records ${k.records}, last value ${k.last}, sum ${k.sum}`);
   }
   if (keys.length > 10) lines.push(`  … ${keys.length - 10} more keys (use --json for all)`);
-  if (r.expectations.length > 0) lines.push('', 'expectations:');
-  for (const e of r.expectations) lines.push(`  ${e.held ? 'ok  ' : 'FAIL'} ${describeExpectation(e.expectation)}: ${e.actual}`);
-  return lines.join('\n') + '\n';
+  return lines;
 }
 
 /** Each fault as it came due; one that could not be carried out says why. */
@@ -160,8 +174,24 @@ function checkpointLines(r: RunReport): string[] {
     const local = restore.subtasks.filter((s) => s.source === 'local').length;
     const where = `${local} ${local === 1 ? 'subtask' : 'subtasks'} from local copies, ${restore.subtasks.length - local} from remote`;
     lines.push(`  restored at ${seconds(restore.time)} from ${restore.isSavepoint ? 'savepoint' : 'checkpoint'} #${restore.checkpointId}: ${bytes(b)} (${where}), slowest subtask ${Math.round(slowest)} ms, ${catchUpText(restore.catchUpMs)}`);
+    lines.push(...restore.subtasks.flatMap(mixedHandlesLine));
   }
   return lines;
+}
+
+/**
+ * A subtask whose state handles came from both sides (a partial or partly damaged local copy):
+ * which handles locally, which remotely and why. Nothing for a subtask restored from one side.
+ */
+function mixedHandlesLine(s: { vertexId: string; subtaskIndex: number; handles?: HandleRestore[] }): string[] {
+  const handles = s.handles ?? [];
+  const local = handles.filter((h) => h.source === 'local');
+  const other = handles.filter((h) => h.source !== 'local');
+  if (local.length === 0 || other.length === 0) return [];
+  const sum = (hs: HandleRestore[]) => bytes(hs.reduce((n, h) => n + h.bytes, 0));
+  const named = (hs: HandleRestore[]) => hs.map((h) => (h.keyGroupRange ? `${h.kind} ${h.keyGroupRange.start}-${h.keyGroupRange.end}` : h.kind)).join(', ');
+  const reasons = [...new Set(other.map((h) => h.reason ?? 'unknown'))].join(', ');
+  return [`    ${s.vertexId}#${s.subtaskIndex} mixed: ${local.length} handles local (${sum(local)}: ${named(local)}), ${other.length} remote (${sum(other)}: ${named(other)}; ${reasons})`];
 }
 
 /** How long the sources' backlog took to get back to its level before the failure. */

@@ -66,3 +66,11 @@ export function hasFeature(version: FlinkVersion, feature: VersionedFeature): bo
 export function fittingVersions(observations: readonly FeatureObservation[]): FlinkVersion[] {
   return FLINK_VERSIONS.filter((version) => observations.every((o) => hasFeature(version, o.feature) === o.present));
 }
+
+/** "1.15–2.2", "1.9" or "?" (no release writes all the documents together). */
+export function versionRange(versions: readonly FlinkVersion[]): string {
+  if (versions.length === 0) return '?';
+  const first = versions[0]!;
+  const last = versions[versions.length - 1]!;
+  return first === last ? first : `${first}–${last}`;
+}

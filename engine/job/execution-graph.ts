@@ -34,7 +34,10 @@ export class ExecutionGraph {
   readonly vertices: VertexSpec[];
   readonly edges: Scenario['job']['edges'];
   readonly subtasks: ExecutionVertexInfo[] = [];
-  readonly channels: ChannelInfo[] = [];
+  /** built on first use: an all-to-all edge at parallelism 1,000 has a million channels, which only the record-level runtimes need */
+  #channels: ChannelInfo[] | undefined;
+  readonly #byKey = new Map<string, ExecutionVertexInfo>();
+  readonly #upstream = new Map<string, SubtaskId[]>();
 
   /**
    * `keepMaxParallelism` carries each vertex's max parallelism over a rescale: Flink keeps the
@@ -61,13 +64,42 @@ export class ExecutionGraph {
         });
       }
     }
-    this.#connect(scenario);
-    this.refreshPlacement();
+    for (const s of this.subtasks) this.#byKey.set(`${s.id.vertexId}#${s.id.subtaskIndex}`, s);
+  }
+
+  /** Every channel between subtasks (Flink's input channels), in edge order. */
+  get channels(): ChannelInfo[] {
+    if (!this.#channels) {
+      this.#channels = this.#connect();
+      this.refreshPlacement();
+    }
+    return this.#channels;
   }
 
   /** Recomputes which channels are local (both ends in one TaskManager) after TaskManagers changed. */
   refreshPlacement(): void {
-    for (const c of this.channels) c.local = this.subtask(c.from).slot.taskManager === this.subtask(c.to).slot.taskManager;
+    for (const c of this.#channels ?? []) c.local = this.subtask(c.from).slot.taskManager === this.subtask(c.to).slot.taskManager;
+  }
+
+  /**
+   * The subtasks whose channels feed `id`, in channel order, without building the channels: an
+   * all-to-all edge feeds every subtask of a vertex from the same list, kept once per edge.
+   */
+  upstreamOf(id: SubtaskId): readonly SubtaskId[] {
+    const inputs = this.edges.filter((e) => e.to === id.vertexId);
+    if (inputs.length === 1 && inputs[0]!.partitioning !== 'forward') return this.#allOf(inputs[0]!.from);
+    const found: SubtaskId[] = [];
+    for (const edge of inputs) {
+      if (edge.partitioning === 'forward') found.push({ vertexId: edge.from, subtaskIndex: id.subtaskIndex });
+      else found.push(...this.#allOf(edge.from));
+    }
+    return found;
+  }
+
+  #allOf(vertexId: string): SubtaskId[] {
+    let all = this.#upstream.get(vertexId);
+    if (!all) this.#upstream.set(vertexId, (all = this.subtasks.filter((s) => s.id.vertexId === vertexId).map((s) => s.id)));
+    return all;
   }
 
   maxParallelismOf(vertexId: string): number {
@@ -81,14 +113,15 @@ export class ExecutionGraph {
   }
 
   subtask(id: SubtaskId): ExecutionVertexInfo {
-    const s = this.subtasks.find((x) => x.id.vertexId === id.vertexId && x.id.subtaskIndex === id.subtaskIndex);
+    const s = this.#byKey.get(`${id.vertexId}#${id.subtaskIndex}`);
     if (!s) throw new Error(`unknown subtask ${id.vertexId}#${id.subtaskIndex}`);
     return s;
   }
 
-  #connect(scenario: Scenario): void {
+  #connect(): ChannelInfo[] {
+    const channels: ChannelInfo[] = [];
     const inputsSeen = new Map<string, number>();
-    for (const [edgeIndex, edge] of scenario.job.edges.entries()) {
+    for (const [edgeIndex, edge] of this.edges.entries()) {
       const up = this.vertex(edge.from);
       const down = this.vertex(edge.to);
       const inputIndex = inputsSeen.get(down.id) ?? 0;
@@ -98,10 +131,11 @@ export class ExecutionGraph {
         for (const d of targets) {
           const from = { vertexId: up.id, subtaskIndex: u };
           const to = { vertexId: down.id, subtaskIndex: d };
-          this.channels.push({ id: this.channels.length, edgeIndex, from, to, inputIndex, local: false });
+          channels.push({ id: channels.length, edgeIndex, from, to, inputIndex, local: false });
         }
       }
     }
+    return channels;
   }
 }
 

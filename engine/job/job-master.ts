@@ -11,7 +11,7 @@ import type { HostLocalDisk } from '../recovery/host-local-disk.ts';
 import type { SlotLocation } from '../recovery/local-recovery.ts';
 import { placeOnPreviousSlots } from '../recovery/slot-selection.ts';
 import { RandomSource } from '../sim/random-source.ts';
-import { checkpointStatusEvent, type JobEvent, type RestoreRecord } from '../run/job-events.ts';
+import { checkpointStatusEvent, type JobEvent, type RestoreRecord, type RuntimeNotice } from '../run/job-events.ts';
 import { faultEvent, type FaultDetail } from '../run/fault-event.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
 import { ClusterTopology } from './cluster-topology.ts';
@@ -263,11 +263,11 @@ export class JobMaster {
   /** A playground fault: damage or remove a subtask's task-local copies on a host's disk (`run`: one shared run of them). */
   #damageLocalCopy(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>, now: number): EngineMessage | undefined {
     const disk = this.#options.disks.get(op.host)!;
-    const selector = { vertexId: op.vertex, subtaskIndex: op.subtask, ...(op.run === undefined ? {} : { run: op.run }) };
+    const keyGroup = op.key_group === undefined ? {} : { keyGroup: op.key_group };
+    const selector = { vertexId: op.vertex, subtaskIndex: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), ...keyGroup };
     const paths = op.type === 'corrupt-local-copy' ? disk.corrupt(selector) : disk.delete(selector);
-    const who = { host: op.host, vertex: op.vertex, subtask: op.subtask };
-    if (paths.length === 0) return op.run === undefined ? message('refusal.no-local-copy', who) : message('refusal.no-shared-run', { ...who, run: op.run });
-    return this.#fault(now, { kind: op.type, host: op.host, vertex: op.vertex, subtask: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), paths });
+    if (paths.length === 0) return nothingToDamage(op);
+    return this.#fault(now, { kind: op.type, host: op.host, vertex: op.vertex, subtask: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), ...keyGroup, paths });
   }
 
   #failTask(vertex: string, subtask: number, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
@@ -617,14 +617,10 @@ export class JobMaster {
   // ---- helpers ----
 
   #checkpointPlan() {
-    const precedents = new Map<string, SubtaskId[]>();
-    for (const c of this.graph.channels) {
-      const to = subtaskKey(c.to);
-      precedents.set(to, [...(precedents.get(to) ?? []), c.from]);
-    }
+    const graph = this.graph;
     return planCheckpoint({
       subtasks: this.#options.subtasks(),
-      precedents: (id) => precedents.get(subtaskKey(id)) ?? [],
+      precedents: (id) => graph.upstreamOf(id),
       parallelism: Object.fromEntries(this.graph.vertices.map((v) => [v.id, v.parallelism])),
       checkpointsAfterTasksFinish: this.config.checkpointsAfterTasksFinish,
     });
@@ -643,6 +639,11 @@ export class JobMaster {
     this.#emit({ type: 'job-status', time: now, status: this.job.status, ...(message === undefined ? {} : { message }) });
   }
 
+  /** Records what the runtime did in place of what the browser lacks (one event, for the page and the session). */
+  notice(notice: RuntimeNotice, now: number): void {
+    this.#emit({ type: 'runtime-notice', time: now, notice });
+  }
+
   #emit(event: JobEvent): void {
     this.events.push(event);
     for (const listener of this.#listeners) listener(event);
@@ -657,4 +658,10 @@ function isFaultSpecType(op: JobOperation): boolean {
   return op.type !== 'rescale' && op.type !== 'restart-from-savepoint' && op.type !== 'cancel';
 }
 
-
+/** Why a local-copy fault found nothing to damage on the host's disk. */
+function nothingToDamage(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>): EngineMessage {
+  const who = { host: op.host, vertex: op.vertex, subtask: op.subtask };
+  if (op.run !== undefined) return message('refusal.no-shared-run', { ...who, run: op.run });
+  if (op.key_group !== undefined) return message('refusal.no-key-group-copy', { ...who, keyGroup: op.key_group });
+  return message('refusal.no-local-copy', who);
+}

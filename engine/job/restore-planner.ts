@@ -2,6 +2,7 @@ import { subtaskKey } from '../checkpoint/completed-checkpoint.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import type { HostLocalDisk } from '../recovery/host-local-disk.ts';
 import { decideSubtaskRestore, type RestoreCosts, type SlotLocation, type SubtaskRestoreDecision } from '../recovery/local-recovery.ts';
+import type { StateHandleRef } from '../state/handles/operator-subtask-state.ts';
 import type { ExecutionGraph } from './execution-graph.ts';
 
 /** What the planner needs to know of the checkpoint being restored: from memory (sim) or from its `_metadata` (live). */
@@ -11,6 +12,8 @@ export interface RestoredCheckpointView {
   parallelism: Record<string, number>;
   /** what subtask `index` of the new graph would read from remote storage (its share, after a rescale) */
   remoteBytes(index: number): number;
+  /** the handles of that share, for the restore report (absent: the report lists none) */
+  remoteHandles?(index: number): StateHandleRef[];
   /** remote storage cannot be read (it fails every request) */
   remoteUnavailable: boolean;
 }
@@ -54,6 +57,7 @@ export function planRestore(r: RestorePlanRequest): RestorePlan {
       slot: { slotId: s.slot.id, host: s.slot.host },
       disk: r.disks.get(s.slot.host),
       remote: r.checkpoint.remoteUnavailable ? 'missing' : { bytes: r.checkpoint.remoteBytes(i) },
+      remoteHandles: r.checkpoint.remoteHandles?.(i) ?? [],
       costs: r.costs,
     });
     if (decision.source !== 'local') {

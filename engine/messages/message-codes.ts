@@ -15,6 +15,8 @@ export type Phrase =
   | 'a filter description'
   | 'a job (its vertices and edges)'
   | 'a map of costs'
+  | 'a scale description'
+  | 'runtime'
   | 'a run description (until)'
   | 'a scenario'
   | 'a source description'
@@ -247,6 +249,9 @@ export interface MessageParams {
   'source.line-not-string': None;
   'expectation.needs-bound': { kind: 'statistic' | 'catch-up-time' };
   'expectation.above-slots': { parallelism: number; slots: number };
+  'scale.needs-scale-runtime': None;
+  'allowed.scale-or-leave-out': None;
+  'runtime.page-runs-records': None;
   'scenario.unsupported-version': { version: EngineMessage | string };
   'scenario.unreadable': None;
   'scenario.not-loaded': None;
@@ -266,6 +271,7 @@ export interface MessageParams {
   'refusal.stopping-already': None;
   'refusal.no-local-copy': { host: string; vertex: string; subtask: number };
   'refusal.no-shared-run': { host: string; run: string; vertex: string; subtask: number };
+  'refusal.no-key-group-copy': { host: string; vertex: string; subtask: number; keyGroup: number };
   'refusal.no-subtask': { vertex: string; subtask: number };
   'refusal.no-task-manager': { taskManager: string; running: readonly string[] };
   'refusal.no-host': { host: string; hosts: readonly string[] };

@@ -25,10 +25,14 @@ export class SourceBacklog {
   record(metrics: JobMetrics, sourceSubtasks: number): void {
     const reported = metrics.subtasks.filter((s) => s.pendingRecords !== undefined);
     if (reported.length === 0 || reported.length < sourceSubtasks) return;
-    const pendingRecords = reported.reduce((sum, s) => sum + s.pendingRecords!, 0);
+    this.recordPending(metrics.time, reported.reduce((sum, s) => sum + s.pendingRecords!, 0));
+  }
+
+  /** Adds the sources' summed backlog at `time` (the scale runtime knows the sum, not a row per subtask). */
+  recordPending(time: number, pendingRecords: number): void {
     const last = this.#samples.at(-1);
     // One sample per moment: a later reading at the same time replaces the earlier one.
-    if (last?.time === metrics.time) last.pendingRecords = pendingRecords;
-    else this.#samples.push({ time: metrics.time, pendingRecords });
+    if (last?.time === time) last.pendingRecords = pendingRecords;
+    else this.#samples.push({ time, pendingRecords });
   }
 }

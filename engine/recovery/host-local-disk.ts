@@ -1,5 +1,6 @@
 import type { SubtaskId, TaskStateSnapshot } from '../protocol.ts';
 import { checksum } from './checksum.ts';
+import { corruptedHandle, handleHoldsKeyGroup, localHandlePath, localKeyGroupsHandlesOf, type LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
 /**
  * Whose local state a directory holds: one Flink TaskLocalStateStoreImpl exists per (job,
@@ -39,6 +40,16 @@ export interface LocalCopy {
    * of Flink's native RocksDB checkpoint directories. Empty for a full snapshot.
    */
   readonly runs: readonly string[];
+  /**
+   * The key-group handles the copy's full keyed state was written as, once one of them was lost or
+   * damaged (absent: as `localKeyGroupsHandlesOf` derives them: all present when complete).
+   */
+  readonly keyGroupHandles?: readonly LocalKeyGroupsHandle[];
+}
+
+/** The key-group handles of a copy (local-key-groups-handles.ts), present or not. */
+export function keyGroupHandlesOfCopy(copy: LocalCopy): readonly LocalKeyGroupsHandle[] {
+  return copy.keyGroupHandles ?? localKeyGroupsHandlesOf(copy.snapshot, copy.complete);
 }
 
 /**
@@ -68,6 +79,8 @@ export interface LocalCopyWrite {
    * intact until damaged, LocalCopy.verifiedOnRead).
    */
   checksum?: string | (() => string);
+  /** the copy's key-group handles, named by the writer (absent: derived from the snapshot when asked) */
+  keyGroupHandles?: readonly LocalKeyGroupsHandle[];
 }
 
 /** Picks copies by subtask, as the playground's `corruptLocalCopy(host, vertexId, subtask)` does. */
@@ -78,6 +91,8 @@ export interface LocalCopySelector {
   checkpointId?: number;
   /** only this shared run of the copies (corrupt/delete the run, not the copies' own files) */
   run?: string;
+  /** only the key-group handle of the copies that holds this key group (the other handles stay intact) */
+  keyGroup?: number;
   /** only this allocation (default: every allocation on the host) */
   allocationId?: string;
   jobId?: string;
@@ -93,9 +108,10 @@ export interface LocalDiskListing {
   stores: LocalStoreListing[];
   /**
    * The live runtime's rocksdb working databases on this disk (state.backend.rocksdb.localdir),
-   * one per TaskManager with a running rocksdb attempt: OPFS path and bytes.
+   * one per TaskManager with a running rocksdb attempt: OPFS path and bytes (`inIndexedDb`: the
+   * browser had no OPFS, the path names an IndexedDB database).
    */
-  rocksdbWorkingDbs?: Array<{ taskManager: string; path: string; bytes: number }>;
+  rocksdbWorkingDbs?: Array<{ taskManager: string; path: string; bytes: number; inIndexedDb?: true }>;
 }
 
 export interface LocalStoreListing {
@@ -230,6 +246,7 @@ export class HostLocalDisk {
       },
       complete: write.complete ?? true,
       runs: (snapshot.sharedFiles ?? []).map((f) => f.name),
+      ...(write.keyGroupHandles === undefined ? {} : { keyGroupHandles: write.keyGroupHandles }),
       ...(typeof write.checksum === 'string' ? {} : { verifiedOnRead: true }),
     };
     this.#storeOf(key, true).copies.set(checkpointId, copy);
@@ -337,6 +354,7 @@ export class HostLocalDisk {
   /** A playground fault: damages the selected copies (or, with `run`, that shared run) so that verification fails. Returns their paths. */
   corrupt(selector: LocalCopySelector, mode: CorruptionMode = 'content'): string[] {
     if (selector.run !== undefined) return this.#corruptRuns(selector, mode);
+    if (selector.keyGroup !== undefined) return this.#changeHandles(selector, (copy, h) => ({ handles: [corruptedHandle(copy.snapshot, h)], lost: 0 }));
     const damaged = this.#selected((store) => matches(store.key, selector), selector.checkpointId);
     for (const copy of damaged) this.#storeOf(copy.key, false)!.copies.set(copy.checkpointId, corrupted(copy, mode));
     return damaged.map((c) => c.path);
@@ -349,6 +367,8 @@ export class HostLocalDisk {
       for (const { store, run } of doomed) store.runs.delete(run.name);
       return doomed.map((d) => d.run.path);
     }
+    // One handle file goes: the copy stays, partial.
+    if (selector.keyGroup !== undefined) return this.#changeHandles(selector, (_, h) => ({ handles: [{ ...h, present: false }], lost: h.bytes }));
     // The copies go, and with them the runs no other copy links.
     const stores = [...this.#stores.values()].filter((s) => matches(s.key, selector)).sort((a, b) => compareKeys(a.key, b.key));
     return stores.flatMap((store) => this.#prune(store, (id) => selector.checkpointId === undefined || id === selector.checkpointId));
@@ -403,6 +423,26 @@ export class HostLocalDisk {
     return [...removed.map((c) => c.path), ...unlinked.map((r) => r.path)];
   }
 
+  /**
+   * Replaces, in every selected copy, the present handle holding `selector.keyGroup` by what
+   * `change` makes of it, `lost` bytes leaving the disk (the copy is then partial). Returns the
+   * handles' paths.
+   */
+  #changeHandles(selector: LocalCopySelector, change: (copy: LocalCopy, handle: LocalKeyGroupsHandle) => { handles: LocalKeyGroupsHandle[]; lost: number }): string[] {
+    const paths: string[] = [];
+    for (const copy of this.#selected((store) => matches(store.key, selector), selector.checkpointId)) {
+      const handles = keyGroupHandlesOfCopy(copy);
+      const i = handles.findIndex((h) => h.present && handleHoldsKeyGroup(h, selector.keyGroup!));
+      if (i < 0) continue;
+      const changed = change(copy, handles[i]!);
+      const keyGroupHandles = [...handles.slice(0, i), ...changed.handles, ...handles.slice(i + 1)];
+      const complete = keyGroupHandles.every((h) => h.present) && copy.complete;
+      this.#storeOf(copy.key, false)!.copies.set(copy.checkpointId, withHandles(copy, keyGroupHandles, complete, copy.bytes - changed.lost));
+      paths.push(localHandlePath(copy.path, handles[i]!));
+    }
+    return paths;
+  }
+
   #selectedRuns(selector: LocalCopySelector): Array<{ store: TaskLocalStateStore; run: LocalRun }> {
     return [...this.#stores.values()]
       .filter((s) => matches(s.key, selector))
@@ -442,6 +482,25 @@ function corrupted(copy: LocalCopy, mode: CorruptionMode): LocalCopy {
   if (mode === 'checksum') return { ...copy, checksum: flipLowestBit(copy.checksum), verifiedOnRead: false };
   const damaged: TaskStateSnapshot = { ...copy.snapshot, keyedState: { corrupted: 'bytes on the local disk were damaged (injected)', was: copy.snapshot.keyedState } };
   return { ...copy, snapshot: damaged, verifiedOnRead: false };
+}
+
+/** A copy with other handles (the checksum getter of `copy` kept, not evaluated). */
+function withHandles(copy: LocalCopy, keyGroupHandles: LocalKeyGroupsHandle[], complete: boolean, bytes: number): LocalCopy {
+  const { key, checkpointId, path, snapshot, runs, verifiedOnRead } = copy;
+  return {
+    key,
+    checkpointId,
+    path,
+    snapshot,
+    runs,
+    bytes,
+    complete,
+    keyGroupHandles,
+    get checksum() {
+      return copy.checksum;
+    },
+    ...(verifiedOnRead === undefined ? {} : { verifiedOnRead }),
+  };
 }
 
 function corruptedRun(run: LocalRun, mode: CorruptionMode): LocalRun {

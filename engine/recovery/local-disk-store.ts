@@ -5,6 +5,7 @@
  * reads it back verifies what is really on the disk.
  */
 import type { TaskLocalStateStoreKey } from './host-local-disk.ts';
+import type { LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
 /** One task-local copy as stored: `path` is its key (`aid_…/jid_…/vtx_…_sti_…/chk_<id>`). */
 export interface StoredLocalCopy {
@@ -21,6 +22,8 @@ export interface StoredLocalCopy {
   snapshot: Uint8Array;
   /** names of the shared runs the copy references (absent: none) */
   runs?: string[];
+  /** the copy's key-group handles once one was lost or damaged (absent: all there, as written) */
+  keyGroupHandles?: LocalKeyGroupsHandle[];
 }
 
 /** A shared run of a store, kept once for every copy that references it: `path` is its key (`aid_…/…/shared/<name>`). */
@@ -43,13 +46,23 @@ export interface StoredConfirmation {
   lastConfirmed: number;
 }
 
-/** Changes applied together, atomically, in this order: clear, delete, put, put runs, confirm. */
+/** What a lost or damaged key-group handle changes in a stored copy (its snapshot stays as stored). */
+export interface StoredLocalCopyPatch {
+  path: string;
+  complete: boolean;
+  bytes: number;
+  keyGroupHandles: LocalKeyGroupsHandle[];
+}
+
+/** Changes applied together, atomically, in this order: clear, delete, put, patch, put runs, confirm. */
 export interface LocalDiskBatch {
   /** everything goes first (the host was lost) */
   clear?: boolean;
   /** paths of copies and of runs */
   delete?: string[];
   put?: StoredLocalCopy[];
+  /** copies whose handles changed; a path the store does not hold is skipped */
+  patch?: StoredLocalCopyPatch[];
   putRuns?: StoredLocalRun[];
   confirm?: StoredConfirmation[];
 }

@@ -1,7 +1,10 @@
 import type { SubtaskId, TaskStateSnapshot } from '../protocol.ts';
 import type { CostSpec } from '../scenario/scenario-types.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
-import { verifyLocalCopy, type HostLocalDisk } from './host-local-disk.ts';
+import type { StateHandleRef } from '../state/handles/operator-subtask-state.ts';
+import type { KeyGroupRange } from '../state/key-group-range.ts';
+import { keyGroupHandlesOfCopy, verifyLocalCopy, type HostLocalDisk } from './host-local-disk.ts';
+import { verifyLocalHandle, type LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
 /** Why a subtask did not restore from its local copy (checked in this order). */
 export type LocalRecoveryFallbackReason =
@@ -60,6 +63,8 @@ export interface SubtaskRestoreRequest {
   disk: HostLocalDisk | undefined;
   /** the subtask's share of the checkpoint in remote storage: its bytes, or 'missing' when it cannot be read */
   remote: { bytes: number } | 'missing';
+  /** the handles of that share (its key-group ranges after a rescale), for the report; absent: not known (listed as none) */
+  remoteHandles?: readonly StateHandleRef[];
   costs: RestoreCosts;
 }
 
@@ -69,30 +74,95 @@ export interface SubtaskRestoreRequest {
  * reason local was not used. `durationMs` includes a local read that turned out corrupt.
  */
 export type SubtaskRestoreDecision =
-  | { source: 'local'; bytes: number; durationMs: number; snapshot: TaskStateSnapshot }
-  | { source: 'remote'; reason: LocalRecoveryFallbackReason; bytes: number; durationMs: number }
-  | { source: 'failed'; reason: string; localReason: LocalRecoveryFallbackReason };
+  | { source: 'local'; bytes: number; durationMs: number; snapshot: TaskStateSnapshot; handles: HandleRestore[] }
+  | { source: 'remote'; reason: LocalRecoveryFallbackReason; bytes: number; durationMs: number; handles: HandleRestore[]; localPart?: LocalPart }
+  | { source: 'failed'; reason: string; localReason: LocalRecoveryFallbackReason; handles: HandleRestore[] };
 
 /**
- * Decides one subtask's restore. The local copy is tried first and used only if local recovery
- * is on, the subtask is back in its exact previous slot on the same host, the parallelism did not
- * change, and a complete copy of exactly this checkpoint passes its checksum. Otherwise the remote
- * copy is read, transparently; if that is missing too, the restore fails with both reasons.
+ * Where one state handle of a subtask was restored from (Flink's BackendRestorerProcedure trying
+ * the alternatives of PrioritizedOperatorSubtaskState in order): the local alternative, the remote
+ * (job manager's) copy with the reason the local one could not serve, or nowhere.
+ */
+export type HandleRestore = StateHandleRef & { source: 'local' | 'remote' | 'failed'; reason?: LocalRecoveryFallbackReason };
+
+/**
+ * The part of a partial or partly damaged local copy a restore still reads locally: the key groups
+ * of its intact handles (every other handle comes from remote storage).
+ */
+export interface LocalPart {
+  snapshot: TaskStateSnapshot;
+  keyGroupRanges: KeyGroupRange[];
+  bytes: number;
+}
+
+/**
+ * Decides one subtask's restore, handle by handle (PrioritizedOperatorSubtaskState): the local
+ * copy is tried first and used only if local recovery is on, the subtask is back in its exact
+ * previous slot on the same host, the parallelism did not change, and exactly this checkpoint's
+ * copy passes its checksum. Then each of its key-group handles that is on the disk and intact
+ * restores locally, and only the others from the remote copy, transparently; a handle that can
+ * be read from neither fails the restore, with both reasons.
  * Reads the disk, changes nothing: pruning after the restore is the caller's (`pruneAllBut`).
  */
 export function decideSubtaskRestore(request: SubtaskRestoreRequest): SubtaskRestoreDecision {
   const local = examineLocalCopy(request);
   const { costs } = request;
-  if (local.usable) {
-    return { source: 'local', bytes: local.bytes, durationMs: readMs(local.bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s), snapshot: local.snapshot };
+  if (local.usable === true) {
+    const durationMs = readMs(local.bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s);
+    return { source: 'local', bytes: local.bytes, durationMs, snapshot: local.snapshot, handles: localHandles(local.snapshot, local.handles) };
   }
+  if (local.usable === 'partly') return decidePartly(request, local);
   // A corrupt copy is only found out after reading it; a partial one is known from its missing marker.
   const wastedMs = local.reason === 'corrupt' ? readMs(local.bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s) : 0;
   if (request.remote === 'missing') {
-    return { source: 'failed', reason: failureMessage(request, local.reason), localReason: local.reason };
+    return { source: 'failed', reason: failureMessage(request, local.reason), localReason: local.reason, handles: remoteHandles(request, 'failed', local.reason) };
   }
   const { bytes } = request.remote;
-  return { source: 'remote', reason: local.reason, bytes, durationMs: wastedMs + readMs(bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s) };
+  const durationMs = wastedMs + readMs(bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
+  return { source: 'remote', reason: local.reason, bytes, durationMs, handles: remoteHandles(request, 'remote', local.reason) };
+}
+
+/**
+ * A copy with some intact key-group handles: those restore locally, the missing and damaged ones
+ * from remote storage, each with its reason; the subtask fails only if remote storage cannot give
+ * what the local copy lacks.
+ */
+function decidePartly(request: SubtaskRestoreRequest, local: PartlyUsable): SubtaskRestoreDecision {
+  const { costs } = request;
+  const keyed = [
+    ...local.local.map((h) => keyGroupsRestore(h, 'local')),
+    ...local.remote.map((r) => keyGroupsRestore(r.handle, request.remote === 'missing' ? 'failed' : 'remote', r.reason)),
+  ].sort((a, b) => a.keyGroupRange!.start - b.keyGroupRange!.start);
+  const handles = [...keyed, ...nonKeyedRemote(request, request.remote === 'missing' ? 'failed' : 'remote', local.reason)];
+  if (request.remote === 'missing') return { source: 'failed', reason: failureMessage(request, local.reason), localReason: local.reason, handles };
+  const localBytes = sum(local.local);
+  const remoteBytes = Math.max(0, request.remote.bytes - localBytes);
+  const durationMs = readMs(localBytes + local.wastedBytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s) + readMs(remoteBytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
+  const localPart = { snapshot: local.snapshot, keyGroupRanges: local.local.map((h) => h.keyGroupRange), bytes: localBytes };
+  return { source: 'remote', reason: local.reason, bytes: request.remote.bytes, durationMs, handles, localPart };
+}
+
+function keyGroupsRestore(h: LocalKeyGroupsHandle, source: HandleRestore['source'], reason?: LocalRecoveryFallbackReason): HandleRestore {
+  return { kind: 'key-groups', keyGroupRange: h.keyGroupRange, bytes: h.bytes, source, ...(reason === undefined ? {} : { reason }) };
+}
+
+/** A local restore: the copy's key-group handles, or its one keyed handle (an incremental copy), all from the disk. */
+function localHandles(snapshot: TaskStateSnapshot, handles: readonly LocalKeyGroupsHandle[]): HandleRestore[] {
+  if (handles.length === 0) return [{ kind: snapshot.sharedFiles ? 'incremental' : 'key-groups', bytes: snapshot.stateSize, source: 'local' }];
+  return handles.map((h) => keyGroupsRestore(h, 'local'));
+}
+
+function remoteHandles(request: SubtaskRestoreRequest, source: 'remote' | 'failed', reason: LocalRecoveryFallbackReason): HandleRestore[] {
+  return (request.remoteHandles ?? []).map((h) => ({ ...h, source, reason }));
+}
+
+/** Task-local recovery covers keyed state only: operator and channel state always come from remote storage. */
+function nonKeyedRemote(request: SubtaskRestoreRequest, source: 'remote' | 'failed', reason: LocalRecoveryFallbackReason): HandleRestore[] {
+  return remoteHandles(request, source, reason).filter((h) => h.kind !== 'key-groups' && h.kind !== 'incremental');
+}
+
+function sum(handles: readonly LocalKeyGroupsHandle[]): number {
+  return handles.reduce((n, h) => n + h.bytes, 0);
 }
 
 export interface LocalCopyWrite {
@@ -131,8 +201,19 @@ export function localCopyOf(snapshot: TaskStateSnapshot, heldRuns: ReadonlySet<s
   return { copy: { ...snapshot, sharedFiles }, writtenBytes: snapshot.stateSize - linked };
 }
 
+type PartlyUsable = {
+  usable: 'partly';
+  reason: 'partial' | 'corrupt';
+  snapshot: TaskStateSnapshot;
+  local: LocalKeyGroupsHandle[];
+  remote: Array<{ handle: LocalKeyGroupsHandle; reason: 'partial' | 'corrupt' }>;
+  /** bytes of damaged handles read before their checksum failed */
+  wastedBytes: number;
+};
+
 type LocalExamination =
-  | { usable: true; bytes: number; snapshot: TaskStateSnapshot }
+  | { usable: true; bytes: number; snapshot: TaskStateSnapshot; handles: readonly LocalKeyGroupsHandle[] }
+  | PartlyUsable
   | { usable: false; reason: LocalRecoveryFallbackReason; bytes: number };
 
 function examineLocalCopy(r: SubtaskRestoreRequest): LocalExamination {
@@ -144,12 +225,29 @@ function examineLocalCopy(r: SubtaskRestoreRequest): LocalExamination {
   if (r.previousSlot.host !== r.slot.host) return unusable('different-host');
   const copy = r.disk?.retrieve({ allocationId: r.slot.slotId, jobId: r.jobId, subtask: r.subtask }, r.checkpointId);
   if (!copy) return unusable('missing');
-  if (!copy.complete) return unusable('partial');
+  const handles = keyGroupHandlesOfCopy(copy);
+  if (!copy.complete && !handles.some((h) => h.present)) return unusable('partial');
   if (!verifyLocalCopy(copy)) return unusable('corrupt', copy.bytes);
   // An incremental copy: every run it references, the reused ones too, from this disk only.
   const runs = r.disk!.readRuns(copy);
   if (!runs.ok) return unusable(runs.reason, runs.reason === 'corrupt' ? copy.bytes : 0);
-  return { usable: true, bytes: copy.bytes, snapshot: runs.snapshot };
+  return examineHandles(runs.snapshot, copy.bytes, handles);
+}
+
+/** Each key-group handle of a copy on its own: present and intact ones serve locally, the others fall back. */
+function examineHandles(snapshot: TaskStateSnapshot, bytes: number, handles: readonly LocalKeyGroupsHandle[]): LocalExamination {
+  const local: LocalKeyGroupsHandle[] = [];
+  const remote: PartlyUsable['remote'] = [];
+  for (const h of handles) {
+    if (!h.present) remote.push({ handle: h, reason: 'partial' });
+    else if (!verifyLocalHandle(snapshot, h)) remote.push({ handle: h, reason: 'corrupt' });
+    else local.push(h);
+  }
+  if (remote.length === 0) return { usable: true, bytes, snapshot, handles };
+  const reason = remote.some((x) => x.reason === 'partial') ? 'partial' : 'corrupt';
+  const wastedBytes = remote.reduce((n, x) => n + (x.reason === 'corrupt' ? x.handle.bytes : 0), 0);
+  if (local.length === 0) return { usable: false, reason, bytes: wastedBytes };
+  return { usable: 'partly', reason, snapshot, local, remote, wastedBytes };
 }
 
 function readMs(bytes: number, latencyMs: number, bandwidthMbPerS: number): number {

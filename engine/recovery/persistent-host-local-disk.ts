@@ -13,7 +13,7 @@
 import type { TaskStateSnapshot } from '../protocol.ts';
 import { fnv1a32Bytes } from './checksum.ts';
 import { decodeSharedFile, decodeTaskStateSnapshot, encodeSharedFile, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
-import { HostLocalDisk, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
+import { HostLocalDisk, keyGroupHandlesOfCopy, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
 
 /**
@@ -22,7 +22,7 @@ import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } 
  */
 function stored(copy: LocalCopy, encoded?: Uint8Array): StoredLocalCopy {
   const { key, checkpointId, path, bytes, checksum, complete } = copy;
-  const runs = copy.runs.length > 0 ? { runs: [...copy.runs] } : {};
+  const runs = { ...(copy.runs.length > 0 ? { runs: [...copy.runs] } : {}), ...(copy.keyGroupHandles ? { keyGroupHandles: [...copy.keyGroupHandles] } : {}) };
   if (encoded) return { path, key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes', ...runs };
   return { path, key, checkpointId, bytes, checksum, complete, snapshot: encodeTaskStateSnapshot(copy.snapshot), ...runs };
 }
@@ -59,7 +59,8 @@ function loaded(record: StoredLocalCopy): LocalCopy {
   }
   const { key, checkpointId, path, bytes, checksum, complete } = record;
   const runs = record.runs ?? (snapshot.sharedFiles ?? []).map((f) => f.name);
-  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
+  const handles = record.keyGroupHandles ? { keyGroupHandles: record.keyGroupHandles } : {};
+  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...handles, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
 }
 
 /** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
@@ -170,7 +171,8 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
       const checksum = fnv1a32Bytes(encoded);
       const copy = super.storeOwn(key, checkpointId, snapshot, { ...write, checksum: () => checksum });
       this.#write({ put: [stored(copy, encoded)] });
-      return super.storeOwn(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum });
+      // The handles are named now, while the key groups are at hand: a fault can then hit one of them.
+      return super.storeOwn(key, checkpointId, contentless(snapshot), { complete: copy.complete, bytes: copy.bytes, checksum, keyGroupHandles: keyGroupHandlesOfCopy(copy) });
     }
     // The snapshot stays in memory anyway: encoded in a task of its own, or earlier if the checksum is asked for.
     let encoded: Uint8Array | undefined;
@@ -258,7 +260,19 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
   }
 
   override delete(selector: LocalCopySelector): string[] {
+    if (selector.keyGroup !== undefined) return this.#handlesChanged(super.delete(selector));
     return this.#removed(super.delete(selector));
+  }
+
+  /** A handle of some copies was lost or damaged: the store records their handles, their snapshots stay. */
+  #handlesChanged(paths: string[]): string[] {
+    const copies = this.list().stores.flatMap((s) => {
+      const key = { allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } };
+      return s.copies.filter((c) => paths.some((p) => p.startsWith(`${c.path}/`))).map((c) => this.retrieve(key, c.checkpointId)!);
+    });
+    const patch = copies.map((c) => ({ path: c.path, complete: c.complete, bytes: c.bytes, keyGroupHandles: [...keyGroupHandlesOfCopy(c)] }));
+    if (patch.length > 0) this.#write({ patch });
+    return paths;
   }
 
   override wipe(): string[] {
@@ -269,6 +283,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
 
   override corrupt(selector: LocalCopySelector, mode: CorruptionMode = 'content'): string[] {
     const damaged = super.corrupt(selector, mode);
+    if (selector.keyGroup !== undefined) return this.#handlesChanged(damaged);
     if (selector.run !== undefined) {
       const runs = this.list().stores.flatMap((s) => {
         const key = { allocationId: s.allocationId, jobId: s.jobId, subtask: { vertexId: s.vertexId, subtaskIndex: s.subtaskIndex } };

@@ -25,6 +25,10 @@ export interface CheckpointTriggerRecord {
   time: number;
   checkpointId: number;
   isSavepoint: boolean;
+  /** stop-with-savepoint's savepoint: the recorded stop-with-savepoint fault triggers it again, not a trigger of its own */
+  synchronous?: true;
+  /** triggered with checkpointType FULL: replayed as a FULL trigger */
+  checkpointType?: 'FULL';
   /** when it completed; absent when it failed or was still pending (a replay then never completes it) */
   completedAt?: number;
   /** when it failed, and Flink's CheckpointFailureReason */

@@ -91,7 +91,7 @@ export function describeOperation(operation: JobOperation): string {
       return `slow-operator ${operation.vertex} ×${operation.factor}`;
     case 'corrupt-local-copy':
     case 'delete-local-copy':
-      return `${operation.type} ${operation.host} ${operation.vertex}#${operation.subtask}${operation.run === undefined ? '' : ` run ${operation.run}`}`;
+      return `${operation.type} ${operation.host} ${operation.vertex}#${operation.subtask}${operation.run === undefined ? '' : ` run ${operation.run}`}${operation.key_group === undefined ? '' : ` key-group ${operation.key_group}`}`;
     case 'slow-remote-storage':
       return `slow-remote-storage ×${operation.factor}`;
     case 'trigger-checkpoint':

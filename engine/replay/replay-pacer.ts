@@ -122,7 +122,7 @@ export class ReplayPacer {
     }
     this.#triggerDone(fault);
     const seen = events.length;
-    const kind = fault.type === 'trigger-savepoint' ? 'savepoint' : 'checkpoint';
+    const kind = fault.type === 'trigger-savepoint' ? 'savepoint' : fault.type === 'trigger-checkpoint' && fault.checkpoint_type === 'FULL' ? 'full-checkpoint' : 'checkpoint';
     this.#host.drive((e) => jobMaster.coordinate(now, e, (c) => coordinator.trigger(kind, now, c)));
     this.replay.checkTriggered(events.slice(seen), now);
     this.#host.maybeFinishJob();

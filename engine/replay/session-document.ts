@@ -79,10 +79,12 @@ function readRecording(issues: Issues, doc: ObjectReader, scenario: Scenario | u
     time: r.number('time', { required: true, min: 0 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
     isSavepoint: r.boolean('isSavepoint', { required: true }),
+    ...(r.has('synchronous') && r.boolean('synchronous') ? { synchronous: true as const } : {}),
+    ...(r.has('checkpointType') ? { checkpointType: r.oneOf('checkpointType', ['FULL'] as const, { what: 'checkpoint type' }) } : {}),
     ...(r.has('completedAt') ? { completedAt: r.number('completedAt', { min: 0 }) } : {}),
     ...(r.has('failedAt') ? { failedAt: r.number('failedAt', { min: 0 }) } : {}),
     ...(r.has('failureReason') ? { failureReason: r.string('failureReason') } : {}),
-  }), ['time', 'checkpointId', 'isSavepoint', 'completedAt', 'failedAt', 'failureReason']);
+  }), ['time', 'checkpointId', 'isSavepoint', 'synchronous', 'checkpointType', 'completedAt', 'failedAt', 'failureReason']);
   const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, faultContext(issues, scenario)), ['time', 'fault']);
   const restores = readItems(issues, recording, 'restores', 'restores', (r) => ({
     attempt: r.integer('attempt', { required: true, min: 1 }),

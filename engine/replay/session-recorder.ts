@@ -56,7 +56,10 @@ export class SessionRecorder {
       this.#awaitingFailover.time = event.time;
       this.#awaitingFailover = undefined;
     }
-    if (event.type === 'checkpoint-triggered') this.#log.checkpoints.push({ time: event.time, checkpointId: event.checkpointId, isSavepoint: event.isSavepoint });
+    if (event.type === 'checkpoint-triggered') {
+      const { time, checkpointId, isSavepoint, synchronous, checkpointType } = event;
+      this.#log.checkpoints.push({ time, checkpointId, isSavepoint, ...(synchronous ? { synchronous } : {}), ...(checkpointType ? { checkpointType } : {}) });
+    }
     if (event.type === 'checkpoint-failed') {
       const trigger = this.#log.checkpoints.find((c) => c.checkpointId === event.checkpointId);
       if (trigger) Object.assign(trigger, { failedAt: event.time, failureReason: event.reason });

@@ -17,6 +17,9 @@ const CAUSED_BY_THE_JOB = new Set<CheckpointFailureReason>(['CHECKPOINT_COORDINA
  */
 export class SimReplay {
   readonly #deliveries: Map<string, DeliveryLog['subtasks'][number]>;
+  /** every recorded checkpoint, by trigger time */
+  readonly #recorded: CheckpointTriggerRecord[];
+  /** those the replay triggers itself, in order: a synchronous savepoint comes from its recorded stop-with-savepoint fault */
   readonly #triggers: CheckpointTriggerRecord[];
   #nextTrigger = 0;
   /** recorded restart requests (rescale, restart from a savepoint) carried out so far */
@@ -27,12 +30,13 @@ export class SimReplay {
 
   constructor(readonly log: DeliveryLog) {
     this.#deliveries = new Map(log.subtasks.map((d) => [subtaskKey(d.attempt, d.vertex, d.subtask), d]));
-    this.#triggers = [...log.checkpoints].sort((a, b) => a.time - b.time || a.checkpointId - b.checkpointId);
+    this.#recorded = [...log.checkpoints].sort((a, b) => a.time - b.time || a.checkpointId - b.checkpointId);
+    this.#triggers = this.#recorded.filter((t) => !t.synchronous);
   }
 
   /** The recorded faults and checkpoint triggers, as a fault schedule at their recorded times. */
   scheduledFaults(): FaultSpec[] {
-    const triggers: FaultSpec[] = this.#triggers.map((t) => ({ at_ms: t.time, type: t.isSavepoint ? 'trigger-savepoint' : 'trigger-checkpoint' }));
+    const triggers: FaultSpec[] = this.#triggers.map((t) => triggerFault(t));
     return [...triggers, ...this.log.faults.map((f) => ({ ...f.fault, at_ms: f.time }))].sort((a, b) => a.at_ms - b.at_ms);
   }
 
@@ -42,7 +46,7 @@ export class SimReplay {
    */
   holdsJobEnd(pendingIds: readonly number[]): boolean {
     const later = this.#triggers.slice(this.#nextTrigger).some((t) => t.completedAt !== undefined);
-    return later || this.#restartsDone < this.#restarts().length || pendingIds.some((id) => this.#triggers.some((t) => t.checkpointId === id && t.completedAt !== undefined));
+    return later || this.#restartsDone < this.#restarts().length || pendingIds.some((id) => this.#recorded.some((t) => t.checkpointId === id && t.completedAt !== undefined));
   }
 
   /** The recorded restart requests, in the order they were made (older recordings have none). */
@@ -95,7 +99,7 @@ export class SimReplay {
    * (only a hand-edited document has one) cannot be a decline, so it is left out.
    */
   recordedFailures(): Array<{ at: number; checkpointId: number; reason: CheckpointFailureReason }> {
-    return this.#triggers.flatMap((t) => {
+    return this.#recorded.flatMap((t) => {
       const reason = t.failureReason;
       if (t.failedAt === undefined || reason === undefined || !isCheckpointFailureReason(reason) || CAUSED_BY_THE_JOB.has(reason)) return [];
       return [{ at: t.failedAt, checkpointId: t.checkpointId, reason }];
@@ -105,7 +109,7 @@ export class SimReplay {
   /** A pending checkpoint completed live no later than `now`: the next trigger waits for it. */
   completesFirst(pendingIds: readonly number[], now: number): boolean {
     return pendingIds.some((id) => {
-      const completedAt = this.#triggers.find((t) => t.checkpointId === id)?.completedAt;
+      const completedAt = this.#recorded.find((t) => t.checkpointId === id)?.completedAt;
       return completedAt !== undefined && completedAt <= now;
     });
   }
@@ -133,7 +137,7 @@ export class SimReplay {
    * (Infinity: it is held back, and the checkpoint ends as it did live: aborted, or timed out).
    */
   acknowledgeAt(checkpointId: number, now: number): number {
-    const completedAt = this.#triggers.find((t) => t.checkpointId === checkpointId)?.completedAt;
+    const completedAt = this.#recorded.find((t) => t.checkpointId === checkpointId)?.completedAt;
     return completedAt === undefined ? Infinity : Math.max(now, completedAt);
   }
 
@@ -166,4 +170,10 @@ export class SimReplay {
     if (checkpoint) return checkpoint;
     throw new ReplayDivergence(`restart of attempt ${attempt}: the recording restored checkpoint ${recorded.checkpointId}, which the replay does not have (retained: ${retained.map((c) => c.id).join(', ') || 'none'})`);
   }
+}
+
+/** The trigger a recorded checkpoint is replayed by: a savepoint, a FULL checkpoint or a checkpoint. */
+function triggerFault(t: CheckpointTriggerRecord): FaultSpec {
+  if (t.isSavepoint) return { at_ms: t.time, type: 'trigger-savepoint' };
+  return t.checkpointType === 'FULL' ? { at_ms: t.time, type: 'trigger-checkpoint', checkpoint_type: 'FULL' } : { at_ms: t.time, type: 'trigger-checkpoint' };
 }

@@ -34,6 +34,8 @@ export function expectedText(e: ExpectationSpec): string {
       return `subtask restores from ${sourceText(e)} ≥ ${e.value}`;
     case 'restore-source':
       return `${e.vertex}#${e.subtask} to restore from ${sourceText(e)}${e.restore === undefined ? '' : ` in restore ${e.restore}`}`;
+    case 'mixed-restore':
+      return `${e.vertex}#${e.subtask} to mix local and remote handles${e.restore === undefined ? '' : ` in restore ${e.restore}`}`;
     case 'statistic':
       return `${e.aggregate} ${e.statistic} ${rangeText((v) => readableStatistic(e.statistic, v), e.min, e.max)}`;
     case 'catch-up-time':

@@ -3,6 +3,7 @@ import type { CheckpointStatistic, ExpectationSpec, StatisticAggregate } from '.
 import type { CheckpointObservations } from './checkpoint-observations.ts';
 import type { RestoreRecord, SubtaskRestore } from './job-events.ts';
 import { checkRestoreSource, sourceText } from './restore-source-expectation.ts';
+import { checkMixedRestore } from './mixed-restore-expectation.ts';
 import { checkRestoredParallelism, checkRetainedCheckpoints, describeRestoredParallelism } from './retention-and-rescale-expectations.ts';
 import type { CatchUp } from './catch-up-time.ts';
 
@@ -69,6 +70,8 @@ export function checkExpectations(expectations: readonly ExpectationSpec[], seen
       }
       case 'restore-source':
         return { expectation: e, ...checkRestoreSource(e, seen.restoreRecords ?? []) };
+      case 'mixed-restore':
+        return { expectation: e, ...checkMixedRestore(e, seen.restoreRecords ?? []) };
       case 'statistic':
         return checkStatistic(e, seen.checkpoints);
       case 'catch-up-time':
@@ -202,6 +205,8 @@ export function describeExpectation(e: ExpectationSpec): string {
       return `at least ${e.value} subtasks restore from ${sourceText(e)}`;
     case 'restore-source':
       return `${e.vertex}#${e.subtask} restores from ${sourceText(e)} ${e.restore === undefined ? 'in every restore of it' : `in restore ${e.restore}`}`;
+    case 'mixed-restore':
+      return `${e.vertex}#${e.subtask} restores some state handles locally and the others remotely ${e.restore === undefined ? 'in some restore of it' : `in restore ${e.restore}`}`;
     case 'statistic':
       return `${e.aggregate} ${e.statistic} is ${describeRange(e.statistic, e.min, e.max)}`;
     case 'catch-up-time':

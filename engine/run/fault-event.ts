@@ -11,7 +11,7 @@ export type FaultDetail =
   | { kind: 'kill-task-manager'; taskManager: string; host: string }
   | { kind: 'lose-host'; host: string; taskManagers: string[] }
   | { kind: 'stall-task-manager'; taskManager: string; heartbeatTimeoutMs: number }
-  | { kind: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string; paths: string[] }
+  | { kind: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string; keyGroup?: number; paths: string[] }
   | { kind: 'slow-operator'; vertex: string; factor: number }
   | { kind: 'slow-remote-storage'; factor: number }
   | { kind: 'fail-remote-storage' }

@@ -1,4 +1,5 @@
 import type { JobStatus } from '../job/job-status.ts';
+import type { HandleRestore } from '../recovery/local-recovery.ts';
 import type { FaultDetail } from './fault-event.ts';
 import type { EngineMessage } from '../messages/message-codes.ts';
 
@@ -14,6 +15,12 @@ export interface SubtaskRestore {
   /** of `bytes`, those read from remote checkpoint storage (0 for a local restore: every run came from the host's disk) */
   remoteBytes: number;
   durationMs: number;
+  /**
+   * Per state handle of the subtask's share, where it came from and why (a partial local copy:
+   * its intact key-group handles local, the rest remote, `source` then 'remote' with reason
+   * 'partial'); absent from older traces and from a runtime that does not report handles
+   */
+  handles?: HandleRestore[];
 }
 
 /** One restore of the job (the CLI's `restores[]`). */
@@ -30,7 +37,8 @@ export interface RestoreRecord {
  */
 export type JobEvent =
   | { type: 'job-status'; time: number; status: JobStatus; message?: string }
-  | { type: 'checkpoint-triggered'; time: number; checkpointId: number; isSavepoint: boolean }
+  /** `synchronous`: stop-with-savepoint's savepoint; `checkpointType`: triggered as a FULL checkpoint (both absent from older traces) */
+  | { type: 'checkpoint-triggered'; time: number; checkpointId: number; isSavepoint: boolean; synchronous?: true; checkpointType?: 'FULL' }
   | { type: 'checkpoint-completed'; time: number; checkpointId: number; isSavepoint: boolean }
   | { type: 'checkpoint-failed'; time: number; checkpointId: number; reason: string }
   /**
@@ -45,17 +53,26 @@ export type JobEvent =
   /** a scheduled fault that could not be carried out when it came due, and why (never dropped without a word) */
   /** `reason` in English; `problem` the same as a message code, for other languages (absent in traces recorded before it existed) */
   | { type: 'fault-not-applied'; time: number; faultType: string; reason: string; problem?: EngineMessage }
-  | { type: 'restore'; time: number; restore: RestoreRecord };
+  | { type: 'restore'; time: number; restore: RestoreRecord }
+  /** the runtime stood in for something the browser does not offer, said once (the live runtime only) */
+  | { type: 'runtime-notice'; time: number; notice: RuntimeNotice };
+
+/**
+ * What a runtime did instead of what the scenario implies, for the page to say in its language.
+ * `rocksdb-local-dir-in-indexeddb`: the browser has no Origin Private File System, so the
+ * TaskManagers' `state.backend.rocksdb.localdir` working databases are kept in IndexedDB.
+ */
+export type RuntimeNotice = { kind: 'rocksdb-local-dir-in-indexeddb' };
 
 /** The job event a coordinator's `checkpoint-status` effect stands for (both drivers emit these). */
 export function checkpointStatusEvent(
-  effect: { status: 'triggered' | 'completed' | 'failed' | 'dropped'; checkpointId: number | null; isSavepoint: boolean; reason?: string },
+  effect: { status: 'triggered' | 'completed' | 'failed' | 'dropped'; checkpointId: number | null; isSavepoint: boolean; reason?: string; synchronous?: boolean; checkpointType?: 'FULL' },
   now: number,
 ): JobEvent {
   const checkpointId = effect.checkpointId ?? 0;
   switch (effect.status) {
     case 'triggered':
-      return { type: 'checkpoint-triggered', time: now, checkpointId, isSavepoint: effect.isSavepoint };
+      return { type: 'checkpoint-triggered', time: now, checkpointId, isSavepoint: effect.isSavepoint, ...triggerKind(effect) };
     case 'completed':
       return { type: 'checkpoint-completed', time: now, checkpointId, isSavepoint: effect.isSavepoint };
     case 'failed':
@@ -63,4 +80,9 @@ export function checkpointStatusEvent(
     case 'dropped':
       return { type: 'checkpoint-request-dropped', time: now, reason: effect.reason ?? 'unknown', isSavepoint: effect.isSavepoint };
   }
+}
+
+/** What kind of trigger a `triggered` status was, when not a plain one: only the fields that are set. */
+function triggerKind(effect: { synchronous?: boolean; checkpointType?: 'FULL' }): { synchronous?: true; checkpointType?: 'FULL' } {
+  return { ...(effect.synchronous ? { synchronous: true as const } : {}), ...(effect.checkpointType === 'FULL' ? { checkpointType: 'FULL' as const } : {}) };
 }

@@ -8,7 +8,7 @@ import type { Issues, ObjectReader } from './field-reader.ts';
 import { DEFAULT_CLUSTER } from './scenario-defaults.ts';
 import type { ClusterSpec } from './scenario-types.ts';
 import { CLUSTER_FIELDS } from './scenario-vocabulary.ts';
-import { checkClusterSize, MAX_HOSTS, MAX_SLOTS_PER_TASK_MANAGER, MAX_TASK_MANAGERS_PER_HOST } from './workload-limits.ts';
+import { checkClusterSize, MAX_SLOTS_PER_TASK_MANAGER, MAX_TASK_MANAGERS_PER_HOST, workloadLimits, type WorkloadLimits } from './workload-limits.ts';
 import { message } from '../messages/engine-message.ts';
 
 const SLOTS_KEY = 'taskmanager.numberOfTaskSlots';
@@ -18,9 +18,10 @@ export function readCluster(
   cluster: ObjectReader | undefined,
   config: Readonly<Record<string, unknown>>,
   flink: FlinkConfig,
+  limits: WorkloadLimits = workloadLimits('records'),
 ): ClusterSpec | undefined {
   cluster?.rejectUnknown(CLUSTER_FIELDS);
-  const hosts = cluster ? cluster.integer('hosts', { min: 1, max: MAX_HOSTS, default: DEFAULT_CLUSTER.hosts }) : DEFAULT_CLUSTER.hosts;
+  const hosts = cluster ? cluster.integer('hosts', { min: 1, max: limits.hosts, default: DEFAULT_CLUSTER.hosts }) : DEFAULT_CLUSTER.hosts;
   const perHost = cluster
     ? cluster.integer('task_managers_per_host', { min: 1, max: MAX_TASK_MANAGERS_PER_HOST, default: DEFAULT_CLUSTER.task_managers_per_host })
     : DEFAULT_CLUSTER.task_managers_per_host;
@@ -37,7 +38,7 @@ export function readCluster(
   }
   if (hosts === undefined || perHost === undefined || slots === undefined) return undefined;
   const spec = { hosts, task_managers_per_host: perHost, slots_per_task_manager: slots };
-  checkClusterSize(issues, spec);
+  checkClusterSize(issues, spec, limits);
   return spec;
 }
 

@@ -58,6 +58,8 @@ function readExpectation(context: FaultContext, item: ListItem): ExpectationSpec
     }
     case 'restore-source':
       return readRestoreSource(context, expectation);
+    case 'mixed-restore':
+      return readMixedRestore(context, expectation);
     case 'statistic':
       return readStatistic(expectation);
     case 'catch-up-time':
@@ -83,6 +85,14 @@ function readRestoreSource(context: FaultContext, expectation: ObjectReader): Ex
     ...(reason === undefined ? {} : { reason }),
     ...(restore === undefined ? {} : { restore }),
   };
+}
+
+/** `mixed-restore`: a subtask of the job, and optionally in which restore it mixed local and remote handles. */
+function readMixedRestore(context: FaultContext, expectation: ObjectReader): ExpectationSpec | undefined {
+  const target = readSubtask(context, expectation);
+  const restore = expectation.integer('restore', { min: 1 });
+  if (target === undefined || (expectation.has('restore') && restore === undefined)) return undefined;
+  return { type: 'mixed-restore', vertex: String(target.vertex), subtask: Number(target.subtask), ...(restore === undefined ? {} : { restore }) };
 }
 
 /** `restored-parallelism`: a vertex of the job, the parallelism it came back with, and optionally what it restored from. */

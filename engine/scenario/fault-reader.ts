@@ -79,7 +79,9 @@ export function readFaultTarget(context: FaultContext, fault: ObjectReader, type
       const host = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);
       const subtask = readSubtask(context, fault);
       const run = fault.string('run', { allowed: message('phrase', { text: 'the name of a shared run of the subtask (from the host disk listing)' }) });
-      return host === undefined || subtask === undefined ? undefined : { host, ...subtask, ...(run === undefined ? {} : { run }) };
+      const keyGroup = fault.integer('key_group', { min: 0 });
+      if (host === undefined || subtask === undefined) return undefined;
+      return { host, ...subtask, ...(run === undefined ? {} : { run }), ...(keyGroup === undefined ? {} : { key_group: keyGroup }) };
     }
   }
 }

@@ -6,6 +6,7 @@
  */
 
 import { formatDuration, parseDuration } from '../config/duration.ts';
+import { parseMemorySize } from '../config/memory-size.ts';
 import { describeValue, quote } from '../config/value-description.ts';
 import { message, renderEnglish } from '../messages/engine-message.ts';
 import type { Bound, EngineMessage, ListItems, Phrase } from '../messages/message-codes.ts';
@@ -174,6 +175,19 @@ export class ObjectReader {
       return undefined;
     }
     return this.bounded(key, parsed.ms, options, allowed, formatDuration);
+  }
+
+  /** A memory size in Flink syntax ("1 tb", "64 mb") or a number of bytes; returns bytes. */
+  memorySize(key: string, options: Presence<number> = {}): number | undefined {
+    const allowed = message('allowed.memory', {});
+    const presence = this.present(key, options, allowed);
+    if (presence !== 'present') return presence === 'absent' ? options.default : undefined;
+    const value = this.raw(key);
+    if (typeof value !== 'string' && typeof value !== 'number') return this.wrong(key, phrase('a memory size'), allowed);
+    const parsed = parseMemorySize(value);
+    if (parsed.ok) return parsed.bytes;
+    this.issues.error(this.pathOf(key), parsed.problem, { allowed });
+    return undefined;
   }
 
   private bounded(

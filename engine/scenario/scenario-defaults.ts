@@ -3,7 +3,7 @@
  * Flink's, in config/flink-options.ts.
  */
 
-import type { CostSpec } from './scenario-types.ts';
+import type { CostSpec, ScaleSpec } from './scenario-types.ts';
 import type { VertexType } from './scenario-vocabulary.ts';
 
 export const DEFAULT_SEED = 1;
@@ -45,3 +45,13 @@ export const DEFAULT_COSTS: Readonly<CostSpec> = {
  * finishes. Infinity does not survive JSON, so a consumer that serialises a Scenario must map it.
  */
 export const RUN_UNTIL_JOB_FINISHES = Number.POSITIVE_INFINITY;
+
+/** A `runtime: scale` scenario's flows when its `scale` section leaves them out: no state, no limit on bandwidth beyond `costs`. */
+export const DEFAULT_SCALE: Readonly<ScaleSpec> = {
+  state_size_bytes: 0,
+  state_growth_bytes_per_s: 0,
+  state_churn_bytes_per_s: 0,
+  compaction_bytes_per_s: 0,
+  host_bandwidth_mb_per_s: Number.POSITIVE_INFINITY,
+  remote_store_bandwidth_mb_per_s: Number.POSITIVE_INFINITY,
+};

@@ -12,10 +12,11 @@ import { configDefinitions, configNodeRef, type JsonSchema, rangeKeywords } from
 import {
   anyOfWordsPattern,
   DURATION_PATTERN,
+  MEMORY_SIZE_PATTERN,
   NON_BLANK_PATTERN,
 } from './json-schema-patterns.ts';
 import { DEFAULT_COSTS, DEFAULT_RECORD_COST_US, DEFAULT_SEED, MAX_SEED } from './scenario-defaults.ts';
-import { MAX_HOSTS, MAX_RECORD_COST_US, MAX_SLOTS_PER_TASK_MANAGER, MAX_SLOWDOWN_FACTOR, MAX_SOURCE_KEYS, MAX_SOURCE_RATE_PER_S, MAX_TASK_MANAGERS_PER_HOST } from './workload-limits.ts';
+import { MAX_HOSTS, MAX_SCALE_HOSTS, MAX_RECORD_COST_US, MAX_SLOTS_PER_TASK_MANAGER, MAX_SLOWDOWN_FACTOR, MAX_SOURCE_KEYS, MAX_SOURCE_RATE_PER_S, MAX_TASK_MANAGERS_PER_HOST } from './workload-limits.ts';
 import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
 import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
 import {
@@ -28,6 +29,7 @@ import {
   PARTITIONINGS,
   RESTORE_SOURCES,
   RESTORED_FROM,
+  RUNTIMES,
   SINK_KINDS,
   STATISTIC_AGGREGATES,
   VERTEX_ID_PATTERN,
@@ -85,6 +87,8 @@ export function scenarioFileSchema(): JsonSchema {
         name: { type: 'string', pattern: NON_BLANK_PATTERN, description: 'Name of the scenario.' },
         description: { type: 'string', description: 'What the scenario shows. Default: empty.' },
         seed: integer(`Seed of every random choice in the simulation. Default: ${DEFAULT_SEED}.`, 0, MAX_SEED),
+        runtime: oneOfNames(RUNTIMES, 'records (default): the simulator moves every record; scale: each subtask is modelled by flows (rates, sizes, bandwidths), for production-sized jobs.'),
+        scale: ref('scale'),
         job: ref('job'),
         config: { $ref: configNodeRef('') },
         cluster: ref('cluster'),
@@ -227,7 +231,7 @@ function runtimeDefinitions(): Record<string, JsonSchema> {
   return {
     cluster: object(
       {
-        hosts: integer('Simulated machines. Default: 1.', 1, MAX_HOSTS),
+        hosts: integer(`Simulated machines. Default: 1. At most ${MAX_HOSTS} with runtime records.`, 1, MAX_SCALE_HOSTS),
         task_managers_per_host: integer('TaskManagers (workers) per host. Default: 1.', 1, MAX_TASK_MANAGERS_PER_HOST),
         slots_per_task_manager: integer('Task slots per TaskManager. Default: config taskmanager.numberOfTaskSlots, else 1.', 1, MAX_SLOTS_PER_TASK_MANAGER),
       },
@@ -235,6 +239,7 @@ function runtimeDefinitions(): Record<string, JsonSchema> {
       'The simulated cluster. It needs at least as many slots as the largest vertex parallelism.',
     ),
     costs: costsSchema(),
+    scale: scaleSchema(),
     fault: { oneOf: faultSchemas() },
     expectation: { oneOf: expectationSchemas() },
   };
@@ -256,12 +261,33 @@ function costsSchema(): JsonSchema {
   );
 }
 
+function scaleSchema(): JsonSchema {
+  const size = (description: string): JsonSchema => ({
+    description: `${description} A memory size in Flink syntax ("1 tb", "64 mb") or bytes. Default: 0.`,
+    anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: MEMORY_SIZE_PATTERN }],
+  });
+  const bandwidth = (description: string) => number(`${description} Default: no limit.`, { min: 0, minExclusive: true });
+  return object(
+    {
+      state_size: size('Keyed state of the whole job when it starts, split evenly over the keyed subtasks.'),
+      state_growth_per_s: size('New keyed state per second of job time, the whole job.'),
+      state_churn_per_s: size('Keyed state rewritten per second (updated keys): what an incremental checkpoint uploads again.'),
+      compaction_per_s: size('Bytes RocksDB compaction rewrites per second: new SST files an incremental checkpoint uploads too.'),
+      host_bandwidth_mb_per_s: bandwidth("Each host's network bandwidth, shared by its subtasks' uploads and restore reads."),
+      remote_store_bandwidth_mb_per_s: bandwidth("The remote store's total bandwidth, shared by every subtask."),
+    },
+    [],
+    'The flows of a runtime: scale scenario (only with runtime: scale).',
+  );
+}
+
 function faultSchemas(): JsonSchema[] {
   const at = duration('When the fault happens, from the start of the run.');
   const vertex = { type: 'string', description: 'Id of a vertex.' };
   const fault = (type: string, properties: Record<string, JsonSchema>, description: string, optional: readonly string[] = []) =>
     object({ at, type: { const: type }, ...properties }, ['at', 'type', ...Object.keys(properties).filter((k) => !optional.includes(k))], description);
   const run = { type: 'string', description: "Only this shared SST run of the subtask's incremental copies (a name from the host disk's listing): every copy that references it is damaged with it." };
+  const keyGroup = integer("Only the key-group handle of the subtask's copies that holds this key group (a full keyed snapshot's local copy is written as a few key-group ranges): the copy stays, partial, and a restore reads only that handle remotely.", 0);
   return [
     fault('fail-task', { vertex, subtask: integer('Subtask index, below the vertex parallelism.', 0) }, 'One subtask throws; the job fails over.'),
     fault('kill-task-manager', { task_manager: { type: 'string', pattern: '^tm-(0|[1-9][0-9]*)$', description: 'tm-0 … tm-(hosts × task_managers_per_host − 1).' } }, 'A TaskManager process dies; its host\'s local disk survives.'),
@@ -284,8 +310,8 @@ function faultSchemas(): JsonSchema[] {
       'Flink\'s stop-with-savepoint: a synchronous savepoint, the sink commits what it covers, and the job ends FINISHED; if the savepoint fails, the job keeps running.',
       ['drain'],
     ),
-    fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy.", ['run']),
-    fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy.", ['run']),
+    fault('corrupt-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run, key_group: keyGroup }, "A subtask's task-local copies on that host are corrupted: the next restore finds a bad checksum and falls back to the remote copy.", ['run', 'key_group']),
+    fault('delete-local-copy', { host: { type: 'string', pattern: '^host-(0|[1-9][0-9]*)$', description: 'The host whose local disk holds the copy.' }, vertex, subtask: integer('Index of the subtask.', 0), run, key_group: keyGroup }, "A subtask's task-local copies on that host are deleted: the next restore reads the remote copy.", ['run', 'key_group']),
   ];
 }
 
@@ -336,6 +362,16 @@ function expectationSchemas(): JsonSchema[] {
       },
       'The subtask read its state from source (and, with reason, fell back to remote for it) in the given restore or in every one; it does not hold when the subtask was never restored.',
       ['reason', 'restore'],
+    ),
+    expectation(
+      'mixed-restore',
+      {
+        vertex: { type: 'string', description: 'Id of the vertex.' },
+        subtask: integer('Index of the subtask (from 0).', 0),
+        restore: integer('Which restore of the run (1 is the first); without it, any restore of the subtask.', 1),
+      },
+      "The subtask restored some state handles from its host's task-local copy and the others from remote checkpoint storage (its local copy was partial or partly damaged), in the given restore or in some restore.",
+      ['restore'],
     ),
     expectation(
       'statistic',

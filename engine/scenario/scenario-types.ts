@@ -126,9 +126,12 @@ export type FaultSpec =
   | { at_ms: number; type: 'kill-task-manager'; task_manager: string }
   | { at_ms: number; type: 'lose-host'; host: string }
   | { at_ms: number; type: 'slow-operator'; vertex: string; factor: number }
-  /** a playground fault: damage (corrupt) or remove (delete) a subtask's task-local copies on a host's disk */
+  /**
+   * a playground fault: damage (corrupt) or remove (delete) a subtask's task-local copies on a host's disk;
+   * `run`: one shared run of them; `key_group`: only the key-group handle of each copy holding that key group (the copy stays, partial)
+   */
   /** `run`: only that shared run of the subtask's incremental copies */
-  | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string }
+  | { at_ms: number; type: 'corrupt-local-copy' | 'delete-local-copy'; host: string; vertex: string; subtask: number; run?: string; key_group?: number }
   /** remote checkpoint storage gets slower by `factor` (1 = normal again) */
   | { at_ms: number; type: 'slow-remote-storage'; factor: number }
   /** remote checkpoint storage fails every write and read (uploads decline with CHECKPOINT_ASYNC_EXCEPTION), until healed */
@@ -170,6 +173,12 @@ export type ExpectationSpec =
    * that restored the subtask. Does not hold when the subtask was never restored.
    */
   | { type: 'restore-source'; vertex: string; subtask: number; source: 'local' | 'remote'; reason?: string; restore?: number }
+  /**
+   * Subtask `subtask` of `vertex` read some of its state handles from its host's local copy and
+   * the others from remote storage (a partial or partly damaged local copy) in restore number
+   * `restore` (1-based), or, without it, in some restore. Does not hold when it never restored so.
+   */
+  | { type: 'mixed-restore'; vertex: string; subtask: number; restore?: number }
   /** at least this many checkpoints failed; with `reason`, for that CheckpointFailureReason only (CHECKPOINT_EXPIRED, …) */
   | { type: 'min-failed-checkpoints'; value: number; reason?: string }
   /**
@@ -230,8 +239,39 @@ export type StatisticAggregate = 'min' | 'max' | 'avg' | 'p50' | 'p90';
 /** A Flink configuration value after parsing: durations in ms, memory sizes in bytes. */
 export type ConfigValue = number | string | boolean;
 
+/**
+ * Which runtime runs the scenario: `records` moves every record (the sim, live); `scale` models
+ * each subtask by flows (rates, sizes, bandwidths) for production-sized jobs (engine/scale/).
+ */
+export type RuntimeKind = 'records' | 'scale';
+
+/**
+ * What the scale runtime needs beyond the job: the keyed state and how it changes, and the
+ * bandwidths that checkpoint uploads and restore reads share. Sizes are bytes (written in Flink's
+ * memory size syntax in the file, `state_size: 1 tb`); rates are per second of job time, for the
+ * whole job (split evenly over the subtasks of the keyed vertices, as key groups are).
+ */
+export interface ScaleSpec {
+  /** keyed state of the whole job when it starts */
+  state_size_bytes: number;
+  /** new state per second (new keys, growing windows): the full snapshot grows by this */
+  state_growth_bytes_per_s: number;
+  /** state rewritten per second (updated keys): what an incremental checkpoint uploads again */
+  state_churn_bytes_per_s: number;
+  /** bytes RocksDB compaction rewrites per second: new SST files an incremental checkpoint uploads too */
+  compaction_bytes_per_s: number;
+  /** each host's network bandwidth, shared by the uploads and restore reads of its subtasks; Infinity: no limit */
+  host_bandwidth_mb_per_s: number;
+  /** the remote store's total bandwidth, shared by every subtask's upload and read; Infinity: no limit */
+  remote_store_bandwidth_mb_per_s: number;
+}
+
 export interface Scenario {
   version: 1;
+  /** absent: `records` (the validator sets it only when the file names a runtime) */
+  runtime?: RuntimeKind;
+  /** the flows of a `runtime: scale` scenario (defaults filled in); absent for `records` */
+  scale?: ScaleSpec;
   name: string;
   description: string;
   seed: number;

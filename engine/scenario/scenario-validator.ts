@@ -26,7 +26,8 @@ import type { EngineMessage } from '../messages/message-codes.ts';
 import type { FaultSpec, JobSpec, Scenario } from './scenario-types.ts';
 import { JOB_FIELDS, RUN_FIELDS, SCENARIO_FIELDS } from './scenario-vocabulary.ts';
 import { readVertices, type VertexEntry } from './vertex-reader.ts';
-import { checkJobSize, checkSourceRecords } from './workload-limits.ts';
+import { checkJobSize, checkSourceRecords, workloadLimits } from './workload-limits.ts';
+import { readRuntime, readScale } from './scale-reader.ts';
 import { message } from '../messages/engine-message.ts';
 
 // The validator is the scenario format's front door: callers take text parsing and error
@@ -60,23 +61,29 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
   const name = root.string('name', { required: true, pattern: /\S/, allowed: message('phrase', { text: 'a non-empty string' }) });
   const description = root.string('description', { default: DEFAULT_DESCRIPTION });
   const seed = root.integer('seed', { min: 0, max: MAX_SEED, default: DEFAULT_SEED });
+  const runtime = readRuntime(root);
+  const scale = readScale(issues, root, runtime);
+  const limits = workloadLimits(runtime);
   const { config, flink } = readConfigSection(issues, root.raw('config'));
   const job = readJob(issues, root, flink, name);
-  const cluster = readCluster(issues, root.object('cluster', 'a cluster description'), config, flink);
+  const cluster = readCluster(issues, root.object('cluster', 'a cluster description'), config, flink, limits);
   const parallelisms = (job?.vertices ?? []).flatMap((v) => (v.parallelism === undefined ? [] : [v.parallelism]));
   if (cluster) checkSlots(issues, cluster, parallelisms);
   const costs = readCosts(root.object('costs', 'a map of costs'));
   const vertices = job?.vertices ?? [];
   const faults = readFaults({ issues, vertices, cluster }, root.list('faults', 'faults') ?? []);
   const until = readRunUntil(issues, root, vertices);
-  if (job?.spec) checkJobSize(issues, job.spec);
-  if (job?.spec && until !== undefined) checkSourceRecords(issues, job.spec, until);
+  if (job?.spec) checkJobSize(issues, job.spec, limits);
+  if (job?.spec && until !== undefined && limits.recordsBounded) checkSourceRecords(issues, job.spec, until);
   const expectations = readExpectations({ issues, vertices, cluster }, root.list('expectations', 'expectations') ?? []);
   if (faults && until !== undefined) noteFaultsAfterRun(issues, faults, until);
-  const parts = [version, name, description, seed, job?.spec, cluster, costs, faults, until, expectations];
-  if (parts.some((p) => p === undefined)) return undefined;
+  const parts = [version, name, description, seed, runtime, job?.spec, cluster, costs, faults, until, expectations];
+  if (parts.some((p) => p === undefined) || (runtime === 'scale' && scale === undefined)) return undefined;
   return {
     version: SCENARIO_VERSION,
+    // Only a file that names its runtime carries one: a records scenario reads as it always did.
+    ...(root.has('runtime') ? { runtime: runtime! } : {}),
+    ...(scale ? { scale } : {}),
     name: name!,
     description: description!,
     seed: seed!,

@@ -15,6 +15,7 @@ import type {
   OperatorSpec,
   Partitioning,
   RestoredFrom,
+  RuntimeKind,
   SourceSpec,
   StatisticAggregate,
 } from './scenario-types.ts';
@@ -82,6 +83,7 @@ export const EXPECTATION_TYPES = [
   'min-failed-checkpoints',
   'min-restored-subtasks',
   'restore-source',
+  'mixed-restore',
   'statistic',
   'catch-up-time',
   'min-retained-checkpoints',
@@ -160,8 +162,8 @@ export const FAULT_FIELDS: Readonly<Record<FaultSpec['type'], readonly string[]>
   'trigger-checkpoint': ['at', 'type', 'checkpoint_type'],
   'trigger-savepoint': ['at', 'type'],
   'stop-with-savepoint': ['at', 'type', 'drain'],
-  'corrupt-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run'],
-  'delete-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run'],
+  'corrupt-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run', 'key_group'],
+  'delete-local-copy': ['at', 'type', 'host', 'vertex', 'subtask', 'run', 'key_group'],
   'slow-remote-storage': ['at', 'type', 'factor'],
   'fail-remote-storage': ['at', 'type'],
   'heal-remote-storage': ['at', 'type'],
@@ -179,6 +181,7 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'min-failed-checkpoints': ['type', 'value', 'reason'],
   'min-restored-subtasks': ['type', 'value', 'source', 'reason'],
   'restore-source': ['type', 'vertex', 'subtask', 'source', 'reason', 'restore'],
+  'mixed-restore': ['type', 'vertex', 'subtask', 'restore'],
   statistic: ['type', 'statistic', 'aggregate', 'min', 'max'],
   'catch-up-time': ['type', 'min', 'max'],
   'min-retained-checkpoints': ['type', 'value'],
@@ -192,6 +195,8 @@ export const SCENARIO_FIELDS = [
   'name',
   'description',
   'seed',
+  'runtime',
+  'scale',
   'job',
   'config',
   'cluster',
@@ -205,3 +210,15 @@ export const JOB_FIELDS = ['name', 'vertices', 'edges'] as const;
 export const EDGE_FIELDS = ['from', 'to', 'partitioning'] as const;
 export const CLUSTER_FIELDS = ['hosts', 'task_managers_per_host', 'slots_per_task_manager'] as const;
 export const RUN_FIELDS = ['until'] as const;
+
+export const RUNTIMES = ['records', 'scale'] as const satisfies readonly RuntimeKind[];
+
+/** The `scale` section's fields in the file: sizes without `_bytes` (Flink memory sizes), bandwidths in MB/s. */
+export const SCALE_FIELDS = [
+  'state_size',
+  'state_growth_per_s',
+  'state_churn_per_s',
+  'compaction_per_s',
+  'host_bandwidth_mb_per_s',
+  'remote_store_bandwidth_mb_per_s',
+] as const;

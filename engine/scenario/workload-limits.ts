@@ -8,7 +8,7 @@
  * holds network buffers, every subtask its queues, every record costs about 0.3 µs of real time.
  */
 import type { Issues } from './field-reader.ts';
-import type { ClusterSpec, EdgeSpec, JobSpec } from './scenario-types.ts';
+import type { ClusterSpec, EdgeSpec, JobSpec, RuntimeKind } from './scenario-types.ts';
 import { message } from '../messages/engine-message.ts';
 
 export const MAX_HOSTS = 64;
@@ -31,6 +31,32 @@ export const MAX_RECORD_COST_US = 1_000_000_000;
 /** a slow-operator or slow-remote-storage factor */
 export const MAX_SLOWDOWN_FACTOR = 1_000_000;
 
+/**
+ * The scale runtime models each subtask by a handful of numbers, never a record or a channel, so
+ * it takes production-sized jobs: its limits bound memory (a few numbers per subtask) and the time
+ * an hour of job time takes, not the records moved.
+ */
+export const MAX_SCALE_HOSTS = 10_000;
+export const MAX_SCALE_TASK_MANAGERS = 100_000;
+export const MAX_SCALE_SUBTASKS = 100_000;
+
+/** The limits of the runtime that runs the scenario. */
+export interface WorkloadLimits {
+  hosts: number;
+  taskManagers: number;
+  subtasks: number;
+  /** network channels; the scale runtime holds none */
+  channels: number;
+  /** whether the records the sources emit over the run are bounded (only the record-level runtimes move them) */
+  recordsBounded: boolean;
+}
+
+export function workloadLimits(runtime: RuntimeKind | undefined): WorkloadLimits {
+  return runtime === 'scale'
+    ? { hosts: MAX_SCALE_HOSTS, taskManagers: MAX_SCALE_TASK_MANAGERS, subtasks: MAX_SCALE_SUBTASKS, channels: Infinity, recordsBounded: false }
+    : { hosts: MAX_HOSTS, taskManagers: MAX_TASK_MANAGERS, subtasks: MAX_SUBTASKS, channels: MAX_CHANNELS, recordsBounded: true };
+}
+
 const format = (n: number) => n.toLocaleString('en-US');
 
 /** The channels of one edge between vertices of the given parallelism (forward pairs subtasks up). */
@@ -39,25 +65,25 @@ export function edgeChannels(edge: Pick<EdgeSpec, 'partitioning'>, upstream: num
 }
 
 /** Reports the cluster when it has more TaskManagers than the runtimes run. */
-export function checkClusterSize(issues: Issues, cluster: ClusterSpec): void {
+export function checkClusterSize(issues: Issues, cluster: ClusterSpec, limits: WorkloadLimits = workloadLimits('records')): void {
   const taskManagers = cluster.hosts * cluster.task_managers_per_host;
-  if (taskManagers <= MAX_TASK_MANAGERS) return;
+  if (taskManagers <= limits.taskManagers) return;
   issues.error('cluster', message('cluster.too-many-task-managers', { count: format(taskManagers), hosts: cluster.hosts, perHost: cluster.task_managers_per_host }), {
-    allowed: message('allowed.at-most-task-managers', { count: format(MAX_TASK_MANAGERS) }),
+    allowed: message('allowed.at-most-task-managers', { count: format(limits.taskManagers) }),
   });
 }
 
 /** Reports the job when its subtasks or network channels are more than the runtimes hold. */
-export function checkJobSize(issues: Issues, job: JobSpec): void {
+export function checkJobSize(issues: Issues, job: JobSpec, limits: WorkloadLimits = workloadLimits('records')): void {
   const parallelism = new Map(job.vertices.map((v) => [v.id, v.parallelism]));
   const subtasks = job.vertices.reduce((n, v) => n + v.parallelism, 0);
-  if (subtasks > MAX_SUBTASKS) {
+  if (subtasks > limits.subtasks) {
     issues.error('job.vertices', message('job.too-many-subtasks', { count: format(subtasks) }), {
-      allowed: message('allowed.at-most-subtasks', { count: format(MAX_SUBTASKS) }),
+      allowed: message('allowed.at-most-subtasks', { count: format(limits.subtasks) }),
     });
   }
   const channels = job.edges.reduce((n, e) => n + edgeChannels(e, parallelism.get(e.from) ?? 1, parallelism.get(e.to) ?? 1), 0);
-  if (channels > MAX_CHANNELS) {
+  if (channels > limits.channels) {
     issues.error('job.edges', message('job.too-many-channels', { count: format(channels) }), {
       allowed: message('allowed.at-most-channels', { count: format(MAX_CHANNELS) }),
     });

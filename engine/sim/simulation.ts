@@ -1,11 +1,12 @@
 import type { NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
-import { assignRestoredState, assignSubtaskState } from '../checkpoint/state-assignment.ts';
+import { assignedHandles, assignRestoredState, assignSubtaskState } from '../checkpoint/state-assignment.ts';
 import { JobMaster } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
 import { JobRuntime } from '../job/job-runtime.ts';
+import { EffectDriver } from '../job/effect-driver.ts';
 import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 import type { ExecutionGraph } from '../job/execution-graph.ts';
 import { buildTaskDeployments } from '../job/task-deployments.ts';
@@ -88,8 +89,8 @@ export class Simulation extends JobRuntime {
   readonly #storageEffects: ((effect: CheckpointStorageEffect) => void) | undefined;
   /** under replay: holds the recording's triggers, restarts and acknowledgements to the sim's pace */
   readonly #replay: ReplayPacer | undefined;
-  /** effects still to carry out (the JobMaster's calls made while carrying one out append here) */
-  #queue: JobMasterEffect[] | undefined;
+  /** carries out the JobMaster's effects in order (its calls made while carrying one out join the queue) */
+  readonly #jobMasterEffects = new EffectDriver((effect, effects) => this.#apply(effect, this.now, effects));
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     super();
@@ -170,14 +171,7 @@ export class Simulation extends JobRuntime {
 
   /** Calls the JobMaster and carries out what it asks, in order, those its further calls add too. */
   #drive(call: (effects: JobMasterEffect[]) => void): void {
-    if (this.#queue) return call(this.#queue);
-    const queue: JobMasterEffect[] = (this.#queue = []);
-    try {
-      call(queue);
-      for (let i = 0; i < queue.length; i++) this.#apply(queue[i]!, this.now, queue);
-    } finally {
-      this.#queue = undefined;
-    }
+    this.#jobMasterEffects.drive(call);
   }
 
   #apply(effect: JobMasterEffect, now: number, effects: JobMasterEffect[]): void {
@@ -448,16 +442,18 @@ export class Simulation extends JobRuntime {
     const targets = this.tasks.map((task, i) => ({ ...task.id, parallelism: this.graph.vertex(task.id.vertexId).parallelism, keyGroupRange: this.graph.subtasks[i]!.keyGroupRange }));
     // What each subtask's share of the checkpoint weighs in remote storage (after a rescale, its key groups' share).
     const remoteBytes = targets.map((t) => assignSubtaskState(checkpoint, t, () => undefined).bytes);
-    const plan = this.jobMaster.planRestore(this.graph, { checkpointId: checkpoint.id, parallelism: checkpoint.parallelism, remoteBytes: (i) => remoteBytes[i]! }, previousPlacement);
+    const view = { checkpointId: checkpoint.id, parallelism: checkpoint.parallelism, remoteBytes: (i: number) => remoteBytes[i]!, remoteHandles: (i: number) => assignedHandles(checkpoint, targets[i]!) };
+    const plan = this.jobMaster.planRestore(this.graph, view, previousPlacement);
     this.tasks.forEach((task, i) => {
       const decision = plan.decisions[i]!;
       const bytes = remoteBytes[i]!;
       const localCopy = decision.source === 'local' ? decision.snapshot : undefined;
-      const { restore, remoteBytes: read } = assignRestoredState(checkpoint, targets[i]!, localCopy, (name) => this.coordinator.sharedState.contents(name));
+      const localPart = decision.source === 'remote' ? decision.localPart : undefined;
+      const { restore, remoteBytes: read } = assignRestoredState(checkpoint, targets[i]!, localCopy, (name) => this.coordinator.sharedState.contents(name), localPart);
       if (decision.source === 'failed') failed.push({ task: i, reason: decision.reason });
       const durationMs = decision.source === 'failed' || bytes === 0 ? 0 : decision.durationMs;
       const source = decision.source === 'local' ? 'local' : 'remote';
-      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, remoteBytes: read, durationMs });
+      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, remoteBytes: read, durationMs, handles: decision.handles });
       this.#localDisk(i)?.pruneAllBut(this.#localKey(i), checkpoint.id);
       task.initialize(restore);
       this.kernel.schedule(now + durationMs, { type: 'task-running', attempt: this.attempt, task: i });

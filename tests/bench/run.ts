@@ -13,6 +13,7 @@ import { benchCheckpointOverhead } from './checkpoint-overhead.ts';
 import { benchLsmBackend } from '../state/lsm-bench.ts';
 import { benchIncrementalSize } from './incremental-size.ts';
 import { benchHalfLocalRestore } from './half-local-restore.ts';
+import { benchScaleRuntime } from './scale-runtime.ts';
 import { benchStorageThroughput } from './storage-throughput.ts';
 import { benchLsmOpfs } from './lsm-opfs.ts';
 import { benchLiveThroughput } from './live-throughput.ts';
@@ -46,6 +47,8 @@ const BENCHES: Record<string, () => Promise<Iterable<BenchFigure>> | Iterable<Be
   incremental: benchIncrementalSize,
   // In the sim: remote bytes of a restore with half the local copies, against none and all.
   'half-local': benchHalfLocalRestore,
+  // The scale runtime: an hour of the shipped parallelism-1,000 scenario, and the cost as parallelism grows.
+  scale: benchScaleRuntime,
   // In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
   storage: () => benchStorageThroughput(),
   // In headless Chromium: the live runtime (Web Worker TaskManagers) against the raw MessageChannel ceiling.

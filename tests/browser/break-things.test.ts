@@ -1,7 +1,7 @@
 /**
  * The "Break things" actions added for issues 5 and 6, in real Chromium: in sim through the
  * panel's buttons (stall a TaskManager, delete a local copy, fail / heal / slow remote storage,
- * restart from the newest savepoint, cancel with Flink's retention), each with its effect in the
+ * restart from the newest savepoint, a FULL checkpoint, stop with savepoint, cancel with Flink's retention), each with its effect in the
  * dashboard, the timeline and the stats; then the same operations through `window.playground` on
  * live Web Worker TaskManagers. Screenshots of the panel (en, zh-CN, 390 px) land in
  * test-artifacts/screenshots/.
@@ -202,6 +202,33 @@ describe('break things in sim, through the panel', () => {
     expect(restore).toMatchObject({ checkpointId: savepointId, isSavepoint: true });
     await expect.poll(() => page.getByTestId('latest-restore-type').textContent()).toBe(en['checkpoints.type.savepoint']);
     expect((await timelineFaults(page)).some((f) => f.includes(`restart from savepoint ${savepointId}`))).toBe(true);
+  }, 60_000);
+
+  it('trigger FULL checkpoint: with incremental RocksDB that checkpoint uploads its whole state, the ones around it only their changes', async () => {
+    await load(page, scenario('Full checkpoint', { 'state.backend.type': 'rocksdb', 'execution.checkpointing.incremental': true, 'execution.checkpointing.interval': '2 s' }));
+    await runFor(page, 4500);
+    const before = new Set((await stats(page)).checkpoints.history.map((c) => c.id));
+    await panel().getByRole('button', { name: en['break.triggerFullCheckpoint'] }).click();
+    await expect.poll(() => feedback(page)).toBe(en['break.done.fullCheckpoint']);
+    await runFor(page, 1500);
+    const history = (await stats(page)).checkpoints.history.filter((c) => c.status === 'COMPLETED');
+    const full = history.filter((c) => !before.has(c.id)).sort((a, b) => a.id - b.id)[0]!;
+    expect(full.checkpointed_size).toBe(full.state_size);
+    const incremental = history.filter((c) => before.has(c.id) && c.id > 1);
+    expect(incremental.length).toBeGreaterThan(0);
+    for (const c of incremental) expect(c.checkpointed_size).toBeLessThan(c.state_size);
+  }, 60_000);
+
+  it('stop with savepoint (drain): a synchronous savepoint completes and the job ends FINISHED', async () => {
+    await load(page, scenario('Stop with savepoint'));
+    await runFor(page, 2500);
+    await panel().getByTestId('stop-drain').check();
+    await panel().getByRole('button', { name: en['break.stopWithSavepoint'] }).click();
+    await expect.poll(() => feedback(page)).toBe(en['break.done.stopWithSavepointDrain']);
+    await runFor(page, 3000);
+    const after = await stats(page);
+    expect(after.job.status).toBe('FINISHED');
+    expect(after.checkpoints.history.find((c) => c.checkpoint_type === 'SYNC_SAVEPOINT')).toMatchObject({ status: 'COMPLETED', is_savepoint: true });
   }, 60_000);
 
   it('cancel: the job is CANCELED and RETAIN_ON_CANCELLATION keeps its checkpoints in storage', async () => {

@@ -99,6 +99,14 @@ describe('compare mode on the page', () => {
     await session.page.getByTestId('locale-select').selectOption({ label: 'English' });
   });
 
+  it('says why both runs are in the sim and not on live workers, in English and in Chinese', async () => {
+    const why = () => session.page.getByTestId('compare-why-sim').textContent();
+    await expect(why()).resolves.toBe(en['compare.whySim']);
+    await session.page.getByTestId('locale-select').selectOption({ label: '中文' });
+    await expect.poll(why).toBe(zhCN['compare.whySim']);
+    await session.page.getByTestId('locale-select').selectOption({ label: 'English' });
+  });
+
   it('compares through the API up to a time, refuses an unknown variation, and closes', async () => {
     const compared = await inPage(session, (api) => api.compare('min-pause', { until: '6 s' }), null);
     expect(compared.variation).toBe('min-pause');

@@ -1,7 +1,7 @@
 /**
  * "Reproduce in the playground" in real Chromium: a real Flink 1.15 /checkpoints response is
- * chosen as a file, the button builds the model and the sim runs it; once the model has completed
- * checkpoints, the table shows each imported figure beside the model's with how far it is off,
+ * chosen as a file in the page's importer (the one the Gantt tab offers too), the button builds
+ * the model and the sim runs it; once the model has completed checkpoints, the table shows each imported figure beside the model's with how far it is off,
  * in English and Simplified Chinese.
  */
 import type { Page } from 'playwright-core';
@@ -42,7 +42,7 @@ describe('Reproduce in the playground', () => {
 
   it('builds a model of an imported job, runs it, and shows imported vs model figures with how far each is off', async () => {
     const page = session.page;
-    await panel(page).getByTestId('reproduce-files').setInputFiles(SAMPLE);
+    await panel(page).getByTestId('flink-import-file').setInputFiles(SAMPLE);
     await expect.poll(() => panel(page).getByTestId('reproduce-imported').textContent()).toMatch(/1 response read: 10 completed checkpoints in the history/);
     await panel(page).getByRole('button', { name: en['reproduce.button'] }).click();
 
@@ -77,7 +77,8 @@ describe('Reproduce in the playground', () => {
       latest: { completed: null, savepoint: null, failed: null, restored: null },
       history: [],
     };
-    await panel(page).getByTestId('reproduce-paste').fill(JSON.stringify(empty));
+    await panel(page).getByTestId('flink-import-text').fill(JSON.stringify(empty));
+    await panel(page).getByTestId('flink-import-add').click();
     await panel(page).getByRole('button', { name: en['reproduce.button'] }).click();
     await expect.poll(() => panel(page).getByTestId('reproduce-problem').textContent()).toMatch(/Cannot build a model: `\$\.history`: the statistics hold no completed checkpoint/);
   });

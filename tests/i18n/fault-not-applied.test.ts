@@ -3,10 +3,11 @@
  * a translated lead naming the fault type, then the engine's reason as it is (English in every
  * locale); every operation type has a name in every locale. The timeline's model keeps the event.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { JobOperationType } from '../../engine/job/job-operation.ts';
 import { message } from '../../engine/messages/engine-message.ts';
-import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { faultNotAppliedText, faultTypeName, type Translate } from '../../web/i18n/fault-text.ts';
 import { locales, type Locale, type MessageKey } from '../../web/i18n/messages.ts';
@@ -77,5 +78,22 @@ describe('faults not applied', () => {
     expect(model.notApplied).toEqual([{ time: 3300, faultType: 'fail-task', reason: REASON, problem }]);
     // The kill that caused the restart is a fault; the refused fail-task is not one.
     expect(model.faults.map((f) => f.fault?.kind)).toEqual(['kill-task-manager']);
+  });
+
+  it('says in the reader’s language that a host holds no key-group handle of the key group a local-copy fault names', () => {
+    const parsed = parseScenarioText(readFileSync('public/scenarios/partial-local-copy.yaml', 'utf8'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const file = parsed.value as { faults: Array<Record<string, unknown>> };
+    // key group 0 is in count#0's range (0–63), so count#1's local copy has no handle of it
+    file.faults[0] = { ...file.faults[0], key_group: 0 };
+    const validated = validateScenario(file);
+    if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+    const simulation = new Simulation(validated.scenario);
+    simulation.runUntil(3600);
+    const notApplied = simulation.events.find((e) => e.type === 'fault-not-applied');
+    expect(notApplied?.type === 'fault-not-applied' && notApplied.problem).toEqual(message('refusal.no-key-group-copy', { host: 'host-1', vertex: 'count', subtask: 1, keyGroup: 0 }));
+    if (notApplied?.type !== 'fault-not-applied') return;
+    expect(notApplied.reason).toBe('host-1 holds no local copy of count#1 with a key-group handle of key group 0 (key_group applies to full keyed snapshots)');
+    expect(faultNotAppliedText(notApplied, translator('zh-CN'), 'zh-CN')).toContain('host-1 上没有 count#1 含 key group 0 的 key-group 句柄的本地副本');
   });
 });

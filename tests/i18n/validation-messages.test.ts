@@ -12,6 +12,7 @@ import { DEPRECATED_KEYS, FLINK_OPTIONS } from '../../engine/config/flink-option
 import { CATALOGUES, message, renderMessage } from '../../engine/messages/engine-message.ts';
 import type { EngineMessage, MessageCode } from '../../engine/messages/message-codes.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { SCALE_ON_THE_PAGE } from '../../web/page-runtime.ts';
 import { localizeScenarioError, localizeValidationNote } from '../../web/i18n/validation-messages.ts';
 import { allPaths, joinFile, minimalFile, WRONG_VALUES, wordCountFile, type FileValue, type ScenarioFile } from '../scenario/scenario-samples.ts';
 
@@ -35,6 +36,13 @@ function harvest(inputs: Iterable<unknown>): Harvest {
     }
   }
   return found;
+}
+
+function harvestPaths(inputs: Iterable<unknown>): string[] {
+  return [...inputs].flatMap((input) => {
+    const result = validateScenario(input);
+    return result.ok ? [] : result.errors.map((e) => e.path);
+  });
 }
 
 function setAt(file: ScenarioFile, path: (string | number)[], value: FileValue): ScenarioFile {
@@ -112,6 +120,43 @@ function* graphMutations(): Generator<unknown> {
   yield { ...base, version: 2 };
 }
 
+const WRONG_SIZES: FileValue[] = ['1 parsec', '-3 mb', '1.5 mb', '', 'abc', true, [], {}, -1, 1.5];
+
+/** Broken `runtime` and `scale` sections, and jobs and clusters beyond each runtime's limits. */
+function* scaleMutations(): Generator<ScenarioFile> {
+  const base = minimalFile();
+  yield { ...base, runtime: 'scal' };
+  yield { ...base, runtime: 5 };
+  yield { ...base, scale: { state_size: '1 gb' } };
+  yield { ...base, runtime: 'scale', scale: 'big' };
+  yield { ...base, runtime: 'scale', scale: { state_sise: '1 gb' } };
+  for (const key of ['state_size', 'state_growth_per_s', 'state_churn_per_s', 'compaction_per_s']) {
+    for (const value of WRONG_SIZES) yield { ...base, runtime: 'scale', scale: { [key]: value } };
+  }
+  for (const value of [0, -5, 'fast']) yield { ...base, runtime: 'scale', scale: { host_bandwidth_mb_per_s: value, remote_store_bandwidth_mb_per_s: value } };
+  yield { ...base, cluster: { hosts: 64, task_managers_per_host: 32, slots_per_task_manager: 1 } };
+  yield { ...base, runtime: 'scale', cluster: { hosts: 10_000, task_managers_per_host: 32, slots_per_task_manager: 1 } };
+  yield { ...base, runtime: 'scale', cluster: { hosts: 20_000, task_managers_per_host: 1, slots_per_task_manager: 1 } };
+}
+
+/** The partial local copy's fields: `key_group` on a local-copy fault, the `mixed-restore` expectation. */
+function* partialCopyMutations(): Generator<unknown> {
+  const parsed = parseScenarioText(readFileSync(new URL('../../public/scenarios/partial-local-copy.yaml', import.meta.url), 'utf8'), 'yaml');
+  if (!parsed.ok) return;
+  const file = parsed.value as ScenarioFile & { faults: Record<string, FileValue>[]; expectations: Record<string, FileValue>[] };
+  for (const value of [-1, 'first', 1.5, null, []]) yield { ...file, faults: [{ ...file.faults[0]!, key_group: value }, ...file.faults.slice(1)] };
+  for (const expectation of [
+    { type: 'mixed-restore', vertex: 'count', subtask: 7 },
+    { type: 'mixed-restore', vertex: 'nope', subtask: 0 },
+    { type: 'mixed-restore', subtask: 0 },
+    { type: 'mixed-restore', vertex: 'count', subtask: 0, restore: 0 },
+    { type: 'mixed-restore', vertex: 'count', subtask: 0, restore: 'first' },
+    { type: 'mixed-restore', vertex: 'count', subtask: 0, restor: 1 },
+  ]) {
+    yield { ...file, expectations: [...file.expectations, expectation] };
+  }
+}
+
 function* badTexts(): Generator<string> {
   yield '{ "version": 1, ';
   yield 'version: 1\nname: [unclosed';
@@ -132,11 +177,13 @@ function untranslated(messages: EngineMessage[]): string[] {
 }
 
 describe('validator messages in Chinese', () => {
-  const found = harvest([...fieldMutations(), ...optionMutations(), ...notedFiles(), ...graphMutations()]);
+  const found = harvest([...fieldMutations(), ...optionMutations(), ...notedFiles(), ...graphMutations(), ...scaleMutations(), ...partialCopyMutations()]);
   for (const text of badTexts()) {
     const parsed = parseScenarioText(text);
     if (!parsed.ok) found.messages.push(...parsed.errors);
   }
+  found.messages.push(SCALE_ON_THE_PAGE);
+  if (SCALE_ON_THE_PAGE.allowedMessage) found.allowed.push(SCALE_ON_THE_PAGE.allowedMessage);
   const distinct = (messages: EngineMessage[]) => new Set(messages.map((m) => renderMessage(m, 'en'))).size;
 
   it('the corpus reaches a broad set of messages, allowed-texts and notes', () => {
@@ -148,6 +195,17 @@ describe('validator messages in Chinese', () => {
 
   it('every message, allowed-text and note the corpus produces has a zh-CN rendering', () => {
     expect(untranslated(allMessages(found))).toEqual([]);
+  });
+
+  it('reaches the scale runtime\'s and the partial local copy\'s messages', () => {
+    const codes = new Set(allMessages(found).map((m) => m.code));
+    for (const code of ['scale.needs-scale-runtime', 'allowed.scale-or-leave-out', 'runtime.page-runs-records', 'cluster.too-many-task-managers', 'memory.unknown-unit', 'memory.negative'] as const) {
+      expect(codes.has(code), code).toBe(true);
+    }
+    const paths = new Set(harvestPaths([...scaleMutations(), ...partialCopyMutations()]));
+    for (const path of ['runtime', 'scale', 'scale.state_size', 'scale.host_bandwidth_mb_per_s', 'faults[0].key_group', 'expectations[6].subtask', 'expectations[6].restore']) {
+      expect(paths.has(path), path).toBe(true);
+    }
   });
 
   it('renders nothing as "undefined" or "[object Object]" in either language', () => {
@@ -173,7 +231,7 @@ describe('validator messages in Chinese', () => {
       const parsed = parseScenarioText(text);
       for (const error of parsed.ok ? [] : parsed.errors) expect(renderMessage(error, 'en')).toBe(error.message);
     }
-    for (const input of graphMutations()) {
+    for (const input of [...graphMutations(), ...scaleMutations(), ...partialCopyMutations()]) {
       const result = validateScenario(input);
       for (const error of result.ok ? [] : result.errors) {
         expect(renderMessage(error, 'en')).toBe(error.message);

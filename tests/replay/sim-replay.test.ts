@@ -68,6 +68,28 @@ describe('replaying a recorded session in sim', () => {
     expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
   });
 
+  it('records a FULL checkpoint trigger and replays it as FULL', () => {
+    const faults: Scenario['faults'] = [{ at_ms: 700, type: 'trigger-checkpoint', checkpoint_type: 'FULL' }];
+    const original = record(keyedCounts({ faults }));
+    const full = original.log.checkpoints.filter((c) => c.checkpointType === 'FULL');
+    expect(full).toHaveLength(1);
+    const replayed = record(keyedCounts({ faults: [] }), original.log);
+    expect(replayed.log.checkpoints).toEqual(original.log.checkpoints);
+    const triggered = replayed.sim.events.find((e) => e.type === 'checkpoint-triggered' && e.checkpointId === full[0]!.checkpointId);
+    expect(triggered).toMatchObject({ checkpointType: 'FULL' });
+  });
+
+  it('records a stop-with-savepoint and replays it as one synchronous savepoint that finishes the job', () => {
+    const faults: Scenario['faults'] = [{ at_ms: 700, type: 'stop-with-savepoint' }];
+    const original = record(keyedCounts({ faults }));
+    expect(original.sim.jobStatus).toBe('FINISHED');
+    expect(original.log.checkpoints.filter((c) => c.synchronous)).toHaveLength(1);
+    const replayed = record(keyedCounts({ faults: [] }), original.log);
+    expect(replayed.sim.jobStatus).toBe('FINISHED');
+    expect(replayed.log.checkpoints).toEqual(original.log.checkpoints);
+    expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+
   it('reports a divergence naming the subtask, gate and position when the recording cannot be followed', () => {
     const { log } = record(keyedCounts());
     const count1 = log.subtasks.find((s) => s.attempt === 0 && s.vertex === 'count' && s.subtask === 1)!;

@@ -44,6 +44,8 @@ export class ControlsState {
   rescaleVertex = $state<string | null>(null);
   rescaleParallelism = $state<number>(2);
   remoteFactor = $state<number>(5);
+  /** stop-with-savepoint's `--drain` */
+  drain = $state(false);
   feedback = $state.raw<Feedback | null>(null);
   helpOpen = $state(false);
 
@@ -109,6 +111,17 @@ export class ControlsState {
 
   triggerCheckpoint(): void {
     void this.act(() => this.api.triggerCheckpoint(), () => t('break.done.checkpoint'));
+  }
+
+  /** Flink 1.19+'s `checkpointType: FULL`: an incremental backend uploads everything once. */
+  triggerFullCheckpoint(): void {
+    void this.act(() => this.api.triggerCheckpoint({ checkpointType: 'FULL' }), () => t('break.done.fullCheckpoint'));
+  }
+
+  /** Flink's stop-with-savepoint, with `--drain` when the box is ticked. */
+  stopWithSavepoint(): void {
+    const drain = this.drain;
+    void this.act(() => this.api.stopWithSavepoint({ drain }), () => t(drain ? 'break.done.stopWithSavepointDrain' : 'break.done.stopWithSavepoint'));
   }
 
   triggerSavepoint(): void {

@@ -1,10 +1,9 @@
 /**
- * What the checkpoint dashboard shows: the tab, the history rows opened, and for each opened
- * checkpoint the operator whose subtasks are drilled into. UI state only; the documents come
- * from PlaygroundState.
+ * What the checkpoint dashboard shows: whose statistics (the run's or the imported job's), the
+ * tab, the history rows opened, and for each opened checkpoint the operator whose subtasks are
+ * drilled into. UI state only; the documents come from PlaygroundState and its imported job.
  */
 import { GanttState } from './gantt-state.svelte.ts';
-import { ImportedFlinkJob } from './imported-flink-job.svelte.ts';
 
 export const DASHBOARD_TABS = ['overview', 'history', 'summary', 'configuration', 'doctor', 'gantt'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -13,15 +12,30 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const TIMELINE_WINDOWS = ['all', 30_000, 120_000, 600_000] as const;
 export type TimelineWindow = (typeof TIMELINE_WINDOWS)[number];
 
+/** Whose statistics every tab and the timeline show. */
+export type StatisticsSource = 'run' | 'imported';
+
 export class DashboardState {
+  source = $state<StatisticsSource>('run');
   tab = $state<DashboardTab>('overview');
   expanded = $state.raw<ReadonlySet<number>>(new Set());
   /** checkpoint id → the vertex whose subtasks are shown */
   drilled = $state.raw<ReadonlyMap<number, string>>(new Map());
   timelineWindow = $state<TimelineWindow>('all');
   gantt = new GanttState();
-  /** a real Flink job's statistics the user imported; it outlives a new run */
-  imported = new ImportedFlinkJob();
+
+  /** The imported job's source, while it holds anything; else the run's. */
+  shownSource(importHeld: boolean): StatisticsSource {
+    return importHeld ? this.source : 'run';
+  }
+
+  /** Another source's checkpoint ids mean other checkpoints: what was opened or picked closes. */
+  showSource(source: StatisticsSource): void {
+    if (source === this.source) return;
+    this.source = source;
+    this.reset();
+    this.gantt.reset();
+  }
 
   isExpanded(id: number): boolean {
     return this.expanded.has(id);

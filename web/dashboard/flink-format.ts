@@ -40,9 +40,20 @@ function joined(head: string, rest: number, unit: string): string {
   return rest === 0 ? head : `${head} ${rest}${unit}`;
 }
 
-/** A timestamp of the virtual clock; Flink's -1 (no acknowledgement yet) → "n/a". */
+/**
+ * From here on a timestamp is Flink's (ms since 1970, as an imported job's documents carry them):
+ * the playground's virtual clock starts at 0 and would take three years to get here.
+ */
+const EPOCH_TIMESTAMPS_FROM_MS = 1e11;
+
+/**
+ * A timestamp of the virtual clock, or an imported job's wall-clock time in UTC
+ * ("2019-12-27 01:12:49.695"); Flink's -1 (no acknowledgement yet) → "n/a".
+ */
 export function formatTimestamp(ms: number): string {
-  return Number.isFinite(ms) && ms >= 0 ? formatVirtualTime(ms) : NOT_AVAILABLE;
+  if (!Number.isFinite(ms) || ms < 0) return NOT_AVAILABLE;
+  if (ms >= EPOCH_TIMESTAMPS_FROM_MS) return new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
+  return formatVirtualTime(ms);
 }
 
 /** "Processed (persisted) in-flight data": both sizes in one cell, as Flink's dashboard writes them. */

@@ -1,14 +1,11 @@
 /**
- * The Gantt tab's UI state: whose statistics it shows, whether it follows the newest checkpoint
- * or stays on one the user picked (FLINK-39566's "Pin / Follow newest"), and the subtask pointed
- * at. The documents come from PlaygroundState or the imported job.
+ * The Gantt tab's UI state: whether it follows the newest checkpoint or stays on one the user
+ * picked (FLINK-39566's "Pin / Follow newest"), and the subtask pointed at. Whose statistics it
+ * shows is the dashboard's (DashboardState.source).
  */
 import type { GanttRow } from './checkpoint-gantt-layout.ts';
 
-export type GanttSource = 'run' | 'imported';
-
 export class GanttState {
-  source = $state<GanttSource>('run');
   followNewest = $state(true);
   /** the checkpoint picked in the strip; used while not following */
   pinned = $state<number | null>(null);
@@ -26,8 +23,8 @@ export class GanttState {
     return historyIds[0];
   }
 
-  showSource(source: GanttSource): void {
-    this.source = source;
+  /** Another source's checkpoints: follow its newest. */
+  reset(): void {
     this.pinned = null;
     this.followNewest = true;
     this.hovered = null;

@@ -3,10 +3,14 @@
  * user saves `/checkpoints`, then a checkpoint's details, then its subtasks per operator): each
  * import adds to what is held, so the Gantt tab can show the strip from one response and the
  * subtasks from others. Input the importer cannot read leaves what is held untouched.
+ *
+ * One per page (PlaygroundState.imported): the Gantt tab's importer and the reproduce panel add to
+ * the same job, and every dashboard tab and the timeline can show it. The importer itself is loaded
+ * with the first import, so a page that never imports does not carry it.
  */
 import type { CheckpointConfigDocument } from '../../engine/checkpoint/stats/rest-document-types.ts';
 import type { FlinkImportProblem } from '../../engine/interop/flink-import-problem.ts';
-import { importFlinkStatisticsText, type ImportedFlinkStatistics } from '../../engine/interop/flink-statistics-import.ts';
+import type { ImportedFlinkStatistics } from '../../engine/interop/flink-statistics-import.ts';
 import { FLINK_VERSIONS, type FlinkVersion } from '../../engine/interop/flink-versions.ts';
 import { withVertexOfPath } from './flink-url-fetch.ts';
 import type { ImportedGanttDocuments } from './gantt-statistics.ts';
@@ -30,7 +34,8 @@ export class ImportedFlinkJob {
    * Reads one response body or archive; returns whether it was imported. `restPath` is the REST
    * path it was fetched from, when known: a subtasks response names its operator only there.
    */
-  addText(text: string, restPath?: string): boolean {
+  async addText(text: string, restPath?: string): Promise<boolean> {
+    const { importFlinkStatisticsText } = await import('../../engine/interop/flink-statistics-import.ts');
     const result = importFlinkStatisticsText(text);
     if (!result.ok) {
       this.problems = result.problems;
@@ -62,12 +67,4 @@ export class ImportedFlinkJob {
     this.endpoints = [...this.endpoints, statistics.endpoint];
     this.versions = this.versions.filter((v) => statistics.flinkVersions.includes(v));
   }
-}
-
-/** "1.15–2.2", "1.9" or "?" (no release writes all the imported documents together). */
-export function versionRange(versions: readonly FlinkVersion[]): string {
-  if (versions.length === 0) return '?';
-  const first = versions[0]!;
-  const last = versions[versions.length - 1]!;
-  return first === last ? first : `${first}–${last}`;
 }

@@ -17,7 +17,7 @@
  *  - A reason this version does not know (a trace from another version) stays as it is, shown
  *    verbatim (`unknown`, with `rawReason`).
  */
-import type { LocalRecoveryFallbackReason } from '../../engine/recovery/local-recovery.ts';
+import type { HandleRestore, LocalRecoveryFallbackReason } from '../../engine/recovery/local-recovery.ts';
 import type { Topology } from '../../engine/job/topology.ts';
 import type { RestoreRecord, SubtaskRestore } from '../../engine/run/job-events.ts';
 import { KEYED_VERTEX_TYPES } from '../../engine/scenario/scenario-vocabulary.ts';
@@ -60,6 +60,19 @@ export interface RestoreRow {
    */
   showRemoteBytes: boolean;
   durationMs: number;
+  /** per state handle, where it came from and why (absent when the record does not say: older traces, live) */
+  handles?: HandleRow[];
+}
+
+/** One state handle of a subtask's restore (HandleRestore), for the inspector's list. */
+export interface HandleRow {
+  kind: HandleRestore['kind'];
+  /** `0–15`, for keyed handles */
+  keyGroups?: string;
+  source: HandleRestore['source'];
+  /** why not local; null for a local handle */
+  reason: LocalRecoveryFallbackReason | null;
+  bytes: number;
 }
 
 export interface RestoreGroup {
@@ -96,12 +109,18 @@ export function restoreRow(s: SubtaskRestore, options: RestoreRowOptions = {}): 
     remoteBytes: s.remoteBytes,
     showRemoteBytes: s.remoteBytes > 0 && s.remoteBytes !== s.bytes,
     durationMs: s.durationMs,
+    ...(s.handles ? { handles: s.handles.map(handleRow) } : {}),
   };
   if (s.bytes === 0) return { ...row, reason: 'stateless' };
   if (s.source === 'local') return row;
   if (s.reason === 'missing' && options.keyed?.get(s.vertexId) === false) return { ...row, reason: 'not-keyed' };
   if (s.reason !== undefined && Object.hasOwn(FALLBACK_ORDER, s.reason)) return { ...row, reason: s.reason as LocalRecoveryFallbackReason };
   return { ...row, reason: 'unknown', rawReason: s.reason ?? '' };
+}
+
+function handleRow(h: HandleRestore): HandleRow {
+  const keyGroups = h.keyGroupRange ? { keyGroups: `${h.keyGroupRange.start}–${h.keyGroupRange.end}` } : {};
+  return { kind: h.kind, ...keyGroups, source: h.source, reason: h.source === 'local' ? null : (h.reason ?? null), bytes: h.bytes };
 }
 
 /** The record's subtasks as rows, grouped by vertex (graph order), each group by subtask index. */

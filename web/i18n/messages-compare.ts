@@ -30,6 +30,8 @@ export const compareEn = {
   'compare.restart': 'Restart both',
   'compare.close': 'Close compare',
   'compare.simOnly': 'Both runs use the sim runtime, with the scenario’s seed {seed}; the speed is the playground’s.',
+  'compare.whySim':
+    'Why not on live workers: live runs follow the wall clock, and two runs of the same configuration already differ by chance (their checkpoint durations by several percent), so a difference between the sides would mix the configuration with chance. In the sim both runs share one seed and one virtual clock: every difference comes from the configuration.',
   'compare.loading': 'Starting both runs…',
   'compare.failed': 'Compare mode could not start: {reason}',
   'compare.options': 'Options set on this side: {options}',
@@ -82,6 +84,8 @@ export const compareZhCN: { readonly [K in keyof typeof compareEn]: string } = {
   'compare.restart': '同时重新开始',
   'compare.close': '关闭对比',
   'compare.simOnly': '两次运行都使用 sim 运行时，seed 同为场景的 {seed}；速度与 playground 相同。',
+  'compare.whySim':
+    '为什么不用 live Worker：live 运行按墙上时钟推进，同一配置跑两次，结果本身就会随机不同（checkpoint 耗时相差几个百分点），两侧的差异里就会混进偶然因素。在 sim 中两次运行共用同一个 seed 和同一个虚拟时钟：所有差异都只来自配置。',
   'compare.loading': '正在启动两次运行…',
   'compare.failed': '无法启动对比模式：{reason}',
   'compare.options': '这一侧设置的参数：{options}',

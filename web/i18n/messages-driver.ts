@@ -16,6 +16,8 @@ export const driverEn = {
     'The browser denies storage to this playground embedded in another site, so live workers cannot run here and the simulator keeps its checkpoints in memory only, gone when the page closes.',
   'driver.storageDenied':
     'The browser denies this page storage, so live workers cannot run here and the simulator keeps its checkpoints in memory only, gone when the page closes.',
+  'driver.rocksdbLocalDirInIndexedDb':
+    'This browser offers no Origin Private File System, so the TaskManagers keep their RocksDB working directories (state.backend.rocksdb.localdir) in IndexedDB instead: the job runs the same, the state is held in memory and written to IndexedDB.',
 } as const;
 
 export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
@@ -32,4 +34,6 @@ export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
   'controls.stepSimOnly': '单步只在模拟运行方式下可用',
   'driver.storageDeniedEmbedded': '浏览器不允许嵌入在其他网站中的演练场使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
   'driver.storageDenied': '浏览器不允许本页使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
+  'driver.rocksdbLocalDirInIndexedDb':
+    '此浏览器不提供 Origin Private File System（OPFS），因此 TaskManager 改用 IndexedDB 存放 RocksDB 的本地工作目录（state.backend.rocksdb.localdir）：作业照常运行，状态保存在内存中并写入 IndexedDB。',
 };

@@ -31,6 +31,18 @@ export const restoreEn = {
   'restore.reason.not-keyed': 'no keyed state: local recovery covers keyed state only',
   'restore.reason.unknown': '{reason}',
 
+  'restore.handle.kind.key-groups': 'KeyGroupsStateHandle',
+  'restore.handle.kind.incremental': 'IncrementalRemoteKeyedStateHandle',
+  'restore.handle.kind.operator': 'OperatorStateHandle',
+  'restore.handle.kind.input-channel': 'InputChannelStateHandle',
+  'restore.handle.kind.result-subpartition': 'ResultSubpartitionStateHandle',
+  'restore.handle.keyGroups': '{kind}, key groups {keyGroups}',
+  'restore.handle.source.local': 'local',
+  'restore.handle.source.remote': 'remote',
+  'restore.handle.source.failed': 'failed',
+  'restore.handle.line': '{handle}: {source}, {bytes}',
+  'restore.handle.withReason': '{line} ({reason})',
+
   'inspector.lastRestore.title': 'Last restore',
   'inspector.lastRestore.from': 'From',
   'inspector.lastRestore.checkpoint': 'checkpoint {id} at {time}',
@@ -39,6 +51,7 @@ export const restoreEn = {
   'inspector.lastRestore.read': 'Read',
   'inspector.lastRestore.duration': 'Duration',
   'inspector.lastRestore.reason': 'Why not local',
+  'inspector.lastRestore.handles': 'State handles (local first, remote as fallback)',
 } as const;
 
 export const restoreZhCN: { readonly [K in keyof typeof restoreEn]: string } = {
@@ -66,6 +79,18 @@ export const restoreZhCN: { readonly [K in keyof typeof restoreEn]: string } = {
   'restore.reason.not-keyed': '没有 keyed state：本地恢复只覆盖 keyed state',
   'restore.reason.unknown': '{reason}',
 
+  'restore.handle.kind.key-groups': 'KeyGroupsStateHandle',
+  'restore.handle.kind.incremental': 'IncrementalRemoteKeyedStateHandle',
+  'restore.handle.kind.operator': 'OperatorStateHandle',
+  'restore.handle.kind.input-channel': 'InputChannelStateHandle',
+  'restore.handle.kind.result-subpartition': 'ResultSubpartitionStateHandle',
+  'restore.handle.keyGroups': '{kind}，key group {keyGroups}',
+  'restore.handle.source.local': '本地',
+  'restore.handle.source.remote': '远程',
+  'restore.handle.source.failed': '失败',
+  'restore.handle.line': '{handle}：{source}，{bytes}',
+  'restore.handle.withReason': '{line}（{reason}）',
+
   'inspector.lastRestore.title': '最近一次恢复',
   'inspector.lastRestore.from': '恢复自',
   'inspector.lastRestore.checkpoint': 'Checkpoint {id}（{time}）',
@@ -74,4 +99,5 @@ export const restoreZhCN: { readonly [K in keyof typeof restoreEn]: string } = {
   'inspector.lastRestore.read': '读取',
   'inspector.lastRestore.duration': '耗时',
   'inspector.lastRestore.reason': '未用本地副本的原因',
+  'inspector.lastRestore.handles': '状态句柄（state handle，优先本地，远程兜底）',
 };

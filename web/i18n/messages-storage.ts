@@ -9,6 +9,8 @@ export const storageEn = {
   'storage.rocksdbWorkingDb': 'RocksDB working directory',
   'storage.rocksdbWorkingDb.title':
     'The wa-sqlite LSM working database of {taskManager}, standing in for RocksDB\'s state.backend.rocksdb.localdir, in this host\'s OPFS directory {path}',
+  'storage.rocksdbWorkingDb.titleIndexedDb':
+    'The wa-sqlite LSM working database of {taskManager}, standing in for RocksDB\'s state.backend.rocksdb.localdir, in the IndexedDB database {path} (this browser offers no OPFS)',
   'storage.more': '… and {n} more',
   'storage.remote': 'Remote checkpoint storage',
   'storage.remote.empty': 'No completed checkpoint is retained yet.',
@@ -36,6 +38,7 @@ export const storageZhCN: { readonly [K in keyof typeof storageEn]: string } = {
   'storage.localCopy.label': '{host} 上 {subtask} 的本地副本，Checkpoint {id}',
   'storage.rocksdbWorkingDb': 'RocksDB 工作目录',
   'storage.rocksdbWorkingDb.title': '{taskManager} 的 wa-sqlite LSM 工作数据库，代替 RocksDB 的 state.backend.rocksdb.localdir，位于本主机的 OPFS 目录 {path}',
+  'storage.rocksdbWorkingDb.titleIndexedDb': '{taskManager} 的 wa-sqlite LSM 工作数据库，代替 RocksDB 的 state.backend.rocksdb.localdir，位于 IndexedDB 数据库 {path}（此浏览器不提供 OPFS）',
   'storage.more': '……还有 {n} 个',
   'storage.remote': '远程 Checkpoint 存储',
   'storage.remote.empty': '还没有保留的已完成 Checkpoint。',

@@ -21,6 +21,7 @@ import { embedEn, embedZhCN } from './messages-embed.ts';
 import { faultsEn, faultsZhCN } from './messages-faults.ts';
 import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
 import { ganttEn, ganttZhCN } from './messages-gantt.ts';
+import { importedEn, importedZhCN } from './messages-imported.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
 import { reproduceEn, reproduceZhCN } from './messages-reproduce.ts';
@@ -351,6 +352,7 @@ export const en = {
   ...compareEn,
   ...ganttEn,
   ...reproduceEn,
+  ...importedEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -675,6 +677,7 @@ export const zhCN: Messages = {
   ...compareZhCN,
   ...ganttZhCN,
   ...reproduceZhCN,
+  ...importedZhCN,
 };
 
 /** Display names of the bundled example scenarios, by file; other scenarios show their own name. */

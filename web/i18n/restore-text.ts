@@ -4,7 +4,7 @@
  * (messages-restore.ts). Sizes and durations as the dashboard prints them (flink-format.ts).
  */
 import { formatBytes, formatDuration } from '../dashboard/flink-format.ts';
-import type { RestoreRow } from '../dashboard/restore-rows.ts';
+import type { HandleRow, RestoreRow } from '../dashboard/restore-rows.ts';
 import type { Translate } from './fault-text.ts';
 
 export function restoreSourceText(row: RestoreRow, translate: Translate): string {
@@ -25,4 +25,17 @@ export function restoreDurationText(row: RestoreRow): string {
 export function restoreReasonText(row: RestoreRow, translate: Translate): string | undefined {
   if (row.reason === null) return undefined;
   return translate(`restore.reason.${row.reason}`, { reason: row.rawReason ?? '' });
+}
+
+/**
+ * One state handle of a restore: "KeyGroupsStateHandle, key groups 0–15: local, 256 KB", with why
+ * not local after it for a remote or failed one.
+ */
+export function restoreHandleText(handle: HandleRow, translate: Translate): string {
+  const kind = translate(`restore.handle.kind.${handle.kind}`);
+  const name = handle.keyGroups === undefined ? kind : translate('restore.handle.keyGroups', { kind, keyGroups: handle.keyGroups });
+  const source = translate(`restore.handle.source.${handle.source}`);
+  const line = translate('restore.handle.line', { handle: name, source, bytes: formatBytes(handle.bytes) });
+  if (handle.reason === null) return line;
+  return translate('restore.handle.withReason', { line, reason: translate(`restore.reason.${handle.reason}`, { reason: '' }) });
 }

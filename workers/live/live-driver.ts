@@ -18,8 +18,10 @@
  *   (restore-reads.ts); task-local copies are on each host's disk (a HostLocalDisk on the main
  *   thread, kept in IndexedDB; it outlives the worker processes of the host, as a disk does);
  * - with `state.backend.type: rocksdb` each worker hosts the LSM backend, its working database in
- *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts).
+ *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts), or, where the browser has
+ *   no OPFS, in IndexedDB (said once, as a `runtime-notice` event).
  */
+import { localKeyGroupsHandlesOfRange } from '../../engine/recovery/local-key-groups-handles.ts';
 import type { ScheduledOperation } from '../../engine/job/scheduled-operation.ts';
 import * as Comlink from 'comlink';
 import type { SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
@@ -32,6 +34,7 @@ import { JobMaster } from '../../engine/job/job-master.ts';
 import type { JobMasterEffect } from '../../engine/job/job-master-effect.ts';
 import type { JobOperation } from '../../engine/job/job-operation.ts';
 import { JobRuntime } from '../../engine/job/job-runtime.ts';
+import { EffectDriver } from '../../engine/job/effect-driver.ts';
 import { readConfig } from '../../engine/config/flink-options.ts';
 import { SessionRecorder } from '../../engine/replay/session-recorder.ts';
 import { sessionDocument, type SessionDocument } from '../../engine/replay/session-document.ts';
@@ -59,7 +62,8 @@ import type { HostLocalDisk, LocalDiskListing, TaskLocalStateStoreKey } from '..
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
-import { hostDir, hostsDir, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir } from '../storage/rocksdb-local-dir.ts';
+import { deleteMirroredDatabasesUnder } from '../storage/indexeddb-mirrored-vfs.ts';
+import { hostDir, hostsDir, opfsAvailable, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir, type LocalDirStore } from '../storage/rocksdb-local-dir.ts';
 import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 
 /**
@@ -91,11 +95,12 @@ export interface LiveDriverOptions {
   scenarioText?: string;
   /**
    * Where rocksdb TaskManagers keep their working databases: `opfs`, each host's directory in the
-   * Origin Private File System (state.backend.rocksdb.localdir); `memory`, in the process (Node has
-   * no OPFS: its in-process TaskManagers use MemoryVFS). Default `opfs`; a browser without OPFS
-   * fails the deployment saying so.
+   * Origin Private File System (state.backend.rocksdb.localdir); `indexeddb`, the same directories
+   * as IndexedDB databases; `memory`, in the process (Node has no OPFS: its in-process
+   * TaskManagers use MemoryVFS). Default: `opfs` where the browser offers it, else `indexeddb`,
+   * with a `runtime-notice` event saying so.
    */
-  rocksdbLocalDirs?: 'opfs' | 'memory';
+  rocksdbLocalDirs?: 'opfs' | 'indexeddb' | 'memory';
   /** operator requests at set job times (a lesson step's cancel or rescale), carried out as the sim does them */
   operations?: readonly ScheduledOperation[];
 }
@@ -133,14 +138,14 @@ export class LiveDriver extends JobRuntime {
   /** the delivery order the TaskManagers report, checkpoint triggers, faults and restores: what exportSession() exports */
   readonly #session = new SessionRecorder();
   readonly #scenarioText: string | undefined;
-  /** the rocksdb working databases are in OPFS directories of the hosts (deleted on lose-host and dispose) */
-  readonly #localDirsOnOpfs: boolean;
+  /** the store of the hosts' rocksdb working directories (deleted on lose-host and dispose); undefined: none (hashmap, or in memory) */
+  readonly #localDirStore: LocalDirStore | undefined;
   /** deletions of hosts' rocksdb working directories, one after the other */
   #localDirDeletions: Promise<void> = Promise.resolve();
   /** the state a restart read back, for the deployment that follows */
   #restoring: { attempt: number; reads: RestoreReads; readMs: number } | undefined;
-  /** effects still to carry out (the JobMaster's calls made while carrying one out append here) */
-  #queue: JobMasterEffect[] | undefined;
+  /** carries out the JobMaster's effects in order (its calls made while carrying one out join the queue) */
+  readonly #jobMasterEffects = new EffectDriver((effect, effects) => this.#apply(effect, effects));
   /** checkpoint discards wait for the other effects of their call: a `_metadata` write queued by them goes first */
   #discards: number[] = [];
 
@@ -167,7 +172,8 @@ export class LiveDriver extends JobRuntime {
       recorder: this.#session,
     });
     this.#storage = new LiveCheckpointStorage(spec, this.jobMaster.coordinator);
-    this.#localDirsOnOpfs = config.stateBackend === 'rocksdb' && (options.rocksdbLocalDirs ?? 'opfs') === 'opfs';
+    const localDirs = options.rocksdbLocalDirs ?? 'opfs';
+    this.#localDirStore = config.stateBackend === 'rocksdb' && localDirs !== 'memory' ? localDirs : undefined;
     this.#recordSinkOutput = options.recordSinkOutput ?? true;
     this.#clock = clockFrom(0, options.speed ?? 1);
     this.#timers = new JobTimers(() => this.#clock);
@@ -196,7 +202,11 @@ export class LiveDriver extends JobRuntime {
    * them and starts checkpointing; resolves once every subtask is deployed.
    */
   static async start(scenario: Scenario, options: LiveDriverOptions = {}): Promise<LiveDriver> {
-    const driver = new LiveDriver(scenario, options);
+    const rocksdb = readConfig(scenario.config).stateBackend === 'rocksdb';
+    // Asked once, here: the TaskManagers are told where their directories are at registration.
+    const withoutOpfs = rocksdb && options.rocksdbLocalDirs === undefined && !(await opfsAvailable());
+    const driver = new LiveDriver(scenario, withoutOpfs ? { ...options, rocksdbLocalDirs: 'indexeddb' } : options);
+    if (withoutOpfs) driver.jobMaster.notice({ kind: 'rocksdb-local-dir-in-indexeddb' }, 0);
     try {
       await driver.#boot(options.speed ?? 1, options.operations ?? []);
     } catch (error) {
@@ -220,7 +230,8 @@ export class LiveDriver extends JobRuntime {
   #registration(info: TaskManagerInfo, incarnation: number) {
     const spec = this.#storage.spec;
     // Each process has its own incarnation directory: it never opens files a killed predecessor may still hold.
-    const localDir = this.#localDirsOnOpfs ? { rocksdbLocalDir: rocksDbLocalDir(spec.databaseName, info.host, info.id, incarnation) } : {};
+    const store = this.#localDirStore;
+    const localDir = store ? { rocksdbLocalDir: rocksDbLocalDir(spec.databaseName, info.host, info.id, incarnation, store) } : {};
     return { taskManagerId: info.id, host: info.host, storage: { ...spec, faults: { ...this.jobMaster.remoteStorageFaults } }, ...localDir };
   }
 
@@ -285,9 +296,10 @@ export class LiveDriver extends JobRuntime {
 
   #rocksdbWorkingDbs(host: string): NonNullable<LocalDiskListing['rocksdbWorkingDbs']> {
     if (this.job.isTerminal) return [];
+    const store = this.#localDirStore === 'indexeddb' ? { inIndexedDb: true as const } : {};
     return this.#pool.all().flatMap((tm) => {
       const db = tm.latest?.attempt === this.attempt ? tm.latest.rocksdbWorkingDb : undefined;
-      return tm.info.host === host && db ? [{ taskManager: tm.info.id, path: db.path, bytes: db.bytes }] : [];
+      return tm.info.host === host && db ? [{ taskManager: tm.info.id, path: db.path, bytes: db.bytes, ...store }] : [];
     });
   }
 
@@ -371,7 +383,9 @@ export class LiveDriver extends JobRuntime {
     this.#storage.close();
     void destroyLocalDisks(this.#disks.values());
     // RocksDB's instance directories go with the cluster (the workers' access handles are released meanwhile).
-    if (this.#localDirsOnOpfs) this.#deleteLocalDirs(() => removeOpfsDirectoryAndEmptyParents(hostsDir(this.#storage.spec.databaseName), 3));
+    const hosts = hostsDir(this.#storage.spec.databaseName);
+    if (this.#localDirStore === 'opfs') this.#deleteLocalDirs(() => removeOpfsDirectoryAndEmptyParents(hosts, 3));
+    if (this.#localDirStore === 'indexeddb') this.#deleteLocalDirs(() => deleteMirroredDatabasesUnder(hosts));
   }
 
   // ---- carrying out the JobMaster's effects ----
@@ -379,14 +393,8 @@ export class LiveDriver extends JobRuntime {
   /** Calls the JobMaster and carries out what it asks, in order, those its further calls add too. */
   #drive(call: (effects: JobMasterEffect[]) => void): void {
     if (this.#disposed) return;
-    if (this.#queue) return call(this.#queue);
-    const queue: JobMasterEffect[] = (this.#queue = []);
-    try {
-      call(queue);
-      for (let i = 0; i < queue.length; i++) this.#apply(queue[i]!, queue);
-    } finally {
-      this.#queue = undefined;
-    }
+    // Storage deletions wait until the outermost call has carried out every effect.
+    if (!this.#jobMasterEffects.drive(call)) return;
     const discards = this.#discards;
     this.#discards = [];
     for (const id of discards) this.#storage.discardCheckpoint(id);
@@ -444,10 +452,10 @@ export class LiveDriver extends JobRuntime {
       case 'terminate-task-managers':
         // The processes die and their connections break: the JobMaster hears of it at once.
         for (const id of effect.ids) this.#pool.terminate(id);
-        if (effect.hostLost && this.#localDirsOnOpfs) {
+        if (effect.hostLost && this.#localDirStore) {
           // The disk is gone, and with it the rocksdb working directories of its TaskManagers.
           const dir = hostDir(this.#storage.spec.databaseName, effect.hostLost);
-          this.#deleteLocalDirs(() => removeOpfsDirectory(dir));
+          this.#deleteLocalDirs(() => (this.#localDirStore === 'opfs' ? removeOpfsDirectory(dir) : deleteMirroredDatabasesUnder(dir)));
         }
         return jm.onTaskManagersLost(effect.ids, effect.cause, now, effects);
       case 'start-task-manager':
@@ -590,7 +598,9 @@ export class LiveDriver extends JobRuntime {
     // Runs it references that the disk holds already are linked (the TaskManager sent only the others).
     const runs = report.runs ? { runs: report.runs, newRuns: report.newRuns ?? [] } : {};
     const key = this.#localKey(report.taskIndex);
-    if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(key, report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, ...runs });
+    // A full copy's key-group handles, named from the subtask's range (an incremental copy is one handle with its runs).
+    const keyGroupHandles = report.runs ? {} : { keyGroupHandles: localKeyGroupsHandlesOfRange(this.graph.subtasks[report.taskIndex]!.keyGroupRange, report.bytes, true) };
+    if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(key, report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, ...runs, ...keyGroupHandles });
     else disk?.store(key, report.checkpointId, withSentRuns(decodeTaskStateSnapshot(report.snapshot), report.newRuns), { bytes: report.bytes });
     if (disk && report.runs) this.#resendRunsTheDiskLacks(disk, report.taskIndex, report.runs);
   }

@@ -70,6 +70,7 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     // A path names a copy or a run (`…/shared/<name>`), never both.
     for (const path of batch.delete ?? []) requests.push(path.includes('/shared/') ? runs.delete(path) : copies.delete(path));
     for (const copy of batch.put ?? []) requests.push(copies.put(copy, copy.path));
+    for (const { path, ...change } of batch.patch ?? []) requests.push(copies.get(path).then((copy) => (copy ? copies.put({ ...copy, ...change }, path) : undefined)));
     for (const run of batch.putRuns ?? []) requests.push(runs.put(run, run.path));
     for (const c of batch.confirm ?? []) requests.push(confirmations.put(c, c.directory));
     this.onReadWriteTransaction?.(tx as unknown as IDBTransaction);

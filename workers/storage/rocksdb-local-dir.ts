@@ -13,7 +13,14 @@
  *
  * Used by the TaskManager worker (its own directories) and by the JobManager's thread (a lost
  * host's directory, the whole tree on dispose).
+ *
+ * Where the browser offers no OPFS, the JobManager says so once and the same tree is kept in
+ * IndexedDB instead: one database per instance directory, named after its path
+ * (workers/storage/indexeddb-mirrored-vfs.ts).
  */
+
+/** Which of the browser's stores holds the hosts' disks: OPFS, or IndexedDB where OPFS is unavailable. */
+export type LocalDirStore = 'opfs' | 'indexeddb';
 
 /** Where one TaskManager process keeps its rocksdb working databases (sent at registration). */
 export interface RocksDbLocalDir {
@@ -21,6 +28,8 @@ export interface RocksDbLocalDir {
   taskManagerDir: string;
   /** this process's number: its directory is `<taskManagerDir>/incarnation-<n>`; any other entry there is a predecessor's */
   incarnation: number;
+  /** the store the directories are in (absent: OPFS) */
+  store?: LocalDirStore;
 }
 
 /** The OPFS directory of every host of the playground whose checkpoint database is `checkpointDatabase`. */
@@ -32,8 +41,22 @@ export function hostDir(checkpointDatabase: string, host: string): string {
   return `${hostsDir(checkpointDatabase)}/${host}`;
 }
 
-export function rocksDbLocalDir(checkpointDatabase: string, host: string, taskManagerId: string, incarnation: number): RocksDbLocalDir {
-  return { taskManagerDir: `${hostDir(checkpointDatabase, host)}/${taskManagerId}`, incarnation };
+export function rocksDbLocalDir(checkpointDatabase: string, host: string, taskManagerId: string, incarnation: number, store: LocalDirStore = 'opfs'): RocksDbLocalDir {
+  return { taskManagerDir: `${hostDir(checkpointDatabase, host)}/${taskManagerId}`, incarnation, ...(store === 'opfs' ? {} : { store }) };
+}
+
+/**
+ * Whether this browser gives the page an Origin Private File System: asked, not assumed, since a
+ * browser may declare `navigator.storage.getDirectory` and refuse it (a SecurityError in a
+ * storage-partitioned or private context).
+ */
+export async function opfsAvailable(): Promise<boolean> {
+  try {
+    await opfsRoot();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function incarnationDir(dir: RocksDbLocalDir): string {
