@@ -25,6 +25,9 @@ import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
+import { message, renderEnglish } from '../engine/messages/engine-message.ts';
+import type { EngineMessage } from '../engine/messages/message-codes.ts';
+import { scenarioError } from '../engine/scenario/scenario-error.ts';
 import { pageRunnable } from './page-runtime.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
@@ -79,7 +82,7 @@ const VIEW_CLOCK_REFRESH_MS = 100;
 const OUTPUT_REFRESH_MS = 500;
 const SCENARIO_DIR = '/scenarios/';
 
-export const NOT_LOADED = 'No scenario is loaded: call load(scenario) first.';
+export const NOT_LOADED = renderEnglish(message('scenario.not-loaded'));
 export const STEP_IS_SIM_ONLY =
   "step() is for the 'sim' driver only: the 'live' driver runs on the wall clock. Use runUntil(time), or start() and pause(), or setDriver('sim').";
 /** How often a live runUntil looks at the job clock (wall ms). */
@@ -414,10 +417,10 @@ export class PlaygroundState {
    * writes it: flat or nested keys, Flink value syntax), running if it was running. Invalid
    * configuration changes nothing and comes back as the validator's errors.
    */
-  applyConfig(config: unknown): { ok: true; notes: string[] } | { ok: false; errors: ScenarioError[] } {
+  applyConfig(config: unknown): { ok: true; notes: string[]; noteMessages: EngineMessage[] } | { ok: false; errors: ScenarioError[] } {
     const input = this.scenarioInput;
     const source = this.source;
-    if (input === null || source === null) return { ok: false, errors: [{ path: '', message: NOT_LOADED }] };
+    if (input === null || source === null) return { ok: false, errors: [scenarioError('', message('scenario.not-loaded'))] };
     const candidate = { ...input, config };
     const validated = pageRunnable(validateScenario(candidate));
     if (!validated.ok) return validated;
@@ -425,7 +428,7 @@ export class PlaygroundState {
     this.#generation++;
     this.pause('user');
     void this.#install(validated.scenario, source, candidate, wasRunning);
-    return { ok: true, notes: validated.notes };
+    return { ok: true, notes: validated.notes, noteMessages: validated.noteMessages };
   }
 
   #lsmStorage: LsmStorageFactory | undefined;
@@ -838,15 +841,16 @@ export class PlaygroundState {
   /**
    * Carries out one operation (the Playground API's named calls each build one): the driver's
    * runtime validates and applies it. In sim, one that was done is recorded in the run's history,
-   * so time travel replays it. The error message, or undefined when it was done.
+   * so time travel replays it. Why it was refused (the JobMaster's refusal as a message code, or
+   * an error's message), or undefined when it was done.
    */
-  operate(operation: JobOperation): string | undefined {
+  operate(operation: JobOperation): EngineMessage | string | undefined {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
     this.timeTravel.cancel(`an operation (${operation.type})`);
-    let problem: string | undefined;
+    let problem: EngineMessage | string | undefined;
     try {
-      problem = driver.operate(operation);
+      problem = driver.perform(operation);
     } catch (error) {
       problem = errorMessage(error);
     }

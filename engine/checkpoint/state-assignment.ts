@@ -5,6 +5,8 @@ import { operatorSubtaskStateOf, stateHandleRefsOf, type StateHandleRef } from '
 import { containsKeyGroup, intersectKeyGroups, keyGroupCount, type KeyGroupRange } from '../state/key-group-range.ts';
 import type { TaskRestore } from '../task/stream-task.ts';
 import { subtaskKey, type CompletedCheckpoint } from './completed-checkpoint.ts';
+import { message, renderEnglish } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 /** One subtask's share of a checkpoint, and how many bytes it reads to restore. */
 export interface SubtaskAssignment {
@@ -19,16 +21,20 @@ export interface AssignmentTarget {
   keyGroupRange: KeyGroupRange;
 }
 
-/** Why a checkpoint cannot be restored with the requested parallelism, or undefined when it can. */
+/** Why a checkpoint cannot be restored with the requested parallelism (in English), or undefined when it can. */
 export function rescaleProblem(checkpoint: CompletedCheckpoint, vertexId: string, parallelism: number, isSource: boolean, edges: readonly JobEdgeEnds[]): string | undefined {
+  const refusal = rescaleRefusal(checkpoint, vertexId, parallelism, isSource, edges);
+  return refusal === undefined ? undefined : renderEnglish(refusal);
+}
+
+/** Why a checkpoint cannot be restored with the requested parallelism, as a message, or undefined when it can. */
+export function rescaleRefusal(checkpoint: CompletedCheckpoint, vertexId: string, parallelism: number, isSource: boolean, edges: readonly JobEdgeEnds[]): EngineMessage | undefined {
   const old = checkpoint.parallelism[vertexId];
   if (old === undefined || old === parallelism) return undefined;
-  if (isSource) return `cannot rescale source "${vertexId}": its ${old} splits are fixed (like Kafka partitions)`;
+  if (isSource) return message('refusal.rescale-source', { vertex: vertexId, splits: old });
   const holder = inFlightDataAcross(checkpoint, vertexId, edges);
-  if (holder !== undefined) {
-    return `cannot rescale "${vertexId}" from checkpoint ${checkpoint.id}: ${holder} holds unaligned in-flight data on its channels; restore from an aligned checkpoint or savepoint`;
-  }
-  return undefined;
+  if (holder === undefined) return undefined;
+  return message('refusal.rescale-in-flight', { vertex: vertexId, checkpoint: checkpoint.id, holder });
 }
 
 /** The ends of a job edge, as far as rescaling cares. */
@@ -45,16 +51,16 @@ export interface JobEdgeEnds {
  * (since 1.13); the playground does not yet, and replaying it to the wrong subtasks would write
  * window results twice and lose others, so it refuses.
  */
-function inFlightDataAcross(checkpoint: CompletedCheckpoint, vertexId: string, edges: readonly JobEdgeEnds[]): string | undefined {
+function inFlightDataAcross(checkpoint: CompletedCheckpoint, vertexId: string, edges: readonly JobEdgeEnds[]): EngineMessage | undefined {
   const upstream = new Set(edges.filter((e) => e.to === vertexId).map((e) => e.from));
   const downstream = new Set(edges.filter((e) => e.from === vertexId).map((e) => e.to));
   for (const [key, snapshot] of checkpoint.taskStates) {
     const owner = key.slice(0, key.lastIndexOf('#'));
     const inputs = (snapshot.channelState?.inputs.length ?? 0) > 0;
     const outputs = (snapshot.channelState?.outputs.length ?? 0) > 0;
-    if (owner === vertexId && (inputs || outputs)) return `"${vertexId}"`;
-    if (upstream.has(owner) && outputs) return `its upstream "${owner}"`;
-    if (downstream.has(owner) && inputs) return `its downstream "${owner}"`;
+    if (owner === vertexId && (inputs || outputs)) return message('refusal.holder-self', { vertex: vertexId });
+    if (upstream.has(owner) && outputs) return message('refusal.holder-upstream', { vertex: owner });
+    if (downstream.has(owner) && inputs) return message('refusal.holder-downstream', { vertex: owner });
   }
   return undefined;
 }

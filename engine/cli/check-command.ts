@@ -14,8 +14,10 @@ import { runProgressLine } from './progress-line.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import type { RunProgress } from '../run/run-progress.ts';
 import type { LiveCheckOutcome, LiveCheckRequest, LiveCheckRunner } from './live-check-runner.ts';
+import type { MessageLocale } from '../messages/message-codes.ts';
+import { LANG_USAGE, readLang } from './lang-option.ts';
 
-export const checkUsage = `Usage: ckpt-lab check SCENARIO... [--live] [--json]
+export const checkUsage = `Usage: ckpt-lab check SCENARIO... [--live] [--json] [--lang en|zh-CN]
 
 Runs each SCENARIO (a .yaml or .json scenario file) in the deterministic simulator, with the seed
 and run length the file gives, and checks its expectations. Prints PASS or FAIL per scenario and,
@@ -25,6 +27,7 @@ per failed expectation, what was expected and what was seen.
                       checkpoints in IndexedDB; each runs its run length of wall-clock time, or
                       until the job ends. Needs playwright-core and vite (npm install in a checkout)
   --json              print one JSON array: [{ file, scenario, passed, expectations: [{ description, held, seen }] }]
+${LANG_USAGE}
 
 Exit codes: 0 every expectation held; 1 an expectation failed; 2 a file could not be read or is not
 a valid scenario, or could not run live (the other files still run), or bad usage, or no browser
@@ -54,7 +57,9 @@ export function runCheckCommand(args: string[], readFile: ReadFile, lsmStorage?:
   if ('problem' in parsed) return usageProblem(parsed.problem);
   if ('help' in parsed) return { stdout: checkUsage, stderr: '', exitCode: 0 };
   if (parsed.live) return usageProblem('--live needs a browser to run in, which only the ckpt-lab command provides (runLiveCheckCommand)');
-  const checks = parsed.files.map((file, i) => checkFile(file, readFile, lsmStorage, showProgress && ((line) => showProgress(`${file} (${i + 1} of ${parsed.files.length}): ${line}`))));
+  const checks = parsed.files.map((file, i) =>
+    checkFile(file, readFile, parsed.locale, lsmStorage, showProgress && ((line) => showProgress(`${file} (${i + 1} of ${parsed.files.length}): ${line}`))),
+  );
   return checkResult(checks, parsed.json);
 }
 
@@ -66,7 +71,7 @@ export async function runLiveCheckCommand(args: string[], readFile: ReadFile, ru
   const parsed = parseCheckArguments(args);
   if ('problem' in parsed) return usageProblem(parsed.problem);
   if ('help' in parsed) return { stdout: checkUsage, stderr: '', exitCode: 0 };
-  const files = parsed.files.map((file) => validFile(file, readFile));
+  const files = parsed.files.map((file) => validFile(file, readFile, parsed.locale));
   const requests = files.flatMap((f): LiveCheckRequest[] => ('text' in f ? [{ file: f.file, text: f.text }] : []));
   const ran = requests.length === 0 ? { outcomes: [] } : await runner(requests, showProgress);
   if ('unavailable' in ran) return { stdout: '', stderr: `ckpt-lab check --live: ${ran.unavailable}\n`, exitCode: 2 };
@@ -85,25 +90,35 @@ function checkResult(checks: readonly ScenarioCheck[], json: boolean): CommandRe
   return { stdout: json ? jsonOutput(checks) : textOutput(checks), stderr, exitCode };
 }
 
-function parseCheckArguments(args: string[]): { files: string[]; json: boolean; live: boolean } | { help: true } | { problem: string } {
-  const files: string[] = [];
-  let json = false;
-  let live = false;
-  for (const arg of args) {
-    if (arg === '--json') json = true;
-    else if (arg === '--live') live = true;
+interface CheckArguments {
+  files: string[];
+  json: boolean;
+  live: boolean;
+  locale: MessageLocale;
+}
+
+function parseCheckArguments(args: string[]): CheckArguments | { help: true } | { problem: string } {
+  const out: CheckArguments = { files: [], json: false, live: false, locale: 'en' };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') out.json = true;
+    else if (arg === '--live') out.live = true;
     else if (arg === '-h' || arg === '--help') return { help: true };
-    else if (arg.startsWith('-')) return { problem: `unknown option "${arg}" (allowed: --live, --json)` };
-    else files.push(arg);
+    else if (arg === '--lang') {
+      const lang = readLang(args[++i]);
+      if ('problem' in lang) return lang;
+      out.locale = lang.locale;
+    } else if (arg.startsWith('-')) return { problem: `unknown option "${arg}" (allowed: --live, --json) or --lang en|zh-CN` };
+    else out.files.push(arg);
   }
-  return files.length === 0 ? { problem: 'missing SCENARIO (one or more .yaml or .json scenario files)' } : { files, json, live };
+  return out.files.length === 0 ? { problem: 'missing SCENARIO (one or more .yaml or .json scenario files)' } : out;
 }
 
 /** A file to run live: its text and scenario name, or the check that says why it cannot run. */
-function validFile(file: string, readFile: ReadFile): ScenarioCheck | { file: string; text: string; scenario: string; notes: string[] } {
+function validFile(file: string, readFile: ReadFile, locale: MessageLocale): ScenarioCheck | { file: string; text: string; scenario: string; notes: string[] } {
   const read = readFile(file);
   if (!read.ok) return invalidCheck(file, { unreadable: read.message });
-  const valid = readScenarioFile(file, () => read);
+  const valid = readScenarioFile(file, () => read, undefined, locale);
   return valid.ok ? { file, text: read.text, scenario: valid.scenario.name, notes: valid.notes } : invalidCheck(file, valid);
 }
 
@@ -113,8 +128,8 @@ function liveCheck(f: { file: string; scenario: string; notes: string[] }, outco
 }
 
 /** Validates and runs one file; invalid input becomes a value, so the next file still runs. */
-function checkFile(file: string, readFile: ReadFile, lsmStorage: LsmStorageFactory | undefined, showProgress: ShowProgress | undefined): ScenarioCheck {
-  const valid = readScenarioFile(file, readFile);
+function checkFile(file: string, readFile: ReadFile, locale: MessageLocale, lsmStorage: LsmStorageFactory | undefined, showProgress: ShowProgress | undefined): ScenarioCheck {
+  const valid = readScenarioFile(file, readFile, undefined, locale);
   if (!valid.ok) return invalidCheck(file, valid);
   const progress = showProgress && ((p: RunProgress) => showProgress(runProgressLine(p)));
   const { report } = runScenario(valid.scenario, { ...(lsmStorage ? { lsmStorage } : {}), ...(progress ? { progress } : {}) });

@@ -1,4 +1,5 @@
-import { formatFlinkImportProblem, IMPORT_LOCALES, type ImportLocale } from '../interop/flink-import-messages.ts';
+import { formatFlinkImportProblem, type ImportLocale } from '../interop/flink-import-messages.ts';
+import { readLang } from './lang-option.ts';
 import { importFlinkStatisticsText, type ImportedFlinkStatistics } from '../interop/flink-statistics-import.ts';
 import type { CommandResult, ReadFile } from './command-result.ts';
 import { inspectReport } from './inspect-report.ts';
@@ -89,9 +90,9 @@ function parseInspectArguments(args: string[]): InspectArguments | 'help' | stri
     if (arg === '--json') out.json = true;
     else if (arg === '-h' || arg === '--help') return 'help';
     else if (arg === '--lang') {
-      const value = args[++i];
-      if (!IMPORT_LOCALES.includes(value as ImportLocale)) return `--lang must be one of ${IMPORT_LOCALES.join(', ')}, got ${value === undefined ? 'nothing' : `"${value}"`}`;
-      out.locale = value as ImportLocale;
+      const lang = readLang(args[++i]);
+      if ('problem' in lang) return lang.problem;
+      out.locale = lang.locale;
     } else if (arg === '--reproduce') {
       const value = args[++i];
       if (value === undefined || value.startsWith('-')) return '--reproduce needs a file name: the model scenario is written there as YAML';

@@ -30,9 +30,9 @@ export interface CliHooks {
 export const usage = `Usage: ckpt-lab <command> [options]
 
 Commands:
-  run SCENARIO [--seed N] [--until DURATION] [--json]
+  run SCENARIO [--seed N] [--until DURATION] [--json] [--lang en|zh-CN]
                          run a scenario in the deterministic simulator and print a summary
-  check SCENARIO... [--live] [--json]
+  check SCENARIO... [--live] [--json] [--lang en|zh-CN]
                          run each scenario with its own seed and run length and check its
                          expectations: PASS/FAIL per file, 'expected …, got …' per failure (docs CI);
                          --live runs them in headless Chromium on the live runtime (Web Workers)

@@ -11,15 +11,18 @@ import { doctorReportLines } from '../doctor/doctor-messages.ts';
 import { runDoctorDocuments } from '../doctor/run-doctor-documents.ts';
 import { reportBytes } from '../report/report-units.ts';
 import type { RunProgress } from '../run/run-progress.ts';
+import type { MessageLocale } from '../messages/message-codes.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
+import { LANG_USAGE, readLang } from './lang-option.ts';
 
-export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json]
+export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json] [--lang en|zh-CN]
 
 Runs SCENARIO (a .yaml or .json scenario file) in the deterministic simulator.
   --seed N            override the scenario's seed (an integer from 0 to 4294967295)
   --until DURATION    run this much virtual time (Flink syntax: 500 ms, 10 s, 2 min)
   --json              print one JSON document instead of a summary; its \`findings\` are what the
                       checkpoint doctor says about the run's checkpoints (as in ckpt-lab inspect)
+${LANG_USAGE}
 `;
 
 
@@ -28,6 +31,7 @@ interface RunArguments {
   seed?: number;
   until?: number;
   json: boolean;
+  locale: MessageLocale;
 }
 
 /** `ckpt-lab run`: validates the scenario (nothing runs on invalid input), runs it, reports. */
@@ -35,7 +39,7 @@ export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: L
   const parsed = parseRunArguments(args);
   if (typeof parsed === 'string') return usageError(parsed);
   if (parsed.file === '--help') return { stdout: runUsage, stderr: '', exitCode: 0 };
-  const valid = readScenarioFile(parsed.file, readFile, (document) => withRunLength(document, parsed.until));
+  const valid = readScenarioFile(parsed.file, readFile, (document) => withRunLength(document, parsed.until), parsed.locale);
   if (!valid.ok) return 'unreadable' in valid ? { stdout: '', stderr: `ckpt-lab run: ${valid.unreadable}\n`, exitCode: 2 } : invalidScenario(parsed.file, valid.invalid);
   const options = {
     ...(parsed.seed === undefined ? {} : { seed: parsed.seed }),
@@ -47,7 +51,7 @@ export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: L
   const findings = diagnose(runDoctorDocuments(simulation, report.output.duplicates));
   const failed = report.expectations.some((e) => !e.held);
   const notes = valid.notes.map((n) => `note: ${n}\n`).join('');
-  const stdout = parsed.json ? `${JSON.stringify({ ...report, findings }, null, 2)}\n` : `${formatSummary(report, valid.scenario)}\n${doctorReportLines(findings, 'en').join('\n')}\n`;
+  const stdout = parsed.json ? `${JSON.stringify({ ...report, findings }, null, 2)}\n` : `${formatSummary(report, valid.scenario)}\n${doctorReportLines(findings, parsed.locale).join('\n')}\n`;
   return { stdout, stderr: notes, exitCode: failed ? 1 : 0 };
 }
 
@@ -60,17 +64,22 @@ function withRunLength(document: unknown, until: number | undefined): unknown {
 }
 
 function parseRunArguments(args: string[]): RunArguments | string {
-  const out: Partial<RunArguments> & { json: boolean } = { json: false };
+  const out: Partial<RunArguments> & { json: boolean; locale: MessageLocale } = { json: false, locale: 'en' };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--json') out.json = true;
-    else if (arg === '-h' || arg === '--help') return { file: '--help', json: false };
+    else if (arg === '-h' || arg === '--help') return { file: '--help', json: false, locale: 'en' };
+    else if (arg === '--lang') {
+      const lang = readLang(args[++i]);
+      if ('problem' in lang) return lang.problem;
+      out.locale = lang.locale;
+    }
     else if (arg === '--seed' || arg === '--until') {
       const value = args[++i];
       if (value === undefined) return `${arg} needs a value`;
       const problem = arg === '--seed' ? setSeed(out, value) : setUntil(out, value);
       if (problem) return problem;
-    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --seed, --until, --json)`;
+    } else if (arg.startsWith('-')) return `unknown option "${arg}" (allowed: --seed, --until, --json) or --lang en|zh-CN`;
     else if (out.file !== undefined) return `only one SCENARIO file may be given, got "${out.file}" and "${arg}"`;
     else out.file = arg;
   }

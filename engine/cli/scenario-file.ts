@@ -3,19 +3,24 @@
  * validated, or why not — unreadable (the file system's message) or invalid (the validator's
  * errors, formatted). Nothing is run or exported from either.
  */
+import { renderMessage } from '../messages/engine-message.ts';
+import type { MessageLocale } from '../messages/message-codes.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario } from '../scenario/scenario-validator.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
 import type { ReadFile } from './command-result.ts';
 
 export type ScenarioFile = { ok: true; scenario: Scenario; notes: string[] } | { ok: false; unreadable: string } | { ok: false; invalid: string };
 
-/** `adjust` edits the parsed document before it is validated (`run --until` sets its run length). */
-export function readScenarioFile(path: string, readFile: ReadFile, adjust: (document: unknown) => unknown = (d) => d): ScenarioFile {
+/**
+ * `adjust` edits the parsed document before it is validated (`run --until` sets its run length);
+ * errors and notes come in `locale`.
+ */
+export function readScenarioFile(path: string, readFile: ReadFile, adjust: (document: unknown) => unknown = (d) => d, locale: MessageLocale = 'en'): ScenarioFile {
   const file = readFile(path);
   if (!file.ok) return { ok: false, unreadable: file.message };
   const text = parseScenarioText(file.text);
-  if (!text.ok) return { ok: false, invalid: formatScenarioErrors(text.errors) };
+  if (!text.ok) return { ok: false, invalid: formatScenarioErrors(text.errors, locale) };
   const valid = validateScenario(adjust(text.value));
-  if (!valid.ok) return { ok: false, invalid: formatScenarioErrors(valid.errors) };
-  return { ok: true, scenario: valid.scenario, notes: valid.notes };
+  if (!valid.ok) return { ok: false, invalid: formatScenarioErrors(valid.errors, locale) };
+  return { ok: true, scenario: valid.scenario, notes: valid.noteMessages.map((note) => renderMessage(note, locale)) };
 }

@@ -8,11 +8,16 @@
  * negative numbers ("1.5 s", "-1 s"); so do we, but with a message that says what to write instead.
  */
 
+import { message, renderEnglish } from '../messages/engine-message.ts';
+import { DURATION_SYNTAX } from '../messages/english-messages.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 import { quote } from './value-description.ts';
+
+export { DURATION_SYNTAX };
 
 export type DurationResult =
   | { ok: true; ms: number }
-  | { ok: false; message: string; allowed: string };
+  | { ok: false; problem: EngineMessage; /** English renderings of `problem` and of what is allowed */ message: string; allowed: string };
 
 interface TimeUnit {
   /** Flink's first label, used when printing */
@@ -55,14 +60,12 @@ const TIME_UNITS: readonly TimeUnit[] = [
 /** Every unit label the parser accepts (lower case). */
 export const DURATION_UNIT_LABELS: readonly string[] = TIME_UNITS.flatMap((u) => u.labels);
 
-/** How a duration is written, for "allowed" texts: `a duration of at least 10 ms, ${DURATION_SYNTAX}`. */
-export const DURATION_SYNTAX =
-  'such as 500 ms, 10 s or 1 min (a whole number and a unit: ns, µs/us, ms, s, min/m, h, d; no unit = ms)';
+export const DURATION_ALLOWED: EngineMessage = message('allowed.duration', {});
 
-export const DURATION_ALLOWED = `a duration ${DURATION_SYNTAX}`;
+const ALLOWED = renderEnglish(DURATION_ALLOWED);
 
-function fail(message: string): DurationResult {
-  return { ok: false, message, allowed: DURATION_ALLOWED };
+function fail(problem: EngineMessage): DurationResult {
+  return { ok: false, problem, message: renderEnglish(problem), allowed: ALLOWED };
 }
 
 function unitFor(label: string): TimeUnit | undefined {
@@ -75,47 +78,47 @@ export function parseDuration(input: string | number): DurationResult {
 }
 
 function fromMilliseconds(value: number): DurationResult {
-  if (!Number.isFinite(value)) return fail(`${value} is not a finite duration`);
-  if (value < 0) return fail(`durations cannot be negative (got ${value})`);
+  if (!Number.isFinite(value)) return fail(message('duration.not-finite', { value: String(value) }));
+  if (value < 0) return fail(message('duration.negative', { value: String(value) }));
   if (!Number.isInteger(value)) {
-    return fail(`a number is read as whole milliseconds; write "${formatDuration(value)}" instead of ${value}`);
+    return fail(message('duration.fraction-ms', { good: formatDuration(value), value: String(value) }));
   }
-  if (value > Number.MAX_SAFE_INTEGER) return fail(`${value} ms is too large`);
+  if (value > Number.MAX_SAFE_INTEGER) return fail(message('duration.too-large-ms', { value: String(value) }));
   return { ok: true, ms: value };
 }
 
 function fromText(text: string): DurationResult {
   const trimmed = text.trim();
-  if (trimmed === '') return fail('empty duration');
+  if (trimmed === '') return fail(message('duration.empty'));
   const digits = /^[0-9]*/.exec(trimmed)?.[0] ?? '';
   const unitLabel = trimmed.slice(digits.length).trim().toLowerCase();
   if (digits === '') return fail(/^\.[0-9]/.test(trimmed) ? fractionMessage(trimmed) : notANumberMessage(trimmed));
   if (/^\.[0-9]/.test(unitLabel)) return fail(fractionMessage(trimmed));
   const unit = unitLabel === '' ? unitFor('ms') : unitFor(unitLabel);
-  if (unit === undefined) return fail(`unknown time unit ${quote(unitLabel)} in ${quote(trimmed)}`);
+  if (unit === undefined) return fail(message('duration.unknown-unit', { unit: quote(unitLabel), text: quote(trimmed) }));
   return scaled(Number(digits), unit, trimmed);
 }
 
 function scaled(value: number, unit: TimeUnit, text: string): DurationResult {
   const ms = (value * unit.factor) / unit.divisor;
   if (!Number.isSafeInteger(value) || ms > Number.MAX_SAFE_INTEGER) {
-    return fail(`${quote(text)} is too large`);
+    return fail(message('duration.too-large', { text: quote(text) }));
   }
   return { ok: true, ms };
 }
 
-function notANumberMessage(text: string): string {
-  if (text.startsWith('-')) return `durations cannot be negative (got ${quote(text)})`;
-  return `${quote(text)} does not start with a number`;
+function notANumberMessage(text: string): EngineMessage {
+  if (text.startsWith('-')) return message('duration.negative', { value: quote(text) });
+  return message('duration.no-number', { text: quote(text) });
 }
 
 /** Flink only reads whole numbers; say which smaller unit expresses the same time. */
-function fractionMessage(text: string): string {
+function fractionMessage(text: string): EngineMessage {
   const match = /^([0-9]*\.[0-9]+)\s*(.*)$/.exec(text);
   const unit = match ? unitFor((match[2] ?? '').toLowerCase() || 'ms') : undefined;
-  if (!match || !unit) return `${quote(text)} is not a whole number; Flink durations are whole numbers`;
+  if (!match || !unit) return message('duration.fraction', { text: quote(text) });
   const ms = Math.round((Number(match[1]) * unit.factor * 1_000_000) / unit.divisor) / 1_000_000;
-  return `${quote(text)} is not a whole number; Flink durations are whole numbers, write "${formatDuration(ms)}"`;
+  return message('duration.fraction-write', { text: quote(text), good: formatDuration(ms) });
 }
 
 /**

@@ -4,6 +4,8 @@
  * want pointed out because it has no effect or silently turns a feature off.
  */
 
+import { message, renderEnglish } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 import { formatDuration } from './duration.ts';
 import type { FlinkConfig } from './flink-config.ts';
 import { MINIMAL_CHECKPOINT_INTERVAL_MS } from './flink-options.ts';
@@ -12,12 +14,18 @@ export interface ConfigFinding {
   /** the option the finding is reported on */
   key: string;
   severity: 'error' | 'note';
+  problem: EngineMessage;
+  allowedMessage?: EngineMessage;
+  /** English renderings of `problem` and `allowedMessage` */
   message: string;
   allowed?: string;
 }
 
+/** What a rule finds; the English texts are filled in once, by `checkConfigRules`. */
+type RuleFinding = Omit<ConfigFinding, 'message' | 'allowed'>;
+
 /** `given` holds the keys the user set explicitly (current keys). */
-type Rule = (config: FlinkConfig, given: ReadonlySet<string>) => ConfigFinding | undefined;
+type Rule = (config: FlinkConfig, given: ReadonlySet<string>) => RuleFinding | undefined;
 
 const UNALIGNED = 'execution.checkpointing.unaligned.enabled';
 const INTERVAL = 'execution.checkpointing.interval';
@@ -28,8 +36,8 @@ const unalignedNeedsExactlyOnce: Rule = (c) =>
     ? {
         key: UNALIGNED,
         severity: 'error',
-        message: `unaligned checkpoints need execution.checkpointing.mode EXACTLY_ONCE, but it is ${c.checkpointingMode}`,
-        allowed: 'false, or set execution.checkpointing.mode to EXACTLY_ONCE',
+        problem: message('rule.unaligned-needs', { key: 'execution.checkpointing.mode', wanted: 'EXACTLY_ONCE', actual: c.checkpointingMode }),
+        allowedMessage: message('allowed.false-or-set', { key: 'execution.checkpointing.mode', value: 'EXACTLY_ONCE' }),
       }
     : undefined;
 
@@ -39,8 +47,12 @@ const unalignedNeedsOneConcurrent: Rule = (c) =>
     ? {
         key: UNALIGNED,
         severity: 'error',
-        message: `unaligned checkpoints need execution.checkpointing.max-concurrent-checkpoints 1, but it is ${c.maxConcurrentCheckpoints}`,
-        allowed: 'false, or set execution.checkpointing.max-concurrent-checkpoints to 1',
+        problem: message('rule.unaligned-needs', {
+          key: 'execution.checkpointing.max-concurrent-checkpoints',
+          wanted: '1',
+          actual: String(c.maxConcurrentCheckpoints),
+        }),
+        allowedMessage: message('allowed.false-or-set', { key: 'execution.checkpointing.max-concurrent-checkpoints', value: '1' }),
       }
     : undefined;
 
@@ -50,8 +62,8 @@ const heartbeatTimeoutCoversInterval: Rule = (c) =>
     ? {
         key: 'heartbeat.timeout',
         severity: 'error',
-        message: `heartbeat timeout ${formatDuration(c.heartbeatTimeout)} is shorter than heartbeat.interval ${formatDuration(c.heartbeatInterval)}`,
-        allowed: `at least ${formatDuration(c.heartbeatInterval)}`,
+        problem: message('rule.heartbeat', { timeout: formatDuration(c.heartbeatTimeout), interval: formatDuration(c.heartbeatInterval) }),
+        allowedMessage: message('bounds', { bounds: [{ word: 'at least', value: formatDuration(c.heartbeatInterval) }] }),
       }
     : undefined;
 
@@ -63,8 +75,8 @@ const rocksdbRatiosFit: Rule = (c, given) =>
     ? {
         key: 'state.backend.rocksdb.memory.high-prio-pool-ratio',
         severity: 'error',
-        message: `write-buffer-ratio ${c.rocksdbWriteBufferRatio} plus high-prio-pool-ratio ${c.rocksdbHighPriorityPoolRatio} is more than 1`,
-        allowed: `at most ${round(1 - c.rocksdbWriteBufferRatio)}`,
+        problem: message('rule.rocksdb-ratios', { writeBuffer: c.rocksdbWriteBufferRatio, highPriority: c.rocksdbHighPriorityPoolRatio }),
+        allowedMessage: message('bounds', { bounds: [{ word: 'at most', value: String(round(1 - c.rocksdbWriteBufferRatio)) }] }),
       }
     : undefined;
 
@@ -74,17 +86,17 @@ const channelsHaveABuffer: Rule = (c) =>
     ? {
         key: 'taskmanager.network.memory.buffers-per-channel',
         severity: 'error',
-        message: 'with no exclusive and no floating buffers an input channel can never receive a record',
-        allowed: 'at least 1 here or in taskmanager.network.memory.floating-buffers-per-gate',
+        problem: message('rule.no-buffers'),
+        allowedMessage: message('phrase', { text: 'at least 1 here or in taskmanager.network.memory.floating-buffers-per-gate' }),
       }
     : undefined;
 
 const checkpointingOff: Rule = (c, given) => {
   if (c.checkpointInterval !== undefined) return undefined;
-  const message = given.has(INTERVAL)
-    ? `an interval below ${MINIMAL_CHECKPOINT_INTERVAL_MS} ms turns periodic checkpoints off, as in Flink`
-    : 'periodic checkpoints are off because execution.checkpointing.interval is not set';
-  return { key: INTERVAL, severity: 'note', message };
+  const problem = given.has(INTERVAL)
+    ? message('rule.interval-off', { min: MINIMAL_CHECKPOINT_INTERVAL_MS })
+    : message('rule.interval-unset', { key: INTERVAL });
+  return { key: INTERVAL, severity: 'note', problem };
 };
 
 const alignedTimeoutWithoutUnaligned: Rule = (c, given) =>
@@ -92,7 +104,7 @@ const alignedTimeoutWithoutUnaligned: Rule = (c, given) =>
     ? {
         key: 'execution.checkpointing.aligned-checkpoint-timeout',
         severity: 'note',
-        message: `has no effect unless ${UNALIGNED} is true`,
+        problem: message('rule.needs-true', { key: UNALIGNED }),
       }
     : undefined;
 
@@ -101,14 +113,14 @@ const incrementalNeedsRocksdb: Rule = (c) =>
     ? {
         key: 'execution.checkpointing.incremental',
         severity: 'note',
-        message: 'the hashmap state backend ignores it; only state.backend.type rocksdb takes incremental checkpoints',
+        problem: message('rule.incremental-needs-rocksdb'),
       }
     : undefined;
 
 const rocksdbOptionsNeedRocksdb: Rule = (c, given) => {
   const key = [...given].find((k) => k.startsWith('state.backend.rocksdb.'));
   return key !== undefined && c.stateBackend !== 'rocksdb'
-    ? { key, severity: 'note', message: 'RocksDB options have no effect with state.backend.type hashmap' }
+    ? { key, severity: 'note', problem: message('rule.rocksdb-options-on-hashmap') }
     : undefined;
 };
 
@@ -118,7 +130,7 @@ const compressionWithIncrementalRocksdb: Rule = (c) =>
     ? {
         key: 'execution.checkpointing.snapshot-compression',
         severity: 'note',
-        message: 'has no effect on incremental RocksDB checkpoints, whose files are already compressed',
+        problem: message('rule.compression-incremental'),
       }
     : undefined;
 
@@ -127,7 +139,7 @@ const localRecoveryWithoutBackup: Rule = (c) =>
     ? {
         key: 'execution.state-recovery.from-local',
         severity: 'note',
-        message: 'execution.checkpointing.local-backup.enabled is false, so there is no local copy to recover from',
+        problem: message('rule.local-without-backup'),
       }
     : undefined;
 
@@ -146,7 +158,9 @@ const RULES: readonly Rule[] = [
 ];
 
 export function checkConfigRules(config: FlinkConfig, given: ReadonlySet<string>): ConfigFinding[] {
-  return RULES.map((rule) => rule(config, given)).filter((f): f is ConfigFinding => f !== undefined);
+  return RULES.map((rule) => rule(config, given))
+    .filter((f): f is RuleFinding => f !== undefined)
+    .map((f) => ({ ...f, message: renderEnglish(f.problem), ...(f.allowedMessage ? { allowed: renderEnglish(f.allowedMessage) } : {}) }));
 }
 
 function round(n: number): number {

@@ -22,6 +22,8 @@ import type {
   TimerServiceFactory,
 } from './flink-config.ts';
 import { parseOptionValue } from './option-value.ts';
+import { message } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 export type OptionType = 'duration' | 'memory' | 'integer' | 'boolean' | 'enum' | 'double' | 'string';
 
@@ -66,7 +68,7 @@ export interface FlinkOption {
   /** a value allowed outside `range`, with its meaning (e.g. -1 = Flink's default rule) */
   sentinel?: { value: number; meaning: string };
   /** an extra Flink check that a range cannot express; returns the problem, if any */
-  check?: (value: number) => string | undefined;
+  check?: (value: number, shown: string) => EngineMessage | undefined;
   /** keys Flink still reads for this option, oldest spelling last */
   deprecatedKeys?: readonly string[];
   /** keys whose value Flink uses when this one is not set */
@@ -499,7 +501,7 @@ export const FLINK_OPTIONS: readonly FlinkOption[] = [
     type: 'memory',
     default: 32 * KB,
     range: { min: 4 * KB },
-    check: (bytes) => (isPowerOfTwo(bytes) ? undefined : 'must be a power of 2 (Flink\'s memory segment rule)'),
+    check: (bytes, shown) => (isPowerOfTwo(bytes) ? undefined : message('option.power-of-two', { value: shown })),
     description: 'Size of one network buffer; records are packed into buffers of this size.',
     group: 'network',
   },

@@ -4,11 +4,16 @@
  * of 1024; no unit means bytes; a plain JSON/YAML number is bytes.
  */
 
+import { message, renderEnglish } from '../messages/engine-message.ts';
+import { MEMORY_SIZE_SYNTAX } from '../messages/english-messages.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 import { quote } from './value-description.ts';
+
+export { MEMORY_SIZE_SYNTAX };
 
 export type MemorySizeResult =
   | { ok: true; bytes: number }
-  | { ok: false; message: string; allowed: string };
+  | { ok: false; problem: EngineMessage; /** English renderings of `problem` and of what is allowed */ message: string; allowed: string };
 
 interface MemoryUnit {
   labels: readonly string[];
@@ -29,14 +34,10 @@ const MEMORY_UNITS: readonly MemoryUnit[] = [
 /** Every unit label the parser accepts (lower case). */
 export const MEMORY_UNIT_LABELS: readonly string[] = MEMORY_UNITS.flatMap((u) => u.labels);
 
-/** How a memory size is written, for "allowed" texts. */
-export const MEMORY_SIZE_SYNTAX =
-  'such as 64mb or 32 kb (a whole number and a unit: b, kb, mb, gb, tb, in powers of 1024; no unit = bytes)';
+const ALLOWED = renderEnglish(message('allowed.memory', {}));
 
-export const MEMORY_SIZE_ALLOWED = `a memory size ${MEMORY_SIZE_SYNTAX}`;
-
-function fail(message: string): MemorySizeResult {
-  return { ok: false, message, allowed: MEMORY_SIZE_ALLOWED };
+function fail(problem: EngineMessage): MemorySizeResult {
+  return { ok: false, problem, message: renderEnglish(problem), allowed: ALLOWED };
 }
 
 /** Parses a memory size given as Flink text or as a number of bytes. */
@@ -45,27 +46,27 @@ export function parseMemorySize(input: string | number): MemorySizeResult {
 }
 
 function fromBytes(value: number): MemorySizeResult {
-  if (!Number.isFinite(value)) return fail(`${value} is not a finite memory size`);
-  if (value < 0) return fail(`memory sizes cannot be negative (got ${value})`);
-  if (!Number.isInteger(value)) return fail(`a number is read as whole bytes; got ${value}`);
-  if (value > Number.MAX_SAFE_INTEGER) return fail(`${value} bytes is too large`);
+  if (!Number.isFinite(value)) return fail(message('memory.not-finite', { value: String(value) }));
+  if (value < 0) return fail(message('memory.negative', { value: String(value) }));
+  if (!Number.isInteger(value)) return fail(message('memory.fraction-bytes', { value: String(value) }));
+  if (value > Number.MAX_SAFE_INTEGER) return fail(message('memory.too-large-bytes', { value: String(value) }));
   return { ok: true, bytes: value };
 }
 
 function fromText(text: string): MemorySizeResult {
   const trimmed = text.trim();
-  if (trimmed === '') return fail('empty memory size');
+  if (trimmed === '') return fail(message('memory.empty'));
   const digits = /^[0-9]*/.exec(trimmed)?.[0] ?? '';
   const label = trimmed.slice(digits.length).trim().toLowerCase();
   if (digits === '') {
     const why = trimmed.startsWith('-') ? 'memory sizes cannot be negative' : 'it does not start with a number';
-    return fail(`${quote(trimmed)} is not a memory size: ${why}`);
+    return fail(message('memory.not-a-size', { text: quote(trimmed), why: message('phrase', { text: why }) }));
   }
-  if (/^\.[0-9]/.test(label)) return fail(`${quote(trimmed)} is not a whole number; use a smaller unit`);
+  if (/^\.[0-9]/.test(label)) return fail(message('memory.fraction', { text: quote(trimmed) }));
   const unit = label === '' ? MEMORY_UNITS[0] : MEMORY_UNITS.find((u) => u.labels.includes(label));
-  if (unit === undefined) return fail(`unknown memory unit ${quote(label)} in ${quote(trimmed)}`);
+  if (unit === undefined) return fail(message('memory.unknown-unit', { unit: quote(label), text: quote(trimmed) }));
   const bytes = Number(digits) * unit.multiplier;
-  if (bytes > Number.MAX_SAFE_INTEGER) return fail(`${quote(trimmed)} is too large`);
+  if (bytes > Number.MAX_SAFE_INTEGER) return fail(message('memory.too-large', { text: quote(trimmed) }));
   return { ok: true, bytes };
 }
 

@@ -5,14 +5,23 @@
  */
 
 import type { ConfigValue } from '../scenario/scenario-types.ts';
-import { DURATION_SYNTAX, formatDuration, parseDuration } from './duration.ts';
+import { message, renderEnglish } from '../messages/engine-message.ts';
+import type { Bound, EngineMessage, Phrase } from '../messages/message-codes.ts';
+import { formatDuration, parseDuration } from './duration.ts';
 import type { FlinkOption, NumericRange } from './flink-options.ts';
-import { formatMemorySize, MEMORY_SIZE_SYNTAX, parseMemorySize } from './memory-size.ts';
+import { formatMemorySize, parseMemorySize } from './memory-size.ts';
 import { describeValue, quote } from './value-description.ts';
 
 export type OptionValueResult =
   | { ok: true; value: ConfigValue }
-  | { ok: false; message: string; allowed: string };
+  | {
+      ok: false;
+      problem: EngineMessage;
+      allowedMessage: EngineMessage;
+      /** English renderings of `problem` and `allowedMessage` */
+      message: string;
+      allowed: string;
+    };
 
 export function parseOptionValue(option: FlinkOption, raw: unknown): OptionValueResult {
   const parsed = parseByType(option, raw);
@@ -21,7 +30,7 @@ export function parseOptionValue(option: FlinkOption, raw: unknown): OptionValue
 }
 
 function parseByType(option: FlinkOption, raw: unknown): OptionValueResult {
-  if (raw === null || raw === undefined) return fail(option, 'no value given');
+  if (raw === null || raw === undefined) return fail(option, message('option.no-value'));
   switch (option.type) {
     case 'duration':
       return parseDurationValue(option, raw);
@@ -40,24 +49,25 @@ function parseByType(option: FlinkOption, raw: unknown): OptionValueResult {
   }
 }
 
-function fail(option: FlinkOption, message: string): OptionValueResult {
-  return { ok: false, message, allowed: describeAllowed(option) };
+function fail(option: FlinkOption, problem: EngineMessage): OptionValueResult {
+  const allowedMessage = allowedFor(option);
+  return { ok: false, problem, allowedMessage, message: renderEnglish(problem), allowed: renderEnglish(allowedMessage) };
 }
 
 function wrongType(option: FlinkOption, raw: unknown): OptionValueResult {
-  return fail(option, `expected ${typeNoun(option)}, got ${describeValue(raw)}`);
+  return fail(option, message('field.expected', { expected: message('phrase', { text: typeNoun(option) }), got: describeValue(raw) }));
 }
 
 function parseDurationValue(option: FlinkOption, raw: unknown): OptionValueResult {
   if (typeof raw !== 'string' && typeof raw !== 'number') return wrongType(option, raw);
   const result = parseDuration(raw);
-  return result.ok ? { ok: true, value: result.ms } : fail(option, result.message);
+  return result.ok ? { ok: true, value: result.ms } : fail(option, result.problem);
 }
 
 function parseMemoryValue(option: FlinkOption, raw: unknown): OptionValueResult {
   if (typeof raw !== 'string' && typeof raw !== 'number') return wrongType(option, raw);
   const result = parseMemorySize(raw);
-  return result.ok ? { ok: true, value: result.bytes } : fail(option, result.message);
+  return result.ok ? { ok: true, value: result.bytes } : fail(option, result.problem);
 }
 
 function parseInteger(option: FlinkOption, raw: unknown): OptionValueResult {
@@ -89,32 +99,32 @@ function parseEnum(option: FlinkOption, raw: unknown): OptionValueResult {
   const value =
     option.values?.find((v) => v.toLowerCase() === wanted) ??
     option.aliases?.find(([alias]) => alias === wanted)?.[1];
-  if (value === undefined) return fail(option, `${quote(raw)} is not one of the allowed values`);
+  if (value === undefined) return fail(option, message('option.not-allowed', { value: quote(raw) }));
   return { ok: true, value };
 }
 
 function parseString(option: FlinkOption, raw: unknown): OptionValueResult {
   if (typeof raw !== 'string') return wrongType(option, raw);
-  if (raw.trim() === '') return fail(option, 'empty string');
+  if (raw.trim() === '') return fail(option, message('option.empty-string'));
   return { ok: true, value: raw };
 }
 
 function checkNumber(option: FlinkOption, value: number): OptionValueResult {
   if (option.sentinel?.value === value) return { ok: true, value };
   const range = option.range ?? defaultRange(option);
-  const problem = rangeProblem(range, value, option) ?? option.check?.(value);
-  return problem === undefined ? { ok: true, value } : fail(option, `${formatValue(option, value)} ${problem}`);
+  const problem = rangeProblem(range, value, option) ?? option.check?.(value, formatValue(option, value));
+  return problem === undefined ? { ok: true, value } : fail(option, problem);
 }
 
 function defaultRange(option: FlinkOption): NumericRange {
   return option.type === 'double' ? {} : { min: 0 };
 }
 
-function rangeProblem(range: NumericRange, value: number, option: FlinkOption): string | undefined {
+function rangeProblem(range: NumericRange, value: number, option: FlinkOption): EngineMessage | undefined {
   const { min, max, minExclusive, maxExclusive } = range;
   const belowMin = min !== undefined && (minExclusive ? value <= min : value < min);
   const aboveMax = max !== undefined && (maxExclusive ? value >= max : value > max);
-  return belowMin || aboveMax ? `is out of range: must be ${describeRange(range, option)}` : undefined;
+  return belowMin || aboveMax ? message('option.out-of-range', { value: formatValue(option, value), range: describeRange(range, option) }) : undefined;
 }
 
 function formatValue(option: FlinkOption, value: number): string {
@@ -123,12 +133,13 @@ function formatValue(option: FlinkOption, value: number): string {
   return String(value);
 }
 
-function describeRange(range: NumericRange, option: FlinkOption): string {
+function describeRange(range: NumericRange, option: FlinkOption): EngineMessage {
   const show = (n: number) => formatValue(option, n);
   const { min, max, minExclusive, maxExclusive } = range;
-  const lower = min === undefined ? undefined : `${minExclusive ? 'greater than' : 'at least'} ${show(min)}`;
-  const upper = max === undefined ? undefined : `${maxExclusive ? 'less than' : 'at most'} ${show(max)}`;
-  return [lower, upper].filter((s) => s !== undefined).join(' and ') || 'any number';
+  const bounds: Bound[] = [];
+  if (min !== undefined) bounds.push({ word: minExclusive ? 'greater than' : 'at least', value: show(min) });
+  if (max !== undefined) bounds.push({ word: maxExclusive ? 'less than' : 'at most', value: show(max) });
+  return message('bounds', { bounds });
 }
 
 /** Durations and sizes cannot be negative anyway, so "at least 0" says nothing. */
@@ -136,7 +147,7 @@ function isJustNonNegative(range: NumericRange): boolean {
   return range.min === 0 && !range.minExclusive && range.max === undefined;
 }
 
-function typeNoun(option: FlinkOption): string {
+function typeNoun(option: FlinkOption): Phrase {
   switch (option.type) {
     case 'duration':
       return 'a duration';
@@ -156,23 +167,23 @@ function typeNoun(option: FlinkOption): string {
 }
 
 /** What the option accepts, in words, for error messages and the UI. */
-export function describeAllowed(option: FlinkOption): string {
-  const range = option.range && !isJustNonNegative(option.range) ? ` ${describeRange(option.range, option)}` : '';
-  const sentinel = option.sentinel ? `, or ${option.sentinel.value} (${option.sentinel.meaning})` : '';
+export function allowedFor(option: FlinkOption): EngineMessage {
+  const range = option.range && !isJustNonNegative(option.range) ? { range: describeRange(option.range, option) } : {};
+  const sentinel = option.sentinel ? { sentinel: { value: String(option.sentinel.value), meaning: option.sentinel.meaning } } : {};
   switch (option.type) {
     case 'duration':
-      return range ? `a duration of${range}, ${DURATION_SYNTAX}` : `a duration ${DURATION_SYNTAX}`;
+      return message('allowed.duration', range);
     case 'memory':
-      return range ? `a memory size of${range}, ${MEMORY_SIZE_SYNTAX}` : `a memory size ${MEMORY_SIZE_SYNTAX}`;
+      return message('allowed.memory', range);
     case 'integer':
-      return `an integer${range}${sentinel}`;
+      return message('allowed.integer', { ...range, ...sentinel });
     case 'double':
-      return `a number${range}`;
+      return message('allowed.number', range);
     case 'boolean':
-      return 'true or false';
+      return message('phrase', { text: 'true or false' });
     case 'enum':
-      return (option.values ?? []).join(', ');
+      return message('names', { names: option.values ?? [] });
     case 'string':
-      return 'a non-empty string';
+      return message('phrase', { text: 'a non-empty string' });
   }
 }

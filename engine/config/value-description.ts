@@ -3,15 +3,18 @@
  * string is cut, an object is not printed).
  */
 
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${quote(value)}`;
-  if (typeof value === 'number') return `the number ${value}`;
-  if (typeof value === 'boolean') return String(value);
-  return typeof value;
+import { message } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
+
+export function describeValue(value: unknown): EngineMessage {
+  if (value === null) return message('value.null');
+  if (value === undefined) return message('value.nothing');
+  if (Array.isArray(value)) return message('value.list');
+  if (typeof value === 'object') return message('value.object');
+  if (typeof value === 'string') return message('value.string', { text: quote(value) });
+  if (typeof value === 'number') return message('value.number', { value: String(value) });
+  if (typeof value === 'boolean') return message('value.literal', { text: String(value) });
+  return message('value.literal', { text: typeof value });
 }
 
 /** User text inside a message: quoted, and cut when long. */

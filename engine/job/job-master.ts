@@ -24,6 +24,8 @@ import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } fro
 import { planRescale, planSavepointRestart, type RestartPlan } from './restart-request.ts';
 import { planRestore, type RestorePlan, type RestoredCheckpointView } from './restore-planner.ts';
 import { TaskManagerLiveness, type TaskManagerHealth } from './task-manager-liveness.ts';
+import { message, renderEnglish } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 export interface JobMasterOptions {
   seed: number;
@@ -180,19 +182,25 @@ export class JobMaster {
    * refusal of a scheduled fault is reported as an event, never dropped without a word.
    */
   operate(operation: JobOperation, now: number, effects: JobMasterEffect[], origin: OperationOrigin = 'api'): string | undefined {
+    const problem = this.perform(operation, now, effects, origin);
+    return problem === undefined ? undefined : renderEnglish(problem);
+  }
+
+  /** `operate`, with the refusal as a message code (for a reader of another language) instead of English text. */
+  perform(operation: JobOperation, now: number, effects: JobMasterEffect[], origin: OperationOrigin = 'api'): EngineMessage | undefined {
     const problem = this.#carryOut(operation, now, effects);
     // A scheduled fault is an input whatever became of it: a replay feeds it again, to be refused alike.
     if ((problem === undefined || origin === 'schedule') && isFaultSpecType(operation)) this.#options.recorder?.faultApplied(now, { ...operation, at_ms: now } as FaultSpec, problem === undefined);
-    if (problem !== undefined && origin === 'schedule') this.#emit({ type: 'fault-not-applied', time: now, faultType: operation.type, reason: problem });
+    if (problem !== undefined && origin === 'schedule') this.#emit({ type: 'fault-not-applied', time: now, faultType: operation.type, reason: renderEnglish(problem), problem });
     return problem;
   }
 
-  #carryOut(op: JobOperation, now: number, effects: JobMasterEffect[]): string | undefined {
+  #carryOut(op: JobOperation, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
     switch (op.type) {
       case 'trigger-checkpoint':
-        return this.triggerCheckpoint(op.checkpoint_type === 'FULL' ? 'full-checkpoint' : 'checkpoint', now, effects);
+        return this.#trigger(op.checkpoint_type === 'FULL' ? 'full-checkpoint' : 'checkpoint', now, effects);
       case 'trigger-savepoint':
-        return this.triggerCheckpoint('savepoint', now, effects);
+        return this.#trigger('savepoint', now, effects);
       case 'stop-with-savepoint':
         return this.#stopWithSavepoint(op.drain ?? false, now, effects);
       case 'rescale':
@@ -230,7 +238,12 @@ export class JobMaster {
   }
 
   triggerCheckpoint(kind: TriggerKind, now: number, effects: JobMasterEffect[]): string | undefined {
-    if (this.job.status !== 'RUNNING') return `cannot trigger a ${kind} while the job is ${this.job.status}`;
+    const problem = this.#trigger(kind, now, effects);
+    return problem === undefined ? undefined : renderEnglish(problem);
+  }
+
+  #trigger(kind: TriggerKind, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
+    if (this.job.status !== 'RUNNING') return message('refusal.trigger-not-running', { kind, status: this.job.status });
     this.coordinate(now, effects, (e) => this.coordinator.trigger(kind, now, e));
     return undefined;
   }
@@ -248,7 +261,7 @@ export class JobMaster {
   }
 
   /** A playground fault: damage or remove a subtask's task-local copies on a host's disk (`run`: one shared run of them). */
-  #damageLocalCopy(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>, now: number): string | undefined {
+  #damageLocalCopy(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>, now: number): EngineMessage | undefined {
     const disk = this.#options.disks.get(op.host)!;
     const keyGroup = op.key_group === undefined ? {} : { keyGroup: op.key_group };
     const selector = { vertexId: op.vertex, subtaskIndex: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), ...keyGroup };
@@ -257,8 +270,8 @@ export class JobMaster {
     return this.#fault(now, { kind: op.type, host: op.host, vertex: op.vertex, subtask: op.subtask, ...(op.run === undefined ? {} : { run: op.run }), ...keyGroup, paths });
   }
 
-  #failTask(vertex: string, subtask: number, now: number, effects: JobMasterEffect[]): string | undefined {
-    if (this.job.status !== 'RUNNING') return `the job is ${this.job.status}; no task of ${vertex}#${subtask} runs to fail`;
+  #failTask(vertex: string, subtask: number, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
+    if (this.job.status !== 'RUNNING') return message('refusal.fail-task-not-running', { status: this.job.status, vertex, subtask });
     this.#fault(now, { kind: 'fail-task', vertex, subtask });
     const task = this.#taskIndex({ vertexId: vertex, subtaskIndex: subtask });
     effects.push({ type: 'fail-task', attempt: this.attempt, task, cause: 'an exception in the operator (injected)' });
@@ -271,8 +284,8 @@ export class JobMaster {
    * comes back on its host with the same resource ID (Flink's FLIP-198/201: same working
    * directory, so its host's local disk is still there).
    */
-  #killTaskManager(id: string, now: number, effects: JobMasterEffect[]): string | undefined {
-    if (this.job.isTerminal) return `the job is ${this.job.status}; nothing to fail`;
+  #killTaskManager(id: string, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
+    if (this.job.isTerminal) return message('refusal.terminal-nothing-to-fail', { status: this.job.status });
     const tm = this.cluster.taskManager(id)!;
     this.#fault(now, { kind: 'kill-task-manager', taskManager: tm.id, host: tm.host });
     effects.push({ type: 'terminate-task-managers', ids: [tm.id], cause: `TaskManager ${tm.id} on ${tm.host} was killed` });
@@ -280,9 +293,9 @@ export class JobMaster {
   }
 
   /** A hung TaskManager: alive but silent. Nothing fails now: heartbeat.timeout finds it (`onHeartbeatsMissed`). */
-  #stallTaskManager(id: string, now: number, effects: JobMasterEffect[]): string | undefined {
-    if (this.job.isTerminal) return `the job is ${this.job.status}; nothing to stall`;
-    if (this.liveness.isStalled(id)) return `TaskManager ${id} is stalled already`;
+  #stallTaskManager(id: string, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
+    if (this.job.isTerminal) return message('refusal.terminal-nothing-to-stall', { status: this.job.status });
+    if (this.liveness.isStalled(id)) return message('refusal.stalled-already', { taskManager: id });
     this.liveness.stalled(id, now);
     this.#fault(now, { kind: 'stall-task-manager', taskManager: id, heartbeatTimeoutMs: this.config.heartbeatTimeout });
     effects.push({ type: 'stall-task-manager', id });
@@ -290,10 +303,10 @@ export class JobMaster {
   }
 
   /** The host and its disk are gone; its TaskManagers come back on the other hosts with new IDs. */
-  #loseHost(host: string, now: number, effects: JobMasterEffect[]): string | undefined {
-    if (this.job.isTerminal) return `the job is ${this.job.status}; nothing to fail`;
-    if (this.#lostHosts.has(host)) return `${host} is lost already (hosts left: ${this.liveHosts.join(', ')})`;
-    if (this.liveHosts.length === 1) return `${host} is the last host left: its TaskManagers would have nowhere to come back`;
+  #loseHost(host: string, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
+    if (this.job.isTerminal) return message('refusal.terminal-nothing-to-fail', { status: this.job.status });
+    if (this.#lostHosts.has(host)) return message('refusal.host-lost-already', { host, left: this.liveHosts });
+    if (this.liveHosts.length === 1) return message('refusal.last-host', { host });
     const lost = this.cluster.taskManagers.filter((t) => t.host === host).map((t) => t.id);
     this.#lostHosts.add(host);
     this.#options.disks.get(host)?.wipe();
@@ -535,7 +548,7 @@ export class JobMaster {
   }
 
   /** An accepted rescale or savepoint restart: the job fails over (not counted as a failure) and restores the plan's state. */
-  #restartWith(plan: RestartPlan | { problem: string }, now: number, effects: JobMasterEffect[]): string | undefined {
+  #restartWith(plan: RestartPlan | { problem: EngineMessage }, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
     if ('problem' in plan) return plan.problem;
     if (plan.rescaled) {
       this.#keepMaxParallelism = plan.rescaled.keepMaxParallelism;
@@ -548,8 +561,8 @@ export class JobMaster {
   }
 
   /** Flink's cancel: RUNNING → CANCELLING → CANCELED; retention decides which checkpoints stay. */
-  #cancel(now: number, effects: JobMasterEffect[]): string | undefined {
-    if (this.job.isTerminal) return `the job is already ${this.job.status}`;
+  #cancel(now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
+    if (this.job.isTerminal) return message('refusal.already-terminal', { status: this.job.status });
     this.#emit(faultEvent(now, { kind: 'cancel-job' }));
     this.coordinate(now, effects, (e) => this.coordinator.shutdown(now, e));
     effects.push({ type: 'cancel-tasks', attempt: this.attempt, failed: [] });
@@ -567,9 +580,9 @@ export class JobMaster {
    * FINISHED through `onAllTasksFinished`. If the savepoint fails, checkpointing resumes and the
    * job runs on (a task-level failure fails it over, as Flink's failure manager does).
    */
-  #stopWithSavepoint(drain: boolean, now: number, effects: JobMasterEffect[]): string | undefined {
-    if (this.job.status !== 'RUNNING') return `cannot stop the job while it is ${this.job.status}`;
-    if (this.#stopping) return 'the job is being stopped with a savepoint already';
+  #stopWithSavepoint(drain: boolean, now: number, effects: JobMasterEffect[]): EngineMessage | undefined {
+    if (this.job.status !== 'RUNNING') return message('refusal.stop-not-running', { status: this.job.status });
+    if (this.#stopping) return message('refusal.stopping-already');
     this.#stopping = true;
     this.#fault(now, { kind: drain ? 'stop-with-savepoint-drain' : 'stop-with-savepoint' });
     this.coordinate(now, effects, (e) => {
@@ -646,9 +659,9 @@ function isFaultSpecType(op: JobOperation): boolean {
 }
 
 /** Why a local-copy fault found nothing to damage on the host's disk. */
-function nothingToDamage(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>): string {
-  const who = `${op.vertex}#${op.subtask}`;
-  if (op.run !== undefined) return `${op.host} holds no shared run ${op.run} of ${who}`;
-  if (op.key_group !== undefined) return `${op.host} holds no local copy of ${who} with a key-group handle of key group ${op.key_group} (key_group applies to full keyed snapshots)`;
-  return `${op.host} holds no local copy of ${who}`;
+function nothingToDamage(op: Extract<JobOperation, { type: 'corrupt-local-copy' | 'delete-local-copy' }>): EngineMessage {
+  const who = { host: op.host, vertex: op.vertex, subtask: op.subtask };
+  if (op.run !== undefined) return message('refusal.no-shared-run', { ...who, run: op.run });
+  if (op.key_group !== undefined) return message('refusal.no-key-group-copy', { ...who, keyGroup: op.key_group });
+  return message('refusal.no-local-copy', who);
 }

@@ -5,6 +5,8 @@ import type { JobEvent } from '../run/job-events.ts';
 import type { JobMaster } from './job-master.ts';
 import type { JobOperation } from './job-operation.ts';
 import type { JobStatus } from './job-status.ts';
+import { renderEnglish } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 /**
  * What every runtime (sim, live) shows of its JobMaster, and the Playground API's named
@@ -15,8 +17,17 @@ export abstract class JobRuntime {
   abstract readonly jobMaster: JobMaster;
   /** job time, ms */
   abstract readonly now: number;
-  /** Carries out one operation now: the JobMaster validates it; its effects run at once. */
-  abstract operate(operation: JobOperation): string | undefined;
+  /**
+   * Carries out one operation now: the JobMaster validates it; its effects run at once. Returns
+   * why it was refused, as a message code, or undefined.
+   */
+  abstract perform(operation: JobOperation): EngineMessage | undefined;
+
+  /** `perform`, with the refusal in English (the CLI's and the Playground API's words). */
+  operate(operation: JobOperation): string | undefined {
+    const problem = this.perform(operation);
+    return problem === undefined ? undefined : renderEnglish(problem);
+  }
   /** The job's metrics now (Flink's task metrics, per subtask and per vertex). */
   abstract metrics(): JobMetrics;
   /** The sources' pendingRecords over the run, for each restore's catch-up time. */

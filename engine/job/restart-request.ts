@@ -1,11 +1,13 @@
 import type { Scenario } from '../scenario/scenario-types.ts';
 import type { CheckpointCoordinator } from '../checkpoint/checkpoint-coordinator.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
-import { rescaleProblem } from '../checkpoint/state-assignment.ts';
+import { rescaleRefusal } from '../checkpoint/state-assignment.ts';
 import type { ClusterTopology } from './cluster-topology.ts';
 import type { ExecutionGraph } from './execution-graph.ts';
 import type { JobStatus } from './job-status.ts';
 import { describeFault, type FaultDetail } from '../run/fault-event.ts';
+import { message } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 /**
  * The two restarts an operator asks for (Flink: stop the job, then run it again from its state):
@@ -37,10 +39,10 @@ export interface RestartRequestContext {
 }
 
 /** A rescale of one vertex from the latest restorable state, or why it cannot be done. */
-export function planRescale(c: RestartRequestContext, vertexId: string, parallelism: number): RestartPlan | { problem: string } {
+export function planRescale(c: RestartRequestContext, vertexId: string, parallelism: number): RestartPlan | { problem: EngineMessage } {
   const checkpoint = latestRestorable(c.coordinator);
   const problem = rescaleRequestProblem({ ...c, checkpoint, vertexId, parallelism });
-  if (problem !== undefined || !checkpoint) return { problem: problem ?? 'no completed checkpoint or savepoint to rescale from yet' };
+  if (problem !== undefined || !checkpoint) return { problem: problem ?? message('refusal.nothing-to-rescale-from') };
   const fault: FaultDetail = { kind: 'rescale', vertex: vertexId, parallelism, checkpointId: checkpoint.id };
   return {
     restoreFrom: checkpoint,
@@ -52,7 +54,7 @@ export function planRescale(c: RestartRequestContext, vertexId: string, parallel
 }
 
 /** A restart from a savepoint (the newest when no id is given), or why it cannot be done. */
-export function planSavepointRestart(c: RestartRequestContext, savepointId: number | undefined): RestartPlan | { problem: string } {
+export function planSavepointRestart(c: RestartRequestContext, savepointId: number | undefined): RestartPlan | { problem: EngineMessage } {
   const request = savepointToRestart(c.coordinator, c.jobStatus, savepointId);
   if ('problem' in request) return request;
   const id = request.savepoint.id;
@@ -81,20 +83,20 @@ interface RescaleRequest {
 }
 
 /** Why a rescale cannot be done, or undefined when it can. */
-function rescaleRequestProblem(r: RescaleRequest): string | undefined {
+function rescaleRequestProblem(r: RescaleRequest): EngineMessage | undefined {
   const vertex = r.scenario.job.vertices.find((v) => v.id === r.vertexId);
-  if (!vertex) return `unknown vertex "${r.vertexId}" (vertices: ${r.scenario.job.vertices.map((v) => v.id).join(', ')})`;
+  if (!vertex) return message('refusal.unknown-vertex-of', { vertex: r.vertexId, vertices: r.scenario.job.vertices.map((v) => v.id) });
   const maxP = r.graph.maxParallelismOf(r.vertexId);
   if (!Number.isInteger(r.parallelism) || r.parallelism < 1 || r.parallelism > maxP) {
-    return `parallelism must be an integer from 1 to ${maxP} (the max parallelism of "${r.vertexId}"), got ${r.parallelism}`;
+    return message('refusal.parallelism-range', { max: maxP, vertex: r.vertexId, parallelism: r.parallelism });
   }
-  if (r.parallelism > r.cluster.slots.length) return `parallelism ${r.parallelism} needs ${r.parallelism} slots; the cluster has ${r.cluster.slots.length}`;
-  if (r.jobStatus !== 'RUNNING') return `cannot rescale while the job is ${r.jobStatus}`;
-  if (!r.checkpoint) return 'no completed checkpoint or savepoint to rescale from yet';
-  const problem = rescaleProblem(r.checkpoint, r.vertexId, r.parallelism, vertex.operator.type === 'source', r.scenario.job.edges);
+  if (r.parallelism > r.cluster.slots.length) return message('refusal.parallelism-slots', { parallelism: r.parallelism, slots: r.cluster.slots.length });
+  if (r.jobStatus !== 'RUNNING') return message('refusal.rescale-not-running', { status: r.jobStatus });
+  if (!r.checkpoint) return message('refusal.nothing-to-rescale-from');
+  const problem = rescaleRefusal(r.checkpoint, r.vertexId, r.parallelism, vertex.operator.type === 'source', r.scenario.job.edges);
   if (problem) return problem;
   const forward = r.scenario.job.edges.find((e) => e.partitioning === 'forward' && (e.from === r.vertexId || e.to === r.vertexId));
-  if (forward) return `cannot rescale "${r.vertexId}": its edge ${forward.from} → ${forward.to} is forward, which needs equal parallelism on both ends`;
+  if (forward) return message('refusal.rescale-forward', { vertex: r.vertexId, from: forward.from, to: forward.to });
   return undefined;
 }
 
@@ -113,12 +115,12 @@ function savepointToRestart(
   coordinator: CheckpointCoordinator,
   jobStatus: JobStatus,
   savepointId: number | undefined,
-): { savepoint: CompletedCheckpoint } | { problem: string } {
+): { savepoint: CompletedCheckpoint } | { problem: EngineMessage } {
   const savepoints = coordinator.savepoints;
   const savepoint = savepointId === undefined ? savepoints.at(-1) : savepoints.find((s) => s.id === savepointId);
   if (!savepoint) {
-    return { problem: savepointId === undefined ? 'no savepoint has completed yet' : `no savepoint ${savepointId} (savepoints: ${savepoints.map((s) => s.id).join(', ') || 'none'})` };
+    return { problem: savepointId === undefined ? message('refusal.no-savepoint-yet') : message('refusal.no-such-savepoint', { id: savepointId, savepoints: savepoints.map((s) => s.id) }) };
   }
-  if (jobStatus !== 'RUNNING') return { problem: `cannot restart while the job is ${jobStatus}` };
+  if (jobStatus !== 'RUNNING') return { problem: message('refusal.restart-not-running', { status: jobStatus }) };
   return { savepoint };
 }

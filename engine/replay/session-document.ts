@@ -1,7 +1,9 @@
 import { readFaultTarget, type FaultContext } from '../scenario/fault-reader.ts';
 import { Issues, ObjectReader, type ListItem } from '../scenario/field-reader.ts';
 import { MAX_SEED } from '../scenario/scenario-defaults.ts';
-import { itemPath, type ScenarioError } from '../scenario/scenario-error.ts';
+import { itemPath, scenarioError, type ScenarioError } from '../scenario/scenario-error.ts';
+import { message } from '../messages/engine-message.ts';
+import type { EngineMessage, ListItems, Phrase } from '../messages/message-codes.ts';
 import { FAULT_FIELDS, FAULT_TYPES } from '../scenario/scenario-vocabulary.ts';
 import { parseScenarioText } from '../scenario/scenario-text.ts';
 import { validateScenario } from '../scenario/scenario-validator.ts';
@@ -37,7 +39,9 @@ export function decodeSessionDocument(text: string): SessionDocumentReading {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, errors: [{ path: '', message: `not JSON: ${error instanceof Error ? error.message : String(error)}`, allowed: 'a session document exported by the playground (JSON)' }] };
+    const reason = error instanceof Error ? error.message : String(error);
+    const allowed = message('phrase', { text: 'a session document exported by the playground (JSON)' });
+    return { ok: false, errors: [scenarioError('', message('text.not-json', { reason }), { allowed })] };
   }
   return readSessionDocument(value);
 }
@@ -49,7 +53,7 @@ export function readSessionDocument(input: unknown): SessionDocumentReading {
   if (!doc) return { ok: false, errors: issues.errors };
   doc.rejectUnknown(['version', 'scenario', 'seed', 'recording']);
   const version = doc.integer('version', { required: true, min: SESSION_DOCUMENT_VERSION, max: SESSION_DOCUMENT_VERSION });
-  const text = doc.string('scenario', { required: true, allowed: 'the scenario as YAML or JSON text' });
+  const text = doc.string('scenario', { required: true, allowed: message('phrase', { text: 'the scenario as YAML or JSON text' }) });
   const seed = readSeed(doc);
   const scenario = text === undefined ? undefined : readScenario(issues, text);
   const recording = readRecording(issues, doc, scenario);
@@ -104,7 +108,7 @@ function readRestartRequest(r: ObjectReader, scenario: Scenario | undefined): Re
   // The live run could not have rescaled beyond the slots of its cluster (the replay would wait for them forever).
   const slots = scenario && scenario.cluster.hosts * scenario.cluster.task_managers_per_host * scenario.cluster.slots_per_task_manager;
   if (slots !== undefined && parallelism !== undefined && parallelism > slots) {
-    r.issues.error(r.pathOf('parallelism'), `${parallelism} is more than the cluster's ${slots} slots, so the live run cannot have rescaled to it`, { allowed: `an integer at least 1 and at most ${slots}` });
+    r.issues.error(r.pathOf('parallelism'), message('expectation.above-slots', { parallelism, slots }), { allowed: integerBetween(1, slots) });
   }
   return { ...request, vertex, parallelism } as RestartRequestRecord;
 }
@@ -113,7 +117,7 @@ function readRestartRequest(r: ObjectReader, scenario: Scenario | undefined): Re
 function readSeed(doc: ObjectReader): number | undefined {
   const seed = doc.integer('seed', { required: true });
   if (seed === undefined || (seed >= 0 && seed <= MAX_SEED)) return seed;
-  doc.issues.error('seed', `${seed} is out of range`, { allowed: `an integer at least 0 and at most ${MAX_SEED}` });
+  doc.issues.error('seed', message('field.out-of-range', { value: String(seed) }), { allowed: integerBetween(0, MAX_SEED) });
   return undefined;
 }
 
@@ -124,12 +128,17 @@ function faultContext(issues: Issues, scenario: Scenario | undefined): FaultCont
 }
 
 /** Reads every item of a list of objects; undefined when any is wrong (each wrong field is reported). */
-function readItems<T>(issues: Issues, parent: ObjectReader, key: string, what: string, read: (r: ObjectReader) => T, fields: string[]): T[] | undefined {
+function integerBetween(min: number, max: number): EngineMessage {
+  const bounds = message('bounds', { bounds: [{ word: 'at least', value: String(min) }, { word: 'at most', value: String(max) }] });
+  return message('allowed.integer', { range: bounds });
+}
+
+function readItems<T>(issues: Issues, parent: ObjectReader, key: string, what: ListItems, read: (r: ObjectReader) => T, fields: string[]): T[] | undefined {
   const items = parent.list(key, what, { required: true });
   if (!items) return undefined;
   const errorsBefore = issues.errors.length;
   const values = items.map((item: ListItem) => {
-    const reader = ObjectReader.of(issues, item.path, item.value, `one of ${what}`);
+    const reader = ObjectReader.of(issues, item.path, item.value, message('noun.one-of', { items: what }));
     if (!reader) return undefined;
     reader.rejectUnknown(fields);
     return read(reader);
@@ -176,17 +185,18 @@ function isBarrier(checkpointId: number, offset: number): boolean {
 }
 
 /** A flat list of integer pairs; the first bad pair is reported with its index. */
-function readPairs(issues: Issues, item: ListItem, allowed: string, valid: (a: number, b: number) => boolean): number[] | undefined {
+function readPairs(issues: Issues, item: ListItem, allowedText: Phrase, valid: (a: number, b: number) => boolean): number[] | undefined {
   const v = item.value;
+  const allowed = message('phrase', { text: allowedText });
   if (!Array.isArray(v) || v.length % 2 !== 0) {
-    issues.error(item.path, `expected an even-length list of integers`, { allowed });
+    issues.error(item.path, message('session.odd-list'), { allowed });
     return undefined;
   }
   for (let i = 0; i < v.length; i += 2) {
     const a = v[i] as unknown;
     const b = v[i + 1] as unknown;
     if (!Number.isInteger(a) || !Number.isInteger(b) || !valid(a as number, b as number)) {
-      issues.error(itemPath(item.path, i), `the pair [${JSON.stringify(a)}, ${JSON.stringify(b)}] is not valid`, { allowed });
+      issues.error(itemPath(item.path, i), message('session.bad-pair', { pair: `[${JSON.stringify(a)}, ${JSON.stringify(b)}]` }), { allowed });
       return undefined;
     }
   }

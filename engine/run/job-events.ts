@@ -1,6 +1,7 @@
 import type { JobStatus } from '../job/job-status.ts';
 import type { HandleRestore } from '../recovery/local-recovery.ts';
 import type { FaultDetail } from './fault-event.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 /** Where a subtask's state came from on a restore, and what it cost. */
 export interface SubtaskRestore {
@@ -50,7 +51,8 @@ export type JobEvent =
   | { type: 'fault'; time: number; description: string; fault?: FaultDetail }
   | { type: 'task-failed'; time: number; vertexId: string; subtaskIndex: number; cause: string }
   /** a scheduled fault that could not be carried out when it came due, and why (never dropped without a word) */
-  | { type: 'fault-not-applied'; time: number; faultType: string; reason: string }
+  /** `reason` in English; `problem` the same as a message code, for other languages (absent in traces recorded before it existed) */
+  | { type: 'fault-not-applied'; time: number; faultType: string; reason: string; problem?: EngineMessage }
   | { type: 'restore'; time: number; restore: RestoreRecord }
   /** the runtime stood in for something the browser does not offer, said once (the live runtime only) */
   | { type: 'runtime-notice'; time: number; notice: RuntimeNotice };

@@ -21,6 +21,7 @@ import { assignSubtaskState } from '../checkpoint/state-assignment.ts';
 import { JobMaster } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 import { JobRuntime } from '../job/job-runtime.ts';
 import { EffectDriver } from '../job/effect-driver.ts';
 import type { ScheduledOperation } from '../job/scheduled-operation.ts';
@@ -129,9 +130,9 @@ export class ScaleRuntime extends JobRuntime {
     if (!this.job.isTerminal && until !== Infinity) this.runUntil(until);
   }
 
-  operate(operation: JobOperation): string | undefined {
-    let problem: string | undefined;
-    this.#drive((e) => (problem = this.jobMaster.operate(operation, this.now, e)));
+  perform(operation: JobOperation): EngineMessage | undefined {
+    let problem: EngineMessage | undefined;
+    this.#drive((e) => (problem = this.jobMaster.perform(operation, this.now, e)));
     return problem;
   }
 

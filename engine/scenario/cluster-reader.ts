@@ -9,6 +9,7 @@ import { DEFAULT_CLUSTER } from './scenario-defaults.ts';
 import type { ClusterSpec } from './scenario-types.ts';
 import { CLUSTER_FIELDS } from './scenario-vocabulary.ts';
 import { checkClusterSize, MAX_SLOTS_PER_TASK_MANAGER, MAX_TASK_MANAGERS_PER_HOST, workloadLimits, type WorkloadLimits } from './workload-limits.ts';
+import { message } from '../messages/engine-message.ts';
 
 const SLOTS_KEY = 'taskmanager.numberOfTaskSlots';
 
@@ -30,8 +31,8 @@ export function readCluster(
   if (cluster && slots !== undefined && Object.hasOwn(config, SLOTS_KEY) && slots !== flink.numberOfTaskSlots) {
     issues.error(
       cluster.pathOf('slots_per_task_manager'),
-      `${slots} disagrees with config ${SLOTS_KEY} ${flink.numberOfTaskSlots}`,
-      { allowed: `${flink.numberOfTaskSlots}, or leave one of the two out` },
+      message('cluster.slots-disagree', { slots, key: SLOTS_KEY, configured: flink.numberOfTaskSlots }),
+      { allowed: message('allowed.or-leave-out', { value: String(flink.numberOfTaskSlots) }) },
     );
     return undefined;
   }
@@ -49,8 +50,13 @@ export function checkSlots(issues: Issues, cluster: ClusterSpec, parallelisms: n
   if (needed <= available) return;
   issues.error(
     'cluster',
-    `the job needs ${needed} slots (its largest vertex parallelism, with Flink's default slot sharing) but the cluster has ${available}: ` +
-      `${cluster.hosts} host(s) × ${cluster.task_managers_per_host} TaskManager(s) per host × ${cluster.slots_per_task_manager} slot(s) per TaskManager`,
-    { allowed: `at least ${needed} slots in total, or lower the parallelism` },
+    message('cluster.too-few-slots', {
+      needed,
+      available,
+      hosts: cluster.hosts,
+      perHost: cluster.task_managers_per_host,
+      slots: cluster.slots_per_task_manager,
+    }),
+    { allowed: message('allowed.at-least-slots', { slots: needed }) },
   );
 }

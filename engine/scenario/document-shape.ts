@@ -4,7 +4,8 @@
  * and a document 10,000 levels deep — or one that refers to itself — would overflow the stack or
  * never end. The walk is iterative, so the check itself cannot overflow.
  */
-import { fieldPath, itemPath, type ScenarioError } from './scenario-error.ts';
+import { fieldPath, itemPath, scenarioError, type ScenarioError } from './scenario-error.ts';
+import { message } from '../messages/engine-message.ts';
 
 /** Far deeper than any scenario needs (a nested Flink config is about 8 levels), far below the stack's limit. */
 export const MAX_NESTING_DEPTH = 64;
@@ -24,11 +25,15 @@ export function documentShapeError(document: unknown): ScenarioError | undefined
   while (pending.length > 0) {
     const { value, path, depth } = pending.pop()!;
     if (++values > MAX_DOCUMENT_VALUES) {
-      return { path: '', message: `the document holds more than ${MAX_DOCUMENT_VALUES.toLocaleString('en-US')} values (maps, lists and scalars)`, allowed: 'a scenario of ordinary size' };
+      return scenarioError('', message('text.too-many-values', { count: MAX_DOCUMENT_VALUES.toLocaleString('en-US') }), {
+        allowed: message('phrase', { text: 'a scenario of ordinary size' }),
+      });
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_NESTING_DEPTH) {
-      return { path, message: `is nested more than ${MAX_NESTING_DEPTH} levels deep (or refers to itself)`, allowed: `at most ${MAX_NESTING_DEPTH} levels of maps and lists` };
+      return scenarioError(path, message('text.too-deep', { levels: MAX_NESTING_DEPTH }), {
+        allowed: message('allowed.at-most-levels', { levels: MAX_NESTING_DEPTH }),
+      });
     }
     pending.push(...children(value, path, depth + 1));
   }

@@ -11,6 +11,7 @@ import { type Issues, type ListItem, ObjectReader } from './field-reader.ts';
 import type { EdgeSpec, Partitioning } from './scenario-types.ts';
 import { EDGE_FIELDS, KEYED_VERTEX_TYPES, PARTITIONINGS, type VertexType } from './scenario-vocabulary.ts';
 import type { VertexEntry } from './vertex-reader.ts';
+import { message } from '../messages/engine-message.ts';
 
 /** An edge as read; endpoints are undefined when they name no vertex. */
 export interface EdgeEntry {
@@ -42,13 +43,13 @@ function readEdge(issues: Issues, item: ListItem, vertices: VertexEntry[]): Edge
 
 function endpoint(edge: ObjectReader, key: 'from' | 'to', vertices: VertexEntry[]): VertexEntry | undefined {
   const ids = vertices.map((v) => v.id).filter((id): id is string => id !== undefined);
-  const id = edge.string(key, { required: true, allowed: 'the id of a vertex' });
+  const id = edge.string(key, { required: true, allowed: message('phrase', { text: 'the id of a vertex' }) });
   if (id === undefined) return undefined;
   const vertex = vertices.find((v) => v.id === id);
   if (vertex) return vertex;
   const suggestion = didYouMean(id, ids);
-  edge.issues.error(edge.pathOf(key), `no vertex has the id ${quote(id)}`, {
-    allowed: ids.join(', ') || 'the id of a vertex',
+  edge.issues.error(edge.pathOf(key), message('graph.unknown-vertex', { id: quote(id) }), {
+    allowed: ids.length > 0 ? message('names', { names: ids }) : message('phrase', { text: 'the id of a vertex' }),
     ...(suggestion === undefined ? {} : { suggestion }),
   });
   return undefined;
@@ -75,8 +76,8 @@ function defaultPartitioning(from: VertexEntry, to: VertexEntry): Partitioning |
 function explicitIsValid(edge: ObjectReader, from: VertexEntry, to: VertexEntry, explicit: Partitioning): boolean {
   const path = edge.pathOf('partitioning');
   if (isKeyed(to.type) && explicit !== 'hash') {
-    edge.issues.error(path, `"${to.id}" is a ${to.type} vertex with keyed state, so its input must be hash-partitioned (Flink's keyBy)`, {
-      allowed: 'hash',
+    edge.issues.error(path, message('graph.keyed-needs-hash', { id: String(to.id), type: String(to.type) }), {
+      allowed: message('names', { names: ['hash'] }),
     });
     return false;
   }
@@ -84,8 +85,8 @@ function explicitIsValid(edge: ObjectReader, from: VertexEntry, to: VertexEntry,
   if (explicit === 'forward' && differ) {
     edge.issues.error(
       path,
-      `forward partitioning does not allow a change of parallelism, but "${from.id}" has ${from.parallelism} and "${to.id}" has ${to.parallelism}`,
-      { allowed: `${PARTITIONINGS.filter((p) => p !== 'forward').join(', ')}, or equal parallelism on both ends` },
+      message('graph.forward-rescale', { from: String(from.id), fromParallelism: from.parallelism!, to: String(to.id), toParallelism: to.parallelism! }),
+      { allowed: message('allowed.other-partitionings', { names: PARTITIONINGS.filter((p) => p !== 'forward') }) },
     );
     return false;
   }

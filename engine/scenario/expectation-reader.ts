@@ -10,6 +10,7 @@ import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
 import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, RESTORED_FROM, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { quote } from '../config/value-description.ts';
+import { message } from '../messages/engine-message.ts';
 
 /** `context` is the job the expectations name vertices and subtasks of (as faults do). */
 export function readExpectations(context: FaultContext, items: ListItem[]): ExpectationSpec[] | undefined {
@@ -97,12 +98,12 @@ function readMixedRestore(context: FaultContext, expectation: ObjectReader): Exp
 /** `restored-parallelism`: a vertex of the job, the parallelism it came back with, and optionally what it restored from. */
 function readRestoredParallelism(context: FaultContext, expectation: ObjectReader): ExpectationSpec | undefined {
   const ids = context.vertices.flatMap((v) => (v.id === undefined ? [] : [v.id]));
-  const vertex = expectation.string('vertex', { required: true, allowed: 'the id of a vertex' });
+  const vertex = expectation.string('vertex', { required: true, allowed: message('phrase', { text: 'the id of a vertex' }) });
   const parallelism = expectation.integer('parallelism', { required: true, min: 1 });
   const from = expectation.oneOf('from', RESTORED_FROM, { what: 'restore origin' });
   if (vertex !== undefined && !ids.includes(vertex)) {
     const suggestion = didYouMean(vertex, ids);
-    expectation.issues.error(expectation.pathOf('vertex'), `no vertex has the id ${quote(vertex)}`, { allowed: ids.join(', '), ...(suggestion === undefined ? {} : { suggestion }) });
+    expectation.issues.error(expectation.pathOf('vertex'), message('graph.unknown-vertex', { id: quote(vertex) }), { allowed: message('names', { names: ids }), ...(suggestion === undefined ? {} : { suggestion }) });
     return undefined;
   }
   if (vertex === undefined || parallelism === undefined || (expectation.has('from') && from === undefined)) return undefined;
@@ -112,7 +113,7 @@ function readRestoredParallelism(context: FaultContext, expectation: ObjectReade
 /** `catch-up-time` with `min`, `max` or both, durations in Flink syntax (`20 s`). */
 function readCatchUpTime(expectation: ObjectReader): ExpectationSpec | undefined {
   if (!expectation.has('min') && !expectation.has('max')) {
-    expectation.issues.error(expectation.pathOf('max'), 'a catch-up-time expectation needs a min, a max or both', { allowed: 'min, max' });
+    expectation.issues.error(expectation.pathOf('max'), message('expectation.needs-bound', { kind: 'catch-up-time' }), { allowed: message('phrase', { text: 'min, max' }) });
     return undefined;
   }
   const min = expectation.duration('min', { min: 0 });
@@ -126,7 +127,7 @@ function readStatistic(expectation: ObjectReader): ExpectationSpec | undefined {
   const statistic = expectation.oneOf('statistic', CHECKPOINT_STATISTICS, { required: true, what: 'checkpoint statistic' });
   const aggregate = expectation.oneOf('aggregate', STATISTIC_AGGREGATES, { required: true, what: 'statistic aggregate' });
   if (!expectation.has('min') && !expectation.has('max')) {
-    expectation.issues.error(expectation.pathOf('max'), 'a statistic expectation needs a min, a max or both', { allowed: 'min, max' });
+    expectation.issues.error(expectation.pathOf('max'), message('expectation.needs-bound', { kind: 'statistic' }), { allowed: message('phrase', { text: 'min, max' }) });
     return undefined;
   }
   const bound = (key: 'min' | 'max') => (statistic === undefined ? undefined : readBound(expectation, key, statistic));

@@ -11,6 +11,7 @@ import type { ClusterSpec, FaultSpec } from './scenario-types.ts';
 import { CHECKPOINT_TRIGGER_TYPES, FAULT_FIELDS, FAULT_TYPES } from './scenario-vocabulary.ts';
 import type { VertexEntry } from './vertex-reader.ts';
 import { MAX_SLOWDOWN_FACTOR } from './workload-limits.ts';
+import { message } from '../messages/engine-message.ts';
 
 export interface FaultContext {
   issues: Issues;
@@ -77,7 +78,7 @@ export function readFaultTarget(context: FaultContext, fault: ObjectReader, type
     case 'delete-local-copy': {
       const host = readNumberedName(fault, 'host', 'host', context.cluster?.hosts);
       const subtask = readSubtask(context, fault);
-      const run = fault.string('run', { allowed: 'the name of a shared run of the subtask (from the host disk listing)' });
+      const run = fault.string('run', { allowed: message('phrase', { text: 'the name of a shared run of the subtask (from the host disk listing)' }) });
       const keyGroup = fault.integer('key_group', { min: 0 });
       if (host === undefined || subtask === undefined) return undefined;
       return { host, ...subtask, ...(run === undefined ? {} : { run }), ...(keyGroup === undefined ? {} : { key_group: keyGroup }) };
@@ -87,13 +88,13 @@ export function readFaultTarget(context: FaultContext, fault: ObjectReader, type
 
 function readVertexId(context: FaultContext, fault: ObjectReader): VertexEntry | undefined {
   const ids = context.vertices.map((v) => v.id).filter((id): id is string => id !== undefined);
-  const id = fault.string('vertex', { required: true, allowed: 'the id of a vertex' });
+  const id = fault.string('vertex', { required: true, allowed: message('phrase', { text: 'the id of a vertex' }) });
   if (id === undefined) return undefined;
   const vertex = context.vertices.find((v) => v.id === id);
   if (vertex) return vertex;
   const suggestion = didYouMean(id, ids);
-  fault.issues.error(fault.pathOf('vertex'), `no vertex has the id ${quote(id)}`, {
-    allowed: ids.join(', ') || 'the id of a vertex',
+  fault.issues.error(fault.pathOf('vertex'), message('graph.unknown-vertex', { id: quote(id) }), {
+    allowed: ids.length > 0 ? message('names', { names: ids }) : message('phrase', { text: 'the id of a vertex' }),
     ...(suggestion === undefined ? {} : { suggestion }),
   });
   return undefined;
@@ -107,8 +108,8 @@ export function readSubtask(context: FaultContext, fault: ObjectReader): FaultTa
   if (subtask >= vertex.parallelism) {
     fault.issues.error(
       fault.pathOf('subtask'),
-      `"${vertex.id}" has parallelism ${vertex.parallelism}, so it has no subtask ${subtask}`,
-      { allowed: `a subtask index from 0 to ${vertex.parallelism - 1}` },
+      message('graph.no-subtask', { id: vertex.id!, parallelism: vertex.parallelism, subtask }),
+      { allowed: message('allowed.subtask-index', { last: vertex.parallelism - 1 }) },
     );
     return undefined;
   }
@@ -117,12 +118,12 @@ export function readSubtask(context: FaultContext, fault: ObjectReader): FaultTa
 
 /** `tm-3`, `host-0`: the prefix and an index below `count` (unchecked when the cluster is invalid). */
 function readNumberedName(fault: ObjectReader, key: string, prefix: string, count: number | undefined): string | undefined {
-  const allowed = count === undefined ? `${prefix}-<n>` : namesUpTo(prefix, count);
+  const allowed = count === undefined ? message('allowed.numbered-name', { prefix }) : message('names', { names: [namesUpTo(prefix, count)] });
   const name = fault.string(key, { required: true, pattern: new RegExp(`^${prefix}-(0|[1-9][0-9]*)$`), allowed });
   if (name === undefined) return undefined;
   const index = Number(name.slice(prefix.length + 1));
   if (count === undefined || index < count) return name;
-  fault.issues.error(fault.pathOf(key), `the cluster has no ${name}`, { allowed });
+  fault.issues.error(fault.pathOf(key), message('cluster.no-such', { name }), { allowed });
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import type { EdgeEntry } from './edge-reader.ts';
 import type { Issues } from './field-reader.ts';
 import { fieldPath } from './scenario-error.ts';
 import type { VertexEntry } from './vertex-reader.ts';
+import { message } from '../messages/engine-message.ts';
 
 export function checkJobGraph(issues: Issues, jobPath: string, vertices: VertexEntry[], edges: EdgeEntry[]): void {
   const linked = edges.filter((e) => e.from !== undefined && e.to !== undefined);
@@ -24,11 +25,11 @@ function checkHasSourceAndSink(issues: Issues, jobPath: string, vertices: Vertex
   if (vertices.some((v) => v.type === undefined)) return; // unknown types are reported already
   const path = fieldPath(jobPath, 'vertices');
   if (!vertices.some((v) => v.type === 'source')) {
-    issues.error(path, 'the job has no source', { allowed: 'at least one vertex of type source' });
+    issues.error(path, message('graph.no-source'), { allowed: message('phrase', { text: 'at least one vertex of type source' }) });
   }
   if (!vertices.some((v) => v.type === 'sink')) {
-    issues.error(path, 'the job has no sink; Flink only runs operators that lead to a sink', {
-      allowed: 'at least one vertex of type sink',
+    issues.error(path, message('graph.no-sink'), {
+      allowed: message('phrase', { text: 'at least one vertex of type sink' }),
     });
   }
 }
@@ -36,10 +37,10 @@ function checkHasSourceAndSink(issues: Issues, jobPath: string, vertices: Vertex
 function checkEdgeEnds(issues: Issues, edges: EdgeEntry[]): void {
   for (const edge of edges) {
     if (edge.to?.type === 'source') {
-      issues.error(fieldPath(edge.path, 'to'), `"${edge.to.id}" is a source, and a source cannot have inputs`);
+      issues.error(fieldPath(edge.path, 'to'), message('graph.source-input', { id: String(edge.to.id) }));
     }
     if (edge.from?.type === 'sink') {
-      issues.error(fieldPath(edge.path, 'from'), `"${edge.from.id}" is a sink, and a sink cannot have outputs`);
+      issues.error(fieldPath(edge.path, 'from'), message('graph.sink-output', { id: String(edge.from.id) }));
     }
   }
 }
@@ -50,8 +51,8 @@ function checkInputsAndOutputs(issues: Issues, vertex: VertexEntry, edges: EdgeE
   const outputs = edges.filter((e) => e.from === vertex);
   if (vertex.type !== 'source') checkInputCount(issues, vertex, inputs);
   if (vertex.type !== 'sink' && outputs.length === 0) {
-    issues.error(vertex.path, `"${vertex.id}" has no output; Flink drops operators that do not lead to a sink`, {
-      allowed: `an edge from "${vertex.id}" towards a sink`,
+    issues.error(vertex.path, message('graph.no-output', { id: vertex.id }), {
+      allowed: message('allowed.edge-towards-sink', { id: vertex.id }),
     });
   }
 }
@@ -59,10 +60,10 @@ function checkInputsAndOutputs(issues: Issues, vertex: VertexEntry, edges: EdgeE
 function checkInputCount(issues: Issues, vertex: VertexEntry, inputs: EdgeEntry[]): void {
   const wanted = vertex.type === 'window-join' ? 2 : 1;
   if (inputs.length === wanted) return;
-  const names = inputs.map((e) => `"${e.from?.id}"`).join(', ');
-  const has = inputs.length === 0 ? 'has no input' : `has ${inputs.length} inputs (from ${names})`;
-  const needs = wanted === 2 ? 'exactly 2 inputs (left, then right, in edge order)' : 'exactly 1 input';
-  issues.error(vertex.path, `the ${vertex.type} vertex "${vertex.id}" ${has}`, { allowed: needs });
+  const from = inputs.map((e) => String(e.from?.id));
+  const where = { type: String(vertex.type), id: String(vertex.id) };
+  const problem = inputs.length === 0 ? message('graph.no-input', where) : message('graph.inputs', { ...where, count: inputs.length, from });
+  issues.error(vertex.path, problem, { allowed: message('allowed.inputs', { count: wanted }) });
 }
 
 /** Kahn's algorithm; whatever cannot be ordered lies on or behind a cycle, which we then trace. */
@@ -84,8 +85,8 @@ function checkAcyclic(issues: Issues, edges: EdgeEntry[]): void {
   const start = traced.reduce((best, e, i) => (edges.indexOf(e) < edges.indexOf(traced[best]!) ? i : best), 0);
   const cycle = [...traced.slice(start), ...traced.slice(0, start)];
   const first = cycle[0] as EdgeEntry;
-  const ids = [...cycle.map((e) => e.from?.id), first.from?.id].join(' → ');
-  issues.error(first.path, `the edges form a cycle: ${ids}`, { allowed: 'a job graph without cycles (a DAG)' });
+  const ids = [...cycle.map((e) => e.from?.id), first.from?.id].map(String);
+  issues.error(first.path, message('graph.cycle', { ids }), { allowed: message('phrase', { text: 'a job graph without cycles (a DAG)' }) });
 }
 
 /** Every edge left after Kahn's algorithm has a predecessor left too, so walking back must loop. */

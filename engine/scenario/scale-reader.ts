@@ -4,6 +4,7 @@
  * `state_churn_per_s: 2 gb`) and the bandwidths uploads and restore reads share.
  */
 
+import { message } from '../messages/engine-message.ts';
 import type { Issues, ObjectReader } from './field-reader.ts';
 import { DEFAULT_SCALE } from './scenario-defaults.ts';
 import type { RuntimeKind, ScaleSpec } from './scenario-types.ts';
@@ -17,7 +18,7 @@ export function readRuntime(root: ObjectReader): RuntimeKind | undefined {
 export function readScale(issues: Issues, root: ObjectReader, runtime: RuntimeKind | undefined): ScaleSpec | undefined {
   if (runtime !== 'scale') {
     if (runtime === 'records' && root.has('scale')) {
-      issues.error(root.pathOf('scale'), 'only a scenario with runtime: scale reads this section', { allowed: 'runtime: scale, or leave scale out' });
+      issues.error(root.pathOf('scale'), message('scale.needs-scale-runtime'), { allowed: message('allowed.scale-or-leave-out') });
     }
     return undefined;
   }

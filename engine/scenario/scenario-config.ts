@@ -14,6 +14,8 @@ import { didYouMean } from './did-you-mean.ts';
 import { isPlainObject, type Issues } from './field-reader.ts';
 import { configPath } from './scenario-error.ts';
 import type { ConfigValue } from './scenario-types.ts';
+import { message } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 export interface ConfigSection {
   /** current keys only, parsed values; what `Scenario.config` holds */
@@ -45,7 +47,7 @@ export function readConfigSection(issues: Issues, raw: unknown): ConfigSection {
 function flatEntries(issues: Issues, raw: unknown): FlatEntry[] {
   if (raw === undefined) return [];
   if (!isPlainObject(raw)) {
-    issues.error('config', 'expected a map of Flink options, like execution.checkpointing.interval: 10 s');
+    issues.error('config', message('config.expected-map'));
     return [];
   }
   const entries: FlatEntry[] = [];
@@ -60,7 +62,7 @@ function flatten(issues: Issues, map: Record<string, unknown>, prefix: string, i
     const flatKey = prefix === '' ? key : `${prefix}.${key}`;
     if (!isPlainObject(value)) into.push({ key: flatKey, value });
     else if (Object.keys(value).length > 0) flatten(issues, value, flatKey, into);
-    else issues.error(configPath(flatKey), 'has no value (an empty map)');
+    else issues.error(configPath(flatKey), message('config.empty-map'));
   }
 }
 
@@ -68,7 +70,7 @@ function withoutDuplicates(issues: Issues, entries: FlatEntry[]): FlatEntry[] {
   const seen = new Set<string>();
   return entries.filter((entry) => {
     if (!seen.has(entry.key)) return seen.add(entry.key);
-    issues.error(configPath(entry.key), 'is set twice (once nested, once as a dotted key)');
+    issues.error(configPath(entry.key), message('config.set-twice'));
     return false;
   });
 }
@@ -79,17 +81,13 @@ function assignmentsFor(issues: Issues, entry: FlatEntry): Assignment[] {
     reportUnknownKey(issues, entry.key);
     return [];
   }
-  if (targets[0] !== entry.key) issues.note(deprecationNote(entry.key, targets));
+  if (targets[0] !== entry.key) issues.note(message('config.deprecated', { key: entry.key, replacements: targets }));
   return targets.flatMap((current) => {
     const result = parseOptionValue(findOption(current)!, entry.value);
     if (result.ok) return [{ current, value: result.value, source: entry.key }];
-    issues.error(configPath(entry.key), result.message, { allowed: result.allowed });
+    issues.error(configPath(entry.key), result.problem, { allowed: result.allowedMessage });
     return [];
   });
-}
-
-function deprecationNote(key: string, targets: string[]): string {
-  return `\`${key}\` is deprecated; use ${targets.map((t) => `\`${t}\``).join(' and ')}`;
 }
 
 const CURRENT_KEYS = FLINK_OPTIONS.map((o) => o.key);
@@ -97,8 +95,8 @@ const CURRENT_KEYS = FLINK_OPTIONS.map((o) => o.key);
 function reportUnknownKey(issues: Issues, key: string): void {
   const nearest = didYouMean(key, [...CURRENT_KEYS, ...DEPRECATED_KEYS]);
   const suggestion = nearest === undefined || findOption(nearest) ? nearest : currentKeysFor(nearest)[0];
-  issues.error(configPath(key), 'unknown Flink option (or one the playground does not model)', {
-    allowed: 'the option keys listed in public/scenarios/scenario.schema.json',
+  issues.error(configPath(key), message('config.unknown-option'), {
+    allowed: message('phrase', { text: 'the option keys listed in public/scenarios/scenario.schema.json' }),
     ...(suggestion === undefined ? {} : { suggestion }),
   });
 }
@@ -110,7 +108,7 @@ function resolveAssignments(issues: Issues, assignments: Assignment[]): Record<s
     const earlier = assignments.find((a) => a.current === assignment.current);
     if (earlier !== assignment && earlier !== undefined && earlier.value !== assignment.value) {
       issues.error(configPath(assignment.source), conflictMessage(earlier, assignment), {
-        allowed: `set only \`${assignment.current}\``,
+        allowed: message('allowed.set-only', { key: assignment.current }),
       });
     }
     config[assignment.current] = earlier?.value ?? assignment.value;
@@ -118,16 +116,16 @@ function resolveAssignments(issues: Issues, assignments: Assignment[]): Record<s
   return config;
 }
 
-function conflictMessage(earlier: Assignment, later: Assignment): string {
-  return `sets \`${later.current}\` to ${String(later.value)}, but \`${earlier.source}\` already sets it to ${String(earlier.value)}`;
+function conflictMessage(earlier: Assignment, later: Assignment): EngineMessage {
+  return message('config.conflict', { key: later.current, value: String(later.value), earlier: earlier.source, earlierValue: String(earlier.value) });
 }
 
 function reportRules(issues: Issues, flink: FlinkConfig, given: ReadonlySet<string>): void {
   for (const finding of checkConfigRules(flink, given)) {
     if (finding.severity === 'note') {
-      issues.note(`\`${finding.key}\`: ${finding.message}`);
+      issues.note(message('config.note', { key: finding.key, note: finding.problem }));
     } else {
-      issues.error(configPath(finding.key), finding.message, finding.allowed ? { allowed: finding.allowed } : {});
+      issues.error(configPath(finding.key), finding.problem, finding.allowedMessage ? { allowed: finding.allowedMessage } : {});
     }
   }
 }

@@ -1,17 +1,45 @@
+import { renderMessage } from '../messages/engine-message.ts';
+import type { EngineMessage, MessageLocale } from '../messages/message-codes.ts';
+
 /**
  * A problem found in a scenario file, named by the path of the field as the user wrote it
  * (`job.vertices[2].source.rate_per_s`, `config."execution.checkpointing.intervall"`), with what
- * was wrong, what is allowed, and the nearest valid name when a name was misspelt.
+ * was wrong, what is allowed, and the nearest valid name when a name was misspelt. What was wrong
+ * is a message code with its parameters (rendered in the reader's language); `message` and
+ * `allowed` keep the English rendering for the CLI, the Playground API and older callers.
  */
-export interface ScenarioError {
+export type ScenarioError = EngineMessage & {
   /** '' for the document as a whole (not an object, or a syntax error) */
   path: string;
+  /** the English rendering of `code` and `params` */
   message: string;
+  /** the English rendering of `allowedMessage` */
   allowed?: string;
+  allowedMessage?: EngineMessage;
   suggestion?: string;
   /** 1-based position in the text, for syntax errors */
   line?: number;
   column?: number;
+};
+
+export interface ScenarioErrorExtra {
+  allowed?: EngineMessage;
+  suggestion?: string;
+  line?: number;
+  column?: number;
+}
+
+/** The error at `path` saying `problem`, with its English text filled in. */
+export function scenarioError(path: string, problem: EngineMessage, extra: ScenarioErrorExtra = {}): ScenarioError {
+  const error = { path, ...problem, message: renderMessage(problem, 'en') } as ScenarioError;
+  if (extra.allowed !== undefined) {
+    error.allowed = renderMessage(extra.allowed, 'en');
+    error.allowedMessage = extra.allowed;
+  }
+  if (extra.suggestion !== undefined) error.suggestion = extra.suggestion;
+  if (extra.line !== undefined) error.line = extra.line;
+  if (extra.column !== undefined) error.column = extra.column;
+  return error;
 }
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -32,13 +60,29 @@ export function configPath(key: string): string {
 }
 
 /** One line per error: `path: message (allowed: …) — did you mean "…"?` */
-export function formatScenarioErrors(errors: readonly ScenarioError[]): string {
-  return errors.map(formatScenarioError).join('\n');
+export function formatScenarioErrors(errors: readonly ScenarioError[], locale: MessageLocale = 'en'): string {
+  return errors.map((error) => formatScenarioError(error, locale)).join('\n');
 }
 
-export function formatScenarioError(error: ScenarioError): string {
+const FRAME: { readonly [L in MessageLocale]: { allowed: (text: string) => string; suggestion: (name: string) => string } } = {
+  en: { allowed: (text) => ` (allowed: ${text})`, suggestion: (name) => ` — did you mean "${name}"?` },
+  'zh-CN': { allowed: (text) => `（允许：${text}）`, suggestion: (name) => ` —— 是不是想写 "${name}"？` },
+};
+
+export function formatScenarioError(error: ScenarioError, locale: MessageLocale = 'en'): string {
   const where = error.path === '' ? '' : `${error.path}: `;
-  const allowed = error.allowed === undefined ? '' : ` (allowed: ${error.allowed})`;
-  const suggestion = error.suggestion === undefined ? '' : ` — did you mean "${error.suggestion}"?`;
-  return `${where}${error.message}${allowed}${suggestion}`;
+  const { message, allowed } = localizedTexts(error, locale);
+  const frame = FRAME[locale];
+  const allowedText = allowed === undefined ? '' : frame.allowed(allowed);
+  const suggestion = error.suggestion === undefined ? '' : frame.suggestion(error.suggestion);
+  return `${where}${message}${allowedText}${suggestion}`;
+}
+
+/** The error's message and allowed-text in `locale`; English is the text the error carries. */
+export function localizedTexts(error: ScenarioError, locale: MessageLocale): { message: string; allowed: string | undefined } {
+  if (locale === 'en') return { message: error.message, allowed: error.allowed };
+  return {
+    message: renderMessage(error as EngineMessage, locale),
+    allowed: error.allowedMessage === undefined ? error.allowed : renderMessage(error.allowedMessage, locale),
+  };
 }

@@ -8,7 +8,9 @@
 import { parseDocument } from 'yaml';
 import { findDuplicateJsonKey } from './json-duplicate-keys.ts';
 import { jsonErrorOffset } from './json-error-offset.ts';
-import type { ScenarioError } from './scenario-error.ts';
+import { scenarioError, type ScenarioError } from './scenario-error.ts';
+import { message } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 /**
  * Longer texts are refused before parsing: the YAML parser takes about 0.25 s per MB (a 50 MB
@@ -32,7 +34,8 @@ export function parseScenarioText(input: string, format?: ScenarioFormat): Scena
 
 function tooLong(length: number): ScenarioText {
   const format = (n: number) => n.toLocaleString('en-US');
-  return { ok: false, errors: [{ path: '', message: `the scenario text is ${format(length)} characters long; nothing was read`, allowed: `at most ${format(MAX_SCENARIO_TEXT_LENGTH)} characters (MAX_SCENARIO_TEXT_LENGTH)` }] };
+  const problem = message('text.too-long', { length: format(length) });
+  return { ok: false, errors: [scenarioError('', problem, { allowed: message('allowed.at-most-characters', { count: format(MAX_SCENARIO_TEXT_LENGTH) }) })] };
 }
 
 function decodeJson(text: string): ScenarioText {
@@ -40,14 +43,14 @@ function decodeJson(text: string): ScenarioText {
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return syntaxError('JSON', message, jsonErrorPosition(text, message));
+    const reason = error instanceof Error ? error.message : String(error);
+    return syntaxError('JSON', reason, jsonErrorPosition(text, reason));
   }
   const duplicate = findDuplicateJsonKey(text);
   if (!duplicate) return { ok: true, value };
   const at = lineAndColumnAt(text, duplicate.offset);
-  const message = `is set twice (JSON at line ${at.line}, column ${at.column}); a later value would silently replace the first`;
-  return { ok: false, errors: [{ path: duplicate.path, message, allowed: 'each key once per map', ...at }] };
+  const problem = message('text.duplicate-key', at);
+  return { ok: false, errors: [scenarioError(duplicate.path, problem, { allowed: message('phrase', { text: 'each key once per map' }), ...at })] };
 }
 
 /** V8 says "at position N" (newer ones add "(line L column C)"), Firefox "at line L column C"; else the text is scanned. */
@@ -77,17 +80,19 @@ function decodeYaml(text: string): ScenarioText {
     return { ok: true, value: document.toJS({ maxAliasCount: 100 }) as unknown };
   } catch (error) {
     // toJS throws on alias bombs and similar; still a problem in the text, not a crash
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, errors: [{ path: '', message: `YAML could not be read: ${readableYamlProblem(message)}` }] };
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, errors: [scenarioError('', message('text.yaml-unreadable', { reason: readableYamlProblem(reason) }))] };
   }
 }
 
 /** The parser recurses per level of nesting: a stack overflow means the text nests too deeply. */
-function readableYamlProblem(message: string): string {
-  return message.includes('Maximum call stack size exceeded') ? 'the text nests maps and lists too deeply to be read' : message;
+function readableYamlProblem(reason: string): EngineMessage | string {
+  return reason.includes('Maximum call stack size exceeded') ? message('phrase', { text: 'the text nests maps and lists too deeply to be read' }) : reason;
 }
 
-function syntaxError(language: string, rawMessage: string, at: { line: number; column: number }): ScenarioText {
+/** The reason is the parser's own English (V8's or the yaml library's): it is shown as it is, in every language. */
+function syntaxError(language: 'JSON' | 'YAML', rawMessage: EngineMessage | string, at: { line: number; column: number }): ScenarioText {
+  if (typeof rawMessage !== 'string') return { ok: false, errors: [scenarioError('', message('text.syntax-error', { language, ...at, reason: rawMessage }), at)] };
   const reason = rawMessage
     // V8 quotes the text around a JSON error, newlines and all: the message stays one line without it
     .replace(/, (?:"|\.\.\.")[\s\S]*is not valid JSON$/, '')
@@ -95,6 +100,5 @@ function syntaxError(language: string, rawMessage: string, at: { line: number; c
     .replace(/ at line \d+, column \d+:?$/, '')
     .replace(/ (?:in JSON )?at position \d+.*$/, '')
     .replace(/:$/, '');
-  const message = `${language} syntax error at line ${at.line}, column ${at.column}: ${reason}`;
-  return { ok: false, errors: [{ path: '', message, line: at.line, column: at.column }] };
+  return { ok: false, errors: [scenarioError('', message('text.syntax-error', { language, ...at, reason }), at)] };
 }

@@ -21,12 +21,14 @@ import { documentShapeError } from './document-shape.ts';
 import { checkJobGraph } from './job-graph-rules.ts';
 import { readConfigSection } from './scenario-config.ts';
 import { DEFAULT_DESCRIPTION, DEFAULT_SEED, MAX_SEED, RUN_UNTIL_JOB_FINISHES } from './scenario-defaults.ts';
-import type { ScenarioError } from './scenario-error.ts';
+import { scenarioError, type ScenarioError } from './scenario-error.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 import type { FaultSpec, JobSpec, Scenario } from './scenario-types.ts';
 import { JOB_FIELDS, RUN_FIELDS, SCENARIO_FIELDS } from './scenario-vocabulary.ts';
 import { readVertices, type VertexEntry } from './vertex-reader.ts';
 import { checkJobSize, checkSourceRecords, workloadLimits } from './workload-limits.ts';
 import { readRuntime, readScale } from './scale-reader.ts';
+import { message } from '../messages/engine-message.ts';
 
 // The validator is the scenario format's front door: callers take text parsing and error
 // formatting from here too.
@@ -34,7 +36,8 @@ export { parseScenarioText, type ScenarioFormat, type ScenarioText } from './sce
 export { formatScenarioErrors, type ScenarioError } from './scenario-error.ts';
 
 export type ScenarioValidation =
-  | { ok: true; scenario: Scenario; notes: string[] }
+  /** `notes` in English; `noteMessages` the same notes as messages, for other languages */
+  | { ok: true; scenario: Scenario; notes: string[]; noteMessages: EngineMessage[] }
   | { ok: false; errors: ScenarioError[] };
 
 export const SCENARIO_VERSION = 1;
@@ -47,15 +50,15 @@ export function validateScenario(input: unknown): ScenarioValidation {
   if (!root) return { ok: false, errors: issues.errors };
   const scenario = readScenario(issues, root);
   if (issues.errors.length > 0) return { ok: false, errors: issues.errors };
-  if (!scenario) return { ok: false, errors: [{ path: '', message: 'the scenario could not be read' }] };
-  return { ok: true, scenario, notes: issues.notes };
+  if (!scenario) return { ok: false, errors: [scenarioError('', message('scenario.unreadable'))] };
+  return { ok: true, scenario, notes: issues.notes, noteMessages: issues.noteMessages };
 }
 
 function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined {
   root.rejectUnknown(SCENARIO_FIELDS);
   root.string('$schema');
   const version = readVersion(root);
-  const name = root.string('name', { required: true, pattern: /\S/, allowed: 'a non-empty string' });
+  const name = root.string('name', { required: true, pattern: /\S/, allowed: message('phrase', { text: 'a non-empty string' }) });
   const description = root.string('description', { default: DEFAULT_DESCRIPTION });
   const seed = root.integer('seed', { min: 0, max: MAX_SEED, default: DEFAULT_SEED });
   const runtime = readRuntime(root);
@@ -96,13 +99,13 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
 
 function readVersion(root: ObjectReader): 1 | undefined {
   if (!root.has('version')) {
-    root.issues.error('version', 'required field is missing', { allowed: String(SCENARIO_VERSION) });
+    root.issues.error('version', message('field.missing'), { allowed: message('names', { names: [String(SCENARIO_VERSION)] }) });
     return undefined;
   }
   if (root.raw('version') === SCENARIO_VERSION) return SCENARIO_VERSION;
   const given = root.raw('version');
-  root.issues.error('version', `unsupported scenario version ${typeof given === 'number' ? given : describeValue(given)}`, {
-    allowed: String(SCENARIO_VERSION),
+  root.issues.error('version', message('scenario.unsupported-version', { version: typeof given === 'number' ? String(given) : describeValue(given) }), {
+    allowed: message('names', { names: [String(SCENARIO_VERSION)] }),
   });
   return undefined;
 }
@@ -142,8 +145,8 @@ function readRunUntil(issues: Issues, root: ObjectReader, vertices: VertexEntry[
   if (sources.some((v) => v.spec === undefined)) return undefined; // already reported
   const unbounded = sources.filter((v) => v.spec?.operator.type === 'source' && v.spec.operator.source.count === undefined);
   if (unbounded.length === 0) return RUN_UNTIL_JOB_FINISHES;
-  const ids = unbounded.map((v) => `"${v.id}"`).join(', ');
-  issues.error('run.until', `required because source ${ids} is unbounded (it has no count)`, {
+  const ids = unbounded.map((v) => String(v.id));
+  issues.error('run.until', message('run.until-required', { ids }), {
     allowed: DURATION_ALLOWED,
   });
   return undefined;
@@ -152,8 +155,6 @@ function readRunUntil(issues: Issues, root: ObjectReader, vertices: VertexEntry[
 function noteFaultsAfterRun(issues: Issues, faults: FaultSpec[], untilMs: number): void {
   faults.forEach((fault, i) => {
     if (fault.at_ms <= untilMs) return;
-    issues.note(
-      `faults[${i}] (${fault.type} at ${formatDuration(fault.at_ms)}) comes after the run ends at ${formatDuration(untilMs)}, so it will not happen`,
-    );
+    issues.note(message('run.fault-after-end', { index: i, type: fault.type, at: formatDuration(fault.at_ms), end: formatDuration(untilMs) }));
   });
 }

@@ -8,6 +8,8 @@ import { DEFAULT_RANDOM_SOURCE } from './scenario-defaults.ts';
 import type { SourceSpec } from './scenario-types.ts';
 import { SOURCE_FIELDS, SOURCE_KINDS } from './scenario-vocabulary.ts';
 import { MAX_SOURCE_KEYS, MAX_SOURCE_RATE_PER_S } from './workload-limits.ts';
+import { message } from '../messages/engine-message.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 export function readSource(vertex: ObjectReader): SourceSpec | undefined {
   const source = vertex.object('source', 'a source description', { required: true });
@@ -23,9 +25,9 @@ export function readSource(vertex: ObjectReader): SourceSpec | undefined {
   return readLines(source);
 }
 
-function belongsToOtherKind(key: string, kind: SourceSpec['kind']): string | undefined {
+function belongsToOtherKind(key: string, kind: SourceSpec['kind']): EngineMessage | undefined {
   const owners = SOURCE_KINDS.filter((k) => SOURCE_FIELDS[k].includes(key));
-  return owners.length === 0 ? undefined : `"${key}" is not a field of a ${kind} source (it belongs to ${owners.join(', ')})`;
+  return owners.length === 0 ? undefined : message('field.of-other-source', { name: key, kind, owners });
 }
 
 interface Common {
@@ -66,8 +68,8 @@ function readRandom(source: ObjectReader): SourceSpec | undefined {
   const valueMin = source.integer('value_min', { default: DEFAULT_RANDOM_SOURCE.value_min });
   const valueMax = source.integer('value_max', { default: DEFAULT_RANDOM_SOURCE.value_max });
   if (valueMin !== undefined && valueMax !== undefined && valueMax < valueMin) {
-    source.issues.error(source.pathOf('value_max'), `value_max ${valueMax} is less than value_min ${valueMin}`, {
-      allowed: `an integer of at least ${valueMin}`,
+    source.issues.error(source.pathOf('value_max'), message('source.value-range', { max: valueMax, min: valueMin }), {
+      allowed: message('allowed.integer', { range: message('bounds', { bounds: [{ word: 'at least', value: `${valueMin}` }] }) }),
     });
     return undefined;
   }
@@ -80,7 +82,7 @@ function readLines(source: ObjectReader): SourceSpec | undefined {
   const items = source.list('lines', 'strings', { required: true, nonEmpty: true });
   const lines = items?.map((item) => {
     if (typeof item.value === 'string') return item.value;
-    source.issues.error(item.path, 'expected a string (one line of text)');
+    source.issues.error(item.path, message('source.line-not-string'));
     return undefined;
   });
   const common = readCommon(source);

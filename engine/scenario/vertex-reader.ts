@@ -18,6 +18,7 @@ import {
   type VertexType,
 } from './scenario-vocabulary.ts';
 import { MAX_RECORD_COST_US } from './workload-limits.ts';
+import { message } from '../messages/engine-message.ts';
 
 /** Flink's `UPPER_BOUND_MAX_PARALLELISM` (1 << 15). */
 const FLINK_MAX_PARALLELISM = 32_768;
@@ -41,7 +42,7 @@ function readVertex(issues: Issues, item: ListItem, flink: FlinkConfig): VertexE
   const empty = { path: item.path, id: undefined, type: undefined, parallelism: undefined, spec: undefined };
   const vertex = ObjectReader.of(issues, item.path, item.value, 'a vertex');
   if (!vertex) return empty;
-  const id = vertex.string('id', { required: true, pattern: VERTEX_ID_PATTERN, allowed: VERTEX_ID_ALLOWED });
+  const id = vertex.string('id', { required: true, pattern: VERTEX_ID_PATTERN, allowed: message('phrase', { text: VERTEX_ID_ALLOWED }) });
   const name = vertex.string('name', { default: id });
   const type = vertex.oneOf('type', VERTEX_TYPES, { required: true, what: 'vertex type' });
   const parallelism = vertex.integer('parallelism', {
@@ -69,8 +70,8 @@ function checkAgainstMaxParallelism(vertex: ObjectReader, parallelism: number | 
   if (flink.maxParallelism !== -1 && parallelism > flink.maxParallelism) {
     vertex.issues.error(
       vertex.pathOf('parallelism'),
-      `parallelism.default ${parallelism} is more than pipeline.max-parallelism ${flink.maxParallelism}`,
-      { allowed: `a parallelism of at most ${flink.maxParallelism}` },
+      message('graph.default-parallelism', { parallelism, max: flink.maxParallelism }),
+      { allowed: message('allowed.at-most-parallelism', { max: flink.maxParallelism }) },
     );
   }
 }
@@ -82,7 +83,7 @@ function rejectUnknownVertexFields(vertex: ObjectReader, type: VertexType | unde
     const owners = VERTEX_TYPES.filter((t) => OPERATOR_FIELDS[t].includes(key));
     return owners.length === 0 || type === undefined
       ? undefined
-      : `"${key}" is not a field of a ${type} vertex (it belongs to ${owners.join(', ')} vertices)`;
+      : message('field.of-other-vertex', { name: key, type, owners });
   });
 }
 
@@ -90,8 +91,8 @@ function reportDuplicateIds(issues: Issues, entries: VertexEntry[]): void {
   entries.forEach((entry, i) => {
     const first = entries.findIndex((e) => e.id !== undefined && e.id === entry.id);
     if (entry.id === undefined || first === i) return;
-    issues.error(fieldPath(entry.path, 'id'), `duplicate vertex id "${entry.id}"`, {
-      allowed: `an id not used by ${fieldPath(entries[first]!.path, 'id')}`,
+    issues.error(fieldPath(entry.path, 'id'), message('graph.duplicate-id', { id: entry.id }), {
+      allowed: message('allowed.unused-id', { path: fieldPath(entries[first]!.path, 'id') }),
     });
   });
 }

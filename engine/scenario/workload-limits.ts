@@ -9,6 +9,7 @@
  */
 import type { Issues } from './field-reader.ts';
 import type { ClusterSpec, EdgeSpec, JobSpec, RuntimeKind } from './scenario-types.ts';
+import { message } from '../messages/engine-message.ts';
 
 export const MAX_HOSTS = 64;
 export const MAX_TASK_MANAGERS_PER_HOST = 32;
@@ -67,8 +68,8 @@ export function edgeChannels(edge: Pick<EdgeSpec, 'partitioning'>, upstream: num
 export function checkClusterSize(issues: Issues, cluster: ClusterSpec, limits: WorkloadLimits = workloadLimits('records')): void {
   const taskManagers = cluster.hosts * cluster.task_managers_per_host;
   if (taskManagers <= limits.taskManagers) return;
-  issues.error('cluster', `${format(taskManagers)} TaskManagers (${cluster.hosts} hosts × ${cluster.task_managers_per_host} per host) are more than the playground runs`, {
-    allowed: `at most ${format(limits.taskManagers)} TaskManagers in all`,
+  issues.error('cluster', message('cluster.too-many-task-managers', { count: format(taskManagers), hosts: cluster.hosts, perHost: cluster.task_managers_per_host }), {
+    allowed: message('allowed.at-most-task-managers', { count: format(limits.taskManagers) }),
   });
 }
 
@@ -77,14 +78,14 @@ export function checkJobSize(issues: Issues, job: JobSpec, limits: WorkloadLimit
   const parallelism = new Map(job.vertices.map((v) => [v.id, v.parallelism]));
   const subtasks = job.vertices.reduce((n, v) => n + v.parallelism, 0);
   if (subtasks > limits.subtasks) {
-    issues.error('job.vertices', `the job has ${format(subtasks)} subtasks (the vertices' parallelism added up), more than the playground runs`, {
-      allowed: `at most ${format(limits.subtasks)} subtasks`,
+    issues.error('job.vertices', message('job.too-many-subtasks', { count: format(subtasks) }), {
+      allowed: message('allowed.at-most-subtasks', { count: format(limits.subtasks) }),
     });
   }
   const channels = job.edges.reduce((n, e) => n + edgeChannels(e, parallelism.get(e.from) ?? 1, parallelism.get(e.to) ?? 1), 0);
   if (channels > limits.channels) {
-    issues.error('job.edges', `the job has ${format(channels)} network channels (an all-to-all edge has upstream × downstream parallelism), more than the playground holds`, {
-      allowed: `at most ${format(MAX_CHANNELS)} channels: lower the parallelism`,
+    issues.error('job.edges', message('job.too-many-channels', { count: format(channels) }), {
+      allowed: message('allowed.at-most-channels', { count: format(MAX_CHANNELS) }),
     });
   }
 }
@@ -100,8 +101,8 @@ export function checkSourceRecords(issues: Issues, job: JobSpec, untilMs: number
     records += v.parallelism * Math.min(count ?? Infinity, overRun);
   }
   if (records <= MAX_SOURCE_RECORDS) return;
-  const figure = Number.isFinite(records) ? format(Math.ceil(records)) : 'unboundedly many';
-  issues.error('run.until', `the sources would emit ${figure} records in this run (each source subtask's count, or its rate_per_s over run.until)`, {
-    allowed: `at most ${format(MAX_SOURCE_RECORDS)} records: lower count or rate_per_s, or set a shorter run.until`,
+  const figure = Number.isFinite(records) ? format(Math.ceil(records)) : message('phrase', { text: 'unboundedly many' });
+  issues.error('run.until', message('run.too-many-records', { figure }), {
+    allowed: message('allowed.at-most-records', { count: format(MAX_SOURCE_RECORDS) }),
   });
 }

@@ -31,6 +31,7 @@ import { formatSimEvent, type SimEvent } from './sim-event.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
 import { ReplayPacer } from '../replay/replay-pacer.ts';
+import type { EngineMessage } from '../messages/message-codes.ts';
 
 export interface SimulationOptions {
   /** overrides the scenario's seed */
@@ -150,9 +151,9 @@ export class Simulation extends JobRuntime {
     return this.#metrics.snapshot(this.tasks, this.now);
   }
 
-  operate(operation: JobOperation): string | undefined {
-    let problem: string | undefined;
-    this.#drive((e) => (problem = this.jobMaster.operate(operation, this.now, e)));
+  perform(operation: JobOperation): EngineMessage | undefined {
+    let problem: EngineMessage | undefined;
+    this.#drive((e) => (problem = this.jobMaster.perform(operation, this.now, e)));
     return problem;
   }
 

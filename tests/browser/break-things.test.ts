@@ -282,6 +282,9 @@ describe('break things in sim, through the panel', () => {
     await page.getByTestId('locale-select').selectOption({ label: '中文' });
     await expect.poll(() => panel().getByRole('button', { name: zhCN['break.stallTm'] }).isVisible()).toBe(true);
     expect(await overflows()).toBeLessThanOrEqual(0);
+    // A refusal is shown in the reader's language too, rendered from the JobMaster's message code.
+    await panel().getByRole('button', { name: zhCN['break.restartFromSavepoint'] }).click();
+    await expect.poll(() => feedback(page)).toBe('还没有完成任何 savepoint');
     await panel().screenshot({ path: join(SCREENSHOT_DIR, 'break-things-zh.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     // the charts and the job graph re-measure after the resize (ResizeObserver, ELK in a worker)

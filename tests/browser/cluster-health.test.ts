@@ -138,9 +138,11 @@ describe('cluster health in sim', () => {
     await timeline.scrollIntoViewIfNeeded();
     await timeline.screenshot({ path: join(SCREENSHOT_DIR, 'cluster-health-not-applied-en.png') });
 
+    // In Chinese the reason too is rendered from the engine's message code.
     await setLocale(page, '中文');
-    await expect.poll(() => entry.textContent()).toContain(`“让任务失败”未执行：${reason}`);
-    expect(await timeline.locator('[data-testid="not-applied-mark"] title').allTextContents()).toEqual([`“让任务失败”未执行：${reason}`]);
+    const reasonZh = '作业处于 RESTARTING 状态；count#0 没有正在运行的 task 可以让它失败';
+    await expect.poll(() => entry.textContent()).toContain(`“让任务失败”未执行：${reasonZh}`);
+    expect(await timeline.locator('[data-testid="not-applied-mark"] title').allTextContents()).toEqual([`“让任务失败”未执行：${reasonZh}`]);
     await timeline.screenshot({ path: join(SCREENSHOT_DIR, 'cluster-health-not-applied-zh.png') });
     await setLocale(page, 'English');
   }, 60_000);

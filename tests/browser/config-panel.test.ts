@@ -135,6 +135,22 @@ describe('configuration editor', () => {
     await page.getByTestId('locale-select').selectOption('en');
   });
 
+  it('shows the validator\'s notes in Chinese when the page is in Chinese', async () => {
+    const page = session.page;
+    await page.getByTestId('locale-select').selectOption('zh-CN');
+    const panel = page.getByTestId('config-panel');
+    await panel.locator('[data-option="execution.checkpointing.unaligned.enabled"] select').selectOption('false');
+    await panel.locator('[data-option="execution.checkpointing.aligned-checkpoint-timeout"] input').fill('1 s');
+    await panel.getByTestId('config-apply').click();
+    await expect.poll(() => panel.locator('p.note').allTextContents()).toContain(
+      '`execution.checkpointing.aligned-checkpoint-timeout`：除非 execution.checkpointing.unaligned.enabled 为 true，否则不起作用',
+    );
+    await page.getByTestId('locale-select').selectOption('en');
+    await expect.poll(() => panel.locator('p.note').allTextContents()).toContain(
+      '`execution.checkpointing.aligned-checkpoint-timeout`: has no effect unless execution.checkpointing.unaligned.enabled is true',
+    );
+  });
+
   it('logs no errors', () => {
     expect(session.errors).toEqual([]);
   });

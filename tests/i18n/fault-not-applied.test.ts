@@ -3,9 +3,11 @@
  * a translated lead naming the fault type, then the engine's reason as it is (English in every
  * locale); every operation type has a name in every locale. The timeline's model keeps the event.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { JobOperationType } from '../../engine/job/job-operation.ts';
-import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { message } from '../../engine/messages/engine-message.ts';
+import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { faultNotAppliedText, faultTypeName, type Translate } from '../../web/i18n/fault-text.ts';
 import { locales, type Locale, type MessageKey } from '../../web/i18n/messages.ts';
@@ -57,14 +59,41 @@ describe('faults not applied', () => {
     expect(faultNotAppliedText({ faultType: 'lose-host', reason: 'host-0 is the last host left' }, translator('en'))).toBe('lose host not applied: host-0 is the last host left');
   });
 
+  it('renders the engine’s reason in the reader’s language when the event carries its message code', () => {
+    const event = { faultType: 'fail-task', reason: REASON, problem: message('refusal.fail-task-not-running', { status: 'RESTARTING', vertex: 'count', subtask: 0 }) };
+    expect(faultNotAppliedText(event, translator('en'), 'en')).toBe(`fail task not applied: ${REASON}`);
+    expect(faultNotAppliedText(event, translator('zh-CN'), 'zh-CN')).toBe('“让任务失败”未执行：作业处于 RESTARTING 状态；count#0 没有正在运行的 task 可以让它失败');
+    const corrupt = { faultType: 'corrupt-local-copy', reason: 'host-0 holds no local copy of source#1', problem: message('refusal.no-local-copy', { host: 'host-0', vertex: 'source', subtask: 1 }) };
+    expect(faultNotAppliedText(corrupt, translator('en'), 'en')).toContain(corrupt.reason);
+    expect(faultNotAppliedText(corrupt, translator('zh-CN'), 'zh-CN')).toContain('host-0 上没有 source#1 的本地副本');
+  });
+
   it('has a scheduled fail-task during a restart reach the timeline’s model', () => {
     const validated = validateScenario(FAIL_TASK_DURING_RESTART);
     if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
     const simulation = new Simulation(validated.scenario);
     simulation.runUntil(6000);
     const model = buildTimeline(simulation.events, simulation.now, 0);
-    expect(model.notApplied).toEqual([{ time: 3300, faultType: 'fail-task', reason: REASON }]);
+    const problem = { code: 'refusal.fail-task-not-running', params: { status: 'RESTARTING', vertex: 'count', subtask: 0 } };
+    expect(model.notApplied).toEqual([{ time: 3300, faultType: 'fail-task', reason: REASON, problem }]);
     // The kill that caused the restart is a fault; the refused fail-task is not one.
     expect(model.faults.map((f) => f.fault?.kind)).toEqual(['kill-task-manager']);
+  });
+
+  it('says in the reader’s language that a host holds no key-group handle of the key group a local-copy fault names', () => {
+    const parsed = parseScenarioText(readFileSync('public/scenarios/partial-local-copy.yaml', 'utf8'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const file = parsed.value as { faults: Array<Record<string, unknown>> };
+    // key group 0 is in count#0's range (0–63), so count#1's local copy has no handle of it
+    file.faults[0] = { ...file.faults[0], key_group: 0 };
+    const validated = validateScenario(file);
+    if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
+    const simulation = new Simulation(validated.scenario);
+    simulation.runUntil(3600);
+    const notApplied = simulation.events.find((e) => e.type === 'fault-not-applied');
+    expect(notApplied?.type === 'fault-not-applied' && notApplied.problem).toEqual(message('refusal.no-key-group-copy', { host: 'host-1', vertex: 'count', subtask: 1, keyGroup: 0 }));
+    if (notApplied?.type !== 'fault-not-applied') return;
+    expect(notApplied.reason).toBe('host-1 holds no local copy of count#1 with a key-group handle of key group 0 (key_group applies to full keyed snapshots)');
+    expect(faultNotAppliedText(notApplied, translator('zh-CN'), 'zh-CN')).toContain('host-1 上没有 count#1 含 key group 0 的 key-group 句柄的本地副本');
   });
 });

@@ -174,7 +174,7 @@ describe('the JobMaster', () => {
     expect(jm.operate(op, 150, [])).toBe(reason);
     expect(jm.events.some((e) => e.type === 'fault-not-applied')).toBe(false);
     expect(jm.operate(op, 160, [], 'schedule')).toBe(reason);
-    expect(jm.events.at(-1)).toEqual({ type: 'fault-not-applied', time: 160, faultType, reason });
+    expect(jm.events.at(-1)).toEqual({ type: 'fault-not-applied', time: 160, faultType, reason, problem: expect.objectContaining({ code: expect.stringMatching(/^refusal\./) }) });
   });
 
   it('stalls a TaskManager only once, and nothing after the job ended', () => {
@@ -231,7 +231,13 @@ describe('the JobMaster in the sim runtime', () => {
     const sim = new Simulation(s);
     sim.runToEnd();
     expect(sim.events.filter((e) => e.type === 'fault-not-applied')).toEqual([
-      { type: 'fault-not-applied', time: 1050, faultType: 'fail-task', reason: 'the job is RESTARTING; no task of count#1 runs to fail' },
+      {
+        type: 'fault-not-applied',
+        time: 1050,
+        faultType: 'fail-task',
+        reason: 'the job is RESTARTING; no task of count#1 runs to fail',
+        problem: { code: 'refusal.fail-task-not-running', params: { status: 'RESTARTING', vertex: 'count', subtask: 1 } },
+      },
     ]);
     expect(sim.restarts).toBe(1);
   });

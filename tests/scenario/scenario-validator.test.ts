@@ -6,6 +6,8 @@ import {
 } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { type FileValue, joinFile, minimalFile, type ScenarioFile, wordCountFile } from './scenario-samples.ts';
+import { message } from '../../engine/messages/engine-message.ts';
+import { scenarioError } from '../../engine/scenario/scenario-error.ts';
 
 function valid(file: unknown): { scenario: Scenario; notes: string[] } {
   const result = validateScenario(file);
@@ -631,6 +633,7 @@ describe('formatScenarioErrors', () => {
   });
 
   it('prints a document-level error without a path', () => {
-    expect(formatScenarioErrors([{ path: '', message: 'YAML syntax error at line 2, column 1: bad' }])).toBe('YAML syntax error at line 2, column 1: bad');
+    const error = scenarioError('', message('text.syntax-error', { language: 'YAML', line: 2, column: 1, reason: 'bad' }));
+    expect(formatScenarioErrors([error])).toBe('YAML syntax error at line 2, column 1: bad');
   });
 });

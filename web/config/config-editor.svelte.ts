@@ -10,6 +10,7 @@ import { FLINK_OPTIONS, findOption, type FlinkOption } from '../../engine/config
 import { formatMemorySize } from '../../engine/config/memory-size.ts';
 import { configPath } from '../../engine/scenario/scenario-error.ts';
 import type { ConfigValue } from '../../engine/scenario/scenario-types.ts';
+import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 import type { ScenarioError } from '../../engine/scenario/scenario-validator.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
 import { pastedConfigDraft, readPastedConfig } from './config-paste.ts';
@@ -61,7 +62,7 @@ export class ConfigEditor {
   yaml = $state('');
   filter = $state('');
   errors = $state.raw<ScenarioError[]>([]);
-  notes = $state.raw<string[]>([]);
+  notes = $state.raw<EngineMessage[]>([]);
   /** set after a successful apply, until the next edit */
   applied = $state(false);
 
@@ -143,7 +144,7 @@ export class ConfigEditor {
     const mode = this.mode;
     this.reset();
     this.mode = mode;
-    this.notes = result.notes;
+    this.notes = result.noteMessages;
     this.applied = true;
     return true;
   }

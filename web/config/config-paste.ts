@@ -5,6 +5,8 @@
  * refused here, naming what was expected.
  */
 import { documentShapeError } from '../../engine/scenario/document-shape.ts';
+import { message } from '../../engine/messages/engine-message.ts';
+import { scenarioError } from '../../engine/scenario/scenario-error.ts';
 import { parseScenarioText, type ScenarioError } from '../../engine/scenario/scenario-validator.ts';
 
 export type PastedConfig = { ok: true; config: unknown } | { ok: false; errors: ScenarioError[] };
@@ -14,7 +16,8 @@ export function readPastedConfig(text: string): PastedConfig {
   if (!parsed.ok) return parsed;
   const value = parsed.value ?? {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, errors: [{ path: 'config', message: 'expected a map of Flink options', allowed: 'lines such as execution.checkpointing.interval: 10 s' }] };
+    const allowed = message('phrase', { text: 'lines such as execution.checkpointing.interval: 10 s' });
+    return { ok: false, errors: [scenarioError('config', message('config.paste-not-map'), { allowed })] };
   }
   const map = value as Record<string, unknown>;
   const onlyConfig = Object.keys(map).length === 1 && Object.hasOwn(map, 'config') && typeof map['config'] === 'object' && map['config'] !== null;

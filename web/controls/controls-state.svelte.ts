@@ -4,8 +4,10 @@
  * goes through the Playground API, as an embedding page's would.
  */
 import type { Topology } from '../../engine/job/topology.ts';
-import { t } from '../i18n/i18n.svelte.ts';
+import { renderMessage } from '../../engine/messages/engine-message.ts';
+import { i18n, t } from '../i18n/i18n.svelte.ts';
 import { liveHosts } from '../job-graph/cluster-health.ts';
+import { OperationRefused } from '../playground/api/operation-refused.ts';
 import type { PlaygroundApi } from '../playground/api/playground-api-types.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
 
@@ -21,6 +23,13 @@ export const SPEED_EXPONENT_MAX = 2;
 export const SLOW_FACTORS = [1, 2, 5, 10, 50] as const;
 
 /** The value, or the first of `options` when it is no longer one of them (a killed TaskManager). */
+/** A refusal in the reader's language (rendered when shown, so it follows a language switch); any other error as it is. */
+function refusalText(error: unknown): () => string {
+  if (error instanceof OperationRefused) return () => renderMessage(error.problem, i18n.locale);
+  const message = error instanceof Error ? error.message : String(error);
+  return () => message;
+}
+
 function valid<T>(value: T | null, options: readonly T[]): T | null {
   return value !== null && options.includes(value) ? value : (options[0] ?? null);
 }
@@ -182,8 +191,7 @@ export class ControlsState {
       if (done) this.#show({ tone: 'ok', text: done });
       return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.#show({ tone: 'error', text: () => message });
+      this.#show({ tone: 'error', text: refusalText(error) });
       return false;
     }
   }

@@ -5,7 +5,9 @@
  */
 import type { JobOperationType } from '../../engine/job/job-operation.ts';
 import type { FaultDetail } from '../../engine/run/fault-event.ts';
-import type { MessageKey } from './messages.ts';
+import { renderMessage } from '../../engine/messages/engine-message.ts';
+import type { EngineMessage } from '../../engine/messages/message-codes.ts';
+import type { Locale, MessageKey } from './messages.ts';
 
 export type Translate = (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string;
 
@@ -50,8 +52,10 @@ export function faultTypeName(type: string, translate: Translate): string {
 
 /**
  * A `fault-not-applied` event: a translated lead ("fail task not applied", "“让任务失败”未执行")
- * and the engine's reason as it is (English: the same words as the CLI's and the API's errors).
+ * and the engine's reason, rendered from its message code in `locale` (an event recorded before
+ * reasons had codes keeps its English reason, the same words as the CLI's and the API's errors).
  */
-export function faultNotAppliedText(event: { faultType: string; reason: string }, translate: Translate): string {
-  return translate('fault.notApplied', { fault: faultTypeName(event.faultType, translate), reason: event.reason });
+export function faultNotAppliedText(event: { faultType: string; reason: string; problem?: EngineMessage }, translate: Translate, locale: Locale = 'en'): string {
+  const reason = event.problem === undefined ? event.reason : renderMessage(event.problem, locale);
+  return translate('fault.notApplied', { fault: faultTypeName(event.faultType, translate), reason });
 }

@@ -14,6 +14,7 @@
  */
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { FaultDetail } from '../../engine/run/fault-event.ts';
+import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 
 export type TimelineCheckpointStatus = 'COMPLETED' | 'FAILED' | 'IN_PROGRESS';
 
@@ -65,7 +66,7 @@ export interface TimelineModel {
   /** `fault`: the event's data, for the UI's language (web/i18n/fault-text.ts) */
   faults: { time: number; description: string; fault?: FaultDetail }[];
   /** `fault-not-applied`: a scheduled fault refused when it came due, and the engine's reason (English) */
-  notApplied: { time: number; faultType: string; reason: string }[];
+  notApplied: { time: number; faultType: string; reason: string; problem?: EngineMessage }[];
   taskFailures: { time: number; vertexId: string; subtaskIndex: number }[];
   restores: { time: number; checkpointId: number; isSavepoint: boolean }[];
   /** requests that ended before a checkpoint existed: the decider's drops (min-pause), and refused triggers (failed checkpoints without an id) */
@@ -136,7 +137,7 @@ export function buildTimeline(events: readonly JobEvent[], now: number, minPause
         }
         break;
       case 'fault-not-applied':
-        model.notApplied.push({ time: event.time, faultType: event.faultType, reason: event.reason });
+        model.notApplied.push({ time: event.time, faultType: event.faultType, reason: event.reason, ...(event.problem ? { problem: event.problem } : {}) });
         break;
       case 'task-failed':
         model.taskFailures.push({ time: event.time, vertexId: event.vertexId, subtaskIndex: event.subtaskIndex });

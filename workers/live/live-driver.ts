@@ -64,6 +64,7 @@ import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-c
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
 import { deleteMirroredDatabasesUnder } from '../storage/indexeddb-mirrored-vfs.ts';
 import { hostDir, hostsDir, opfsAvailable, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir, type LocalDirStore } from '../storage/rocksdb-local-dir.ts';
+import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 
 /**
  * Heartbeats run on the wall clock at this fraction of the configured heartbeat.interval and
@@ -358,9 +359,9 @@ export class LiveDriver extends JobRuntime {
 
   // ---- operations ----
 
-  operate(operation: JobOperation): string | undefined {
-    let problem: string | undefined;
-    this.#drive((e) => (problem = this.jobMaster.operate(operation, this.now, e)));
+  perform(operation: JobOperation): EngineMessage | undefined {
+    let problem: EngineMessage | undefined;
+    this.#drive((e) => (problem = this.jobMaster.perform(operation, this.now, e)));
     return problem;
   }
 

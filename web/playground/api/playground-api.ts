@@ -10,6 +10,8 @@ import type { DriverName, PlaygroundApi, PlaygroundStatus } from './playground-a
 import { CompareState } from '../../compare/compare-state.svelte.ts';
 import { comparisonOf } from '../../compare/comparison.ts';
 import { parseDuration } from '../../../engine/config/duration.ts';
+import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
+import { OperationRefused } from './operation-refused.ts';
 
 declare global {
   interface Window {
@@ -24,10 +26,11 @@ async function settle<T>(call: () => T | string | undefined | Promise<T>): Promi
   return result as T;
 }
 
-/** undefined when done, else the message; used for the engine's "error string or undefined" calls. */
-async function done(call: () => string | undefined): Promise<void> {
+/** undefined when done, else the problem; used for the engine's "refusal or undefined" calls. */
+async function done(call: () => EngineMessage | string | undefined): Promise<void> {
   const problem = call();
-  if (problem !== undefined) throw new Error(problem);
+  if (typeof problem === 'string') throw new Error(problem);
+  if (problem !== undefined) throw new OperationRefused(problem);
 }
 
 function requireString(name: string, value: unknown): string | undefined {

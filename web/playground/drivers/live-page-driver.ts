@@ -52,6 +52,7 @@ import { storageViewFromListing } from '../storage/remote-storage-listing.ts';
 import type { SendLog } from './send-log.ts';
 import { TASK_MANAGER_STARTED_MARK, TASK_MANAGER_TERMINATED_MARK } from './task-manager-marks.ts';
 import { LiveChannelSnapshot } from '../../job-graph/live-channel-snapshot.ts';
+import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
 
 /**
  * Job ms per wall ms while paused. Not smaller: the runtime arms browser timers at
@@ -342,7 +343,7 @@ export class LivePageDriver implements PlaygroundDriver {
   // ---- operations ----
 
   /** Carries out one operation now: the LiveDriver's own answer. A cancel leaves the workers up until dispose(), as the sim's storage stays. */
-  operate(operation: JobOperation): string | undefined {
-    return this.#live.operate(operation);
+  perform(operation: JobOperation): EngineMessage | undefined {
+    return this.#live.perform(operation);
   }
 }

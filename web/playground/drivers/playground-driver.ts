@@ -33,6 +33,7 @@ import type { StorageView } from '../../storage/storage-view.ts';
 import type { DriverName, PlaygroundStats } from '../api/playground-api-types.ts';
 import type { SendLog } from './send-log.ts';
 import type { OutputComparisonView } from './sim-driver.ts';
+import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
 
 // One definition of the comparison, where the sim driver declared it first.
 export type { OutputComparisonView };
@@ -95,6 +96,6 @@ export interface PlaygroundDriver {
   readonly retainedCheckpoints: readonly CompletedCheckpoint[];
   readonly savepoints: readonly CompletedCheckpoint[];
 
-  /** Carries out one operation now (the runtime's JobMaster validates it): its error message, or undefined when it was done. */
-  operate(operation: JobOperation): string | undefined;
+  /** Carries out one operation now (the runtime's JobMaster validates it): why it was refused, as a message code, or undefined when it was done. */
+  perform(operation: JobOperation): EngineMessage | undefined;
 }

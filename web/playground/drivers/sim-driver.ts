@@ -58,6 +58,7 @@ import { leaseRunStorage, simRunRoot, type RunStorageLease } from '../storage/ru
 import type { PlaygroundStats } from '../api/playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
 import { SimChannelSnapshot } from '../../job-graph/sim-channel-snapshot.ts';
+import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
 const SLICE_MS = 20;
@@ -146,9 +147,14 @@ export class SimDriver implements PlaygroundDriver {
   }
 
   /**
-   * Carries out one operation now (the Simulation's JobMaster validates it); the engine's error
-   * message, or undefined when it was done.
+   * Carries out one operation now (the Simulation's JobMaster validates it); why it was refused,
+   * as a message code, or undefined when it was done.
    */
+  perform(operation: JobOperation): EngineMessage | undefined {
+    return this.#simulation.perform(operation);
+  }
+
+  /** `perform`, with the refusal in English. */
   operate(operation: JobOperation): string | undefined {
     return this.#simulation.operate(operation);
   }
