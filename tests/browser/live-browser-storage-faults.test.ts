@@ -13,9 +13,9 @@
  *   (idb's `blocking`), and from then on checkpoints fail with a storage error that says so,
  *   never IndexedDB's InvalidStateError; the job keeps running (without reconnecting).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './browser-session.ts';
-import { checkLiveStorage, closeLiveTestPage, compareLiveWithSim, eventsOfType, keyedCounts, openLiveTestPage, startLive, waitForLive } from './live-test-page.ts';
+import { checkLiveStorage, closeLiveTestPage, compareLiveWithSim, eventsOfType, keyedCounts, openLiveTestPage, playRestFast, startLive, waitForLive } from './live-test-page.ts';
 
 const SCENARIO = keyedCounts({
   name: 'Browser storage faults',
@@ -61,11 +61,12 @@ function writeMoreThanTheStartQuota(session: BrowserSession): Promise<string> {
 describe('browser storage faults under a live run', () => {
   let session: BrowserSession;
 
-  beforeEach(async () => {
+  // One browser for the three runs: each starts its own run (with its own checkpoint database) on the page.
+  beforeAll(async () => {
     session = await openLiveTestPage();
   });
 
-  afterEach(async () => {
+  afterAll(async () => {
     await closeLiveTestPage(session);
   });
 
@@ -95,6 +96,7 @@ describe('browser storage faults under a live run', () => {
     const recovered = await waitForLive(session, `s.latestCheckpointId > ${full.latestCheckpointId ?? 0} && s.completedCheckpoints > ${full.completedCheckpoints}`);
     expect(recovered.jobStatus).toBe('RUNNING');
 
+    await playRestFast(session);
     const finished = await waitForLive(session, `s.jobStatus === 'FINISHED'`, 90_000);
     expect(finished.restarts).toBe(0);
     expect(await compareLiveWithSim(session)).toMatchObject({ liveStatus: 'FINISHED', duplicates: 0, missing: 0, differingKeys: [] });
@@ -129,6 +131,7 @@ describe('browser storage faults under a live run', () => {
     const leftBehind = async () => (await checkLiveStorage(session, 0)).files.filter((f) => failedIds.some((id) => f.includes(`/chk-${id}/`)));
     await expect.poll(leftBehind, { timeout: 20_000, interval: 100 }).toEqual([]);
 
+    await playRestFast(session);
     const finished = await waitForLive(session, `s.jobStatus === 'FINISHED'`, 90_000);
     expect(finished.restarts).toBe(0);
     expect(await compareLiveWithSim(session)).toMatchObject({ liveStatus: 'FINISHED', duplicates: 0, missing: 0, differingKeys: [] });

@@ -13,6 +13,7 @@ import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
 import type { LiveTestStatus } from '../../web/live/live-test.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 import type { CopyOnDisk, RunOnDisk } from './live-local-disk-in-page.ts';
+import { playRestFast } from './live-test-page.ts';
 
 const PAGE_MODULE = join(REPO_ROOT, 'tests', 'browser', 'live-local-disk-in-page.ts');
 
@@ -120,6 +121,7 @@ describe('live runtime: each host local disk is an IndexedDB database', () => {
     const second = restores(afterLoss.events)[1]!;
     for (const index of [2, 3]) expect(sourceOf(second, 'count', index).source).toBe('remote');
     for (const index of [0, 1]) expect(sourceOf(second, 'count', index)).toEqual({ source: 'local' });
+    await playRestFast(session);
     const finished = await waitForStatus(session, `s.jobStatus === 'FINISHED'`, 120_000);
     expect(finished.restarts).toBe(2);
     expect(await session.page.evaluate(() => window.liveTest!.compareWithSim())).toMatchObject({ duplicates: 0, missing: 0, differingKeys: [] });
@@ -176,6 +178,7 @@ describe('live runtime: each host local disk is an IndexedDB database', () => {
     expect(read.reads).toHaveLength(1);
     expect(read.reads[0]).toMatchObject({ checkpointId: first.checkpointId, bytes: remoteFiles.reduce((n, f) => n + f.sizeBytes, 0) });
 
+    await playRestFast(session);
     const finished = await waitForStatus(session, `s.jobStatus === 'FINISHED'`, 120_000);
     expect(finished.restarts).toBe(1);
     expect(await session.page.evaluate(() => window.liveTest!.compareWithSim())).toMatchObject({ duplicates: 0, missing: 0, differingKeys: [] });

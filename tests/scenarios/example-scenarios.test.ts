@@ -33,15 +33,24 @@ function gapsBetweenCheckpoints(events: readonly JobEvent[]): Array<{ duration: 
   return pairs;
 }
 
-/** `file` with its config changed by `config` (a what-if run of an example). */
-function loadWith(file: string, config: Record<string, ConfigValue>, change: (scenario: Scenario) => Scenario = (s) => s): Scenario {
+/** A what-if run of an example: `file` with its config changed by `config`. */
+function runWith(file: string, config: Record<string, ConfigValue>, change: (scenario: Scenario) => Scenario = (s) => s): ExampleRun {
   const scenario = load(file);
-  return change({ ...scenario, config: { ...scenario.config, ...config } });
+  return runScenario(change({ ...scenario, config: { ...scenario.config, ...config } }), { lsmStorage });
+}
+
+type ExampleRun = ReturnType<typeof runScenario>;
+const exampleRuns = new Map<string, ExampleRun>();
+
+/** The run of an example file as it is: once per file, whichever test asks first (the runs are deterministic). */
+function runExample(file: string): ExampleRun {
+  const run = exampleRuns.get(file) ?? runScenario(load(file), { lsmStorage });
+  exampleRuns.set(file, run);
+  return run;
 }
 
 /** The largest of `pick` over the subtasks of `vertex`, for each completed checkpoint in order. */
-function perCheckpoint(scenario: Scenario, vertex: string, pick: (summary: TaskSummary) => number): number[] {
-  const { simulation } = runScenario(scenario, { lsmStorage });
+function perCheckpoint({ simulation }: ExampleRun, vertex: string, pick: (summary: TaskSummary) => number): number[] {
   const stats = simulation.coordinator.stats;
   const history = (stats.checkpointingStatistics() as { history: Array<{ id: number; status: string }> }).history;
   return history
@@ -57,8 +66,7 @@ interface TaskSummary {
 }
 
 /** RocksDB's counters of every subtask of `vertex` at the end of the run, summed. */
-function rocksDbTotals(scenario: Scenario, vertex: string): { flushes: number; compactions: number } {
-  const { simulation } = runScenario(scenario, { lsmStorage });
+function rocksDbTotals({ simulation }: ExampleRun, vertex: string): { flushes: number; compactions: number } {
   const totals = { flushes: 0, compactions: 0 };
   for (const m of simulation.metrics().subtasks.filter((s) => s.vertexId === vertex)) {
     totals.flushes += m.rocksdb?.['lsm.flush.count'] ?? 0;
@@ -81,14 +89,14 @@ describe('the example scenarios', () => {
 
   for (const file of files) {
     it(`${file} runs and every expectation it states holds`, () => {
-      const { report } = runScenario(load(file), { lsmStorage });
+      const { report } = runExample(file);
       expect(report.expectations.length).toBeGreaterThan(0);
       for (const e of report.expectations) expect(e.held, `${file}: ${JSON.stringify(e)}`).toBe(true);
     }, 120_000);
   }
 
   it('shows no gap between consecutive checkpoints when they take longer than the interval', () => {
-    const { simulation } = runScenario(load('always-checkpointing.yaml'), { lsmStorage });
+    const { simulation } = runExample('always-checkpointing.yaml');
     // Once the state has grown, checkpoints take longer than the 1 s interval, and the next one
     // starts the moment the previous completes: the job is always checkpointing.
     const slow = gapsBetweenCheckpoints(simulation.events).filter((p) => p.duration > 1000);
@@ -97,7 +105,7 @@ describe('the example scenarios', () => {
   }, 120_000);
 
   it('keeps at least the min pause between a completion and the next trigger, dropping early triggers', () => {
-    const { simulation } = runScenario(load('min-pause.yaml'), { lsmStorage });
+    const { simulation } = runExample('min-pause.yaml');
     const pairs = gapsBetweenCheckpoints(simulation.events);
     expect(pairs.length).toBeGreaterThanOrEqual(3);
     for (const { gap } of pairs) expect(gap).toBeGreaterThanOrEqual(2000 - 1e-6);
@@ -109,15 +117,15 @@ describe('the example scenarios', () => {
 
   it('heap timers lengthen the synchronous phase: HEAP takes more than twice as long as ROCKSDB', () => {
     const sync = (s: TaskSummary) => s.checkpoint_duration.sync.max;
-    const heap = perCheckpoint(load('heap-timers.yaml'), 'windows', sync);
-    const inLsm = perCheckpoint(loadWith('heap-timers.yaml', { 'state.backend.rocksdb.timer-service.factory': 'ROCKSDB' }), 'windows', sync);
+    const heap = perCheckpoint(runExample('heap-timers.yaml'), 'windows', sync);
+    const inLsm = perCheckpoint(runWith('heap-timers.yaml', { 'state.backend.rocksdb.timer-service.factory': 'ROCKSDB' }), 'windows', sync);
     expect(heap.length).toBeGreaterThanOrEqual(5);
     expect(sum(heap)).toBeGreaterThan(2 * sum(inLsm));
   }, 120_000);
 
   it('more managed memory for RocksDB means fewer flushes and compactions', () => {
-    const small = rocksDbTotals(load('rocksdb-memory.yaml'), 'count');
-    const large = rocksDbTotals(loadWith('rocksdb-memory.yaml', { 'taskmanager.memory.managed.size': '64 mb' }), 'count');
+    const small = rocksDbTotals(runExample('rocksdb-memory.yaml'), 'count');
+    const large = rocksDbTotals(runWith('rocksdb-memory.yaml', { 'taskmanager.memory.managed.size': '64 mb' }), 'count');
     expect(small.flushes).toBeGreaterThan(large.flushes);
     expect(small.compactions).toBeGreaterThan(large.compactions);
     expect(small.compactions).toBeGreaterThan(0);
@@ -125,17 +133,17 @@ describe('the example scenarios', () => {
 
   it('snapshot compression makes every full checkpoint smaller than without it', () => {
     const size = (s: TaskSummary) => s.checkpointed_size.max;
-    const compressed = perCheckpoint(load('snapshot-compression.yaml'), 'count', size);
-    const plain = perCheckpoint(loadWith('snapshot-compression.yaml', { 'execution.checkpointing.snapshot-compression': false }), 'count', size);
+    const compressed = perCheckpoint(runExample('snapshot-compression.yaml'), 'count', size);
+    const plain = perCheckpoint(runWith('snapshot-compression.yaml', { 'execution.checkpointing.snapshot-compression': false }), 'count', size);
     expect(compressed.length).toBe(plain.length);
     compressed.forEach((bytes, i) => expect(bytes).toBeLessThan(0.8 * plain[i]!));
   }, 120_000);
 
   it('the same state over four subtasks checkpoints in less than half the time of one', () => {
     const duration = (s: TaskSummary) => s.end_to_end_duration.max;
-    const one = perCheckpoint(load('parallelism-and-state.yaml'), 'count', duration);
+    const one = perCheckpoint(runExample('parallelism-and-state.yaml'), 'count', duration);
     const four = perCheckpoint(
-      loadWith('parallelism-and-state.yaml', {}, (s) => ({ ...s, job: { ...s.job, vertices: s.job.vertices.map((v) => (v.id === 'count' ? { ...v, parallelism: 4 } : v)) } })),
+      runWith('parallelism-and-state.yaml', {}, (s) => ({ ...s, job: { ...s.job, vertices: s.job.vertices.map((v) => (v.id === 'count' ? { ...v, parallelism: 4 } : v)) } })),
       'count',
       duration,
     );

@@ -20,6 +20,9 @@ import { replayExportedSession, type ReplayCheck } from './session-replay-check.
 import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
 import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { listOpfsFiles } from '../../workers/storage/rocksdb-local-dir.ts';
+import { InvariantCheckers } from '../../engine/run/invariants/invariant-checkers.ts';
+import type { InvariantViolation } from '../../engine/run/invariants/invariant-checker.ts';
+import { runReport } from '../../engine/run/run-report.ts';
 
 /** What the page reports about the run, as plain data for page.evaluate. */
 export interface LiveTestStatus {
@@ -64,6 +67,11 @@ export interface LiveTestApi {
   start(scenario: object | string, options?: Omit<LiveDriverOptions, 'launchTaskManager'>): Promise<{ name: string; taskManagers: number }>;
   status(): LiveTestStatus;
   compareWithSim(): OutputAgainstSim;
+  /**
+   * Every invariant checker (engine/run/invariants) fed the run's events so far and judged against
+   * a failure-free sim run; `livenessFrom`: the job time the faults stopped (the run must finish).
+   */
+  checkInvariants(livenessFrom: number): InvariantViolation[];
   dispose(): void;
   /**
    * Once the JobManager's storage requests are done (and `settleMs` more, for uploads in flight):
@@ -73,6 +81,10 @@ export interface LiveTestApi {
   checkStorage(settleMs?: number): Promise<StorageCheck>;
   /** Exports the live session, reads it back and replays it in sim; how the replay compares (session-replay-check.ts). */
   replayInSim(): ReplayCheck;
+  /** TaskManager workers this page created for the run and did not terminate (0 once it is disposed). */
+  workersAlive(): number;
+  /** What a run's storage left: IndexedDB databases named after its checkpoint database, and files in its OPFS directory. */
+  storageLeft(databaseName: string): Promise<{ databases: string[]; opfsFiles: string[] }>;
   /** Every file under an OPFS directory (paths relative to it) with its bytes; [] when it does not exist. */
   opfsFiles(path: string): Promise<Array<{ path: string; bytes: number }>>;
   /** The raw MessageChannel ceiling between two bare workers, measured on this page (for the bench). */
@@ -113,6 +125,15 @@ function oracleScenario(s: Scenario): Scenario {
   const config: Scenario['config'] = { ...s.config, 'state.backend.type': 'hashmap' };
   delete config['execution.checkpointing.incremental'];
   return { ...s, config, faults: [] };
+}
+
+/** The live run and the failure-free sim run of its scenario and seed, to the end. */
+function failureFreeRun(): { driver: LiveDriver; sim: Simulation; scenario: Scenario } {
+  const driver = window.liveDriver;
+  if (!driver || !scenario) throw new Error('no live run: call liveTest.start(scenario) first');
+  const sim = new Simulation(oracleScenario(scenario), { seed: driver.seed });
+  sim.runToEnd();
+  return { driver, sim, scenario };
 }
 
 function readScenario(input: object | string): Scenario {
@@ -159,10 +180,7 @@ const api: LiveTestApi = {
   },
 
   compareWithSim() {
-    const driver = window.liveDriver;
-    if (!driver || !scenario) throw new Error('no live run: call liveTest.start(scenario) first');
-    const sim = new Simulation(oracleScenario(scenario), { seed: driver.seed });
-    sim.runToEnd();
+    const { driver, sim } = failureFreeRun();
     const live = driver.sinkOutput.perKey();
     const expected = sim.sinkOutput.perKey();
     const keys = new Set([...Object.keys(live), ...Object.keys(expected)]);
@@ -175,6 +193,20 @@ const api: LiveTestApi = {
       ...driver.sinkOutput.compareTo(sim.sinkOutput),
       differingKeys,
     };
+  },
+
+  checkInvariants(livenessFrom) {
+    const { driver, sim, scenario: started } = failureFreeRun();
+    const checkers = new InvariantCheckers(driver, { liveness: { from: livenessFrom, bounded: true } });
+    checkers.attach(driver)();
+    const comparison = driver.sinkOutput.compareTo(sim.sinkOutput);
+    const finished = driver.jobStatus === 'FINISHED';
+    const oracle = {
+      ahead: { duplicates: comparison.duplicates },
+      reference: { status: sim.jobStatus, checkpointedInLivenessPhase: true },
+      ...(finished ? { behind: { perKey: sim.sinkOutput.perKey(), missing: comparison.missing } } : {}),
+    };
+    return checkers.verdict({ scenario: started, report: runReport(driver, comparison), oracle });
   },
 
   async checkStorage(settleMs = 0) {
@@ -215,6 +247,14 @@ const api: LiveTestApi = {
   },
 
   opfsFiles: (path) => listOpfsFiles(path),
+
+  workersAlive: () => counts.created - counts.terminated,
+
+  async storageLeft(databaseName) {
+    const databases = (await indexedDB.databases()).flatMap((d) => (d.name?.startsWith(databaseName) ? [d.name] : []));
+    const opfsFiles = (await listOpfsFiles(databaseName)).map((f) => f.path);
+    return { databases, opfsFiles };
+  },
 
   channelCeiling: (options) => measureChannelCeiling(options),
 
