@@ -694,7 +694,7 @@ export class LiveDriver extends JobRuntime {
   async #deploy(now: number, attempt: number, graph: ExecutionGraph): Promise<void> {
     const restoring = this.#restoring?.attempt === attempt ? this.#restoring : undefined;
     this.#restoring = undefined;
-    const deployments = buildTaskDeployments(graph, this.scenario, { ...this.config, incremental: this.config.incremental }, attempt);
+    const deployments = buildTaskDeployments(graph, this.scenario, { ...this.config, incremental: this.config.incremental }, attempt, this.jobMaster.executionGraphId);
     this.#status = graph.subtasks.map(() => ({ state: 'DEPLOYING' }));
     const requests = new Map<string, { tasks: TaskToDeploy[]; ports: ChannelPort[] }>();
     const requestFor = (tm: string) => requests.get(tm) ?? requests.set(tm, { tasks: [], ports: [] }).get(tm)!;
