@@ -31,7 +31,7 @@ import { TaskManagerLiveness, type TaskManagerHealth } from './task-manager-live
  * it from, or the checkpoint a JobManager failover recovers from its HA store, with the shared
  * files it refers to as checkpoint storage holds them.
  */
-export type JobStartState = { savepoint: CompletedCheckpoint } | { recovered: CompletedCheckpoint; sharedFile: SharedFileReader };
+export type JobStartState = { savepoint: CompletedCheckpoint } | { recovered: CompletedCheckpoint; sharedFile: SharedFileReader; nextCheckpointId?: number };
 
 export interface JobMasterOptions {
   seed: number;
@@ -186,7 +186,7 @@ export class JobMaster {
     // Deterministic yet new: a later run can only start from a newer checkpoint than this one.
     if (checkpoint) this.#executionGraphId = `from-${checkpoint.id}`;
     if (from && 'savepoint' in from) this.coordinator.restoreSavepoint(from.savepoint);
-    if (from && 'recovered' in from) this.coordinator.recoverCheckpoint(from.recovered, from.sharedFile);
+    if (from && 'recovered' in from) this.coordinator.recoverCheckpoint(from.recovered, from.sharedFile, from.nextCheckpointId);
     const restore = checkpoint ? { restore: { checkpoint, previousPlacement: new Map<string, SlotLocation>() } } : {};
     effects.push({ type: 'deploy', attempt: this.attempt, graph: this.graph, ...restore });
     this.#setStatus('START', now);

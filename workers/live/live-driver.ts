@@ -29,7 +29,7 @@ import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/co
 import { assignRestoredState, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import type { ExecutionGraph } from '../../engine/job/execution-graph.ts';
-import { JobMaster } from '../../engine/job/job-master.ts';
+import { JobMaster, type JobStartState } from '../../engine/job/job-master.ts';
 import type { JobMasterEffect } from '../../engine/job/job-master-effect.ts';
 import type { JobOperation } from '../../engine/job/job-operation.ts';
 import { JobRuntime } from '../../engine/job/job-runtime.ts';
@@ -100,6 +100,14 @@ export interface LiveDriverOptions {
   rocksdbLocalDirs?: 'opfs' | 'indexeddb' | 'memory';
   /** operator requests at set job times (a lesson step's cancel or rescale), carried out as the sim does them */
   operations?: readonly ScheduledOperation[];
+  /**
+   * Resumes a run the page was reloaded in the middle of, as a JobManager failover does: the
+   * newest checkpoint whose `_metadata` is in `checkpointDatabase` is recovered and restored, the
+   * job clock goes on from `jobTimeMs`, and faults and operations due before it are not repeated.
+   */
+  recover?: { jobTimeMs: number };
+  /** the sink's external system, when it already holds what the interrupted run committed */
+  sinkOutput?: SinkOutputLog;
 }
 
 /** The job id in checkpoint paths and local-state keys. */
@@ -115,7 +123,7 @@ interface SubtaskStatus {
 
 export class LiveDriver extends JobRuntime {
   readonly jobMaster: JobMaster;
-  readonly sinkOutput = new SinkOutputLog();
+  readonly sinkOutput: SinkOutputLog;
   /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
   readonly remoteRestoreReads: Array<{ checkpointId: number; bytes: number; requests: number }> = [];
   /** why subtasks declined checkpoints, when they said (a failed upload: the storage's error), oldest first */
@@ -149,6 +157,7 @@ export class LiveDriver extends JobRuntime {
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     super();
     this.#scenarioText = options.scenarioText;
+    this.sinkOutput = options.sinkOutput ?? new SinkOutputLog();
     const config = readConfig(scenario.config);
     const costs = scenario.costs;
     const location: CheckpointLocation = { checkpointDir: config.checkpointDir ?? 'indexeddb://checkpoints', jobId: LIVE_JOB_ID };
@@ -205,7 +214,7 @@ export class LiveDriver extends JobRuntime {
     const driver = new LiveDriver(scenario, withoutOpfs ? { ...options, rocksdbLocalDirs: 'indexeddb' } : options);
     if (withoutOpfs) driver.jobMaster.notice({ kind: 'rocksdb-local-dir-in-indexeddb' }, 0);
     try {
-      await driver.#boot(options.speed ?? 1, options.operations ?? []);
+      await driver.#boot(options.speed ?? 1, options.operations ?? [], options.recover);
     } catch (error) {
       driver.dispose();
       throw error;
@@ -213,15 +222,48 @@ export class LiveDriver extends JobRuntime {
     return driver;
   }
 
-  async #boot(speed: number, operations: readonly ScheduledOperation[]): Promise<void> {
+  async #boot(speed: number, operations: readonly ScheduledOperation[], recover: { jobTimeMs: number } | undefined): Promise<void> {
     await this.#storage.open((ms) => sleepJobTime(ms, () => this.#clock));
     for (const info of this.cluster.taskManagers) this.#pool.start(info);
+    const recovered = recover && (await this.#readRecovered());
     await Promise.all(this.#pool.all().map((tm) => tm.ready));
-    this.#clock = clockFrom(0, speed);
-    this.#drive((e) => this.jobMaster.start(0, e));
-    for (const { at_ms, operation } of operations) this.#timers.schedule(at_ms, (at) => this.#drive((e) => void this.jobMaster.operate(operation, at, e, 'schedule')));
+    const startAt = recover?.jobTimeMs ?? 0;
+    this.#clock = clockFrom(startAt, speed);
+    // What came due before the interruption happened in the run that was interrupted.
+    const faults = this.scenario.faults.filter((f) => !recover || f.at_ms > startAt);
+    this.#drive((e) => this.jobMaster.start(startAt, e, faults, recovered));
+    for (const { at_ms, operation } of operations) {
+      if (!recover || at_ms > startAt) this.#timers.schedule(at_ms, (at) => this.#drive((e) => void this.jobMaster.operate(operation, at, e, 'schedule')));
+    }
     this.#pool.startHeartbeats();
     await this.#deployed;
+  }
+
+  /**
+   * A JobManager failover's recovery from remote storage: the newest checkpoint with `_metadata`,
+   * read back for the first deployment (every subtask restores remotely: its TaskManager is a new
+   * process), and what the interrupted run left that nothing refers to swept away first.
+   */
+  async #readRecovered(): Promise<JobStartState> {
+    const started = this.now;
+    const { latest, highestId } = await this.#storage.enqueue(() => this.#storage.recoverableCheckpoints());
+    if (latest === undefined) throw new Error(`Cannot resume the run: its checkpoint storage (${this.#storage.spec.databaseName}) holds no completed checkpoint`);
+    const graph = this.graph;
+    const directory = checkpointDirectory(this.#storage.spec.location, latest);
+    const reads = await this.#storage.enqueue(() => readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, new Map())));
+    if ('error' in reads) throw new Error(`Cannot resume the run: ${reads.error}`);
+    await this.#storage.enqueue(() => this.#storage.sweepOrphans(true, reads.checkpoint));
+    this.remoteRestoreReads.push({ checkpointId: latest, ...reads.remote });
+    this.#restoring = { attempt: 0, reads, readMs: this.now - started };
+    // The JobManager's registry only tracks which shared files are in use; their contents stay in storage.
+    const sharedFile = (name: string) => {
+      try {
+        return reads.sharedFile(name);
+      } catch {
+        return undefined;
+      }
+    };
+    return { recovered: reads.checkpoint, sharedFile, nextCheckpointId: highestId + 1 };
   }
 
   #registration(info: TaskManagerInfo, incarnation: number) {
