@@ -12,6 +12,7 @@ import { LiveDriver, type LiveDriverOptions } from '../../workers/live/live-driv
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
 import { until } from './until.ts';
+import { IndexedDbSinkOutputStore, sinkOutputDatabaseName } from '../../workers/storage/indexeddb-sink-output-store.ts';
 
 /** source → keyed count → two-phase-commit sink, bounded, checkpointing every 200 ms on 3 TaskManagers. */
 function checkpointedCounts(config: Record<string, unknown> = {}): Scenario {
@@ -84,6 +85,27 @@ describe('a live run resumed after the page was reloaded mid-run', () => {
     await resumed.storageIdle();
     expect(await resumed.checkpointStorage!.list('')).toEqual([]);
   }, 90_000);
+
+  it('keeps what the two-phase-commit sink committed in IndexedDB: the resumed run starts from it and the whole output is exactly-once', async () => {
+    const scenario = checkpointedCounts();
+    const interrupted = await start(scenario, { checkpointDatabase: 'resume-persisted', persistSinkOutput: true });
+    await until(() => (interrupted.coordinator.latestCheckpoint()?.id ?? 0) >= 2 && interrupted.sinkOutput.totalRecords > 0, 20_000);
+    await interrupted.storageIdle();
+    const committedBefore = interrupted.sinkOutput.totalRecords;
+    const jobTimeMs = interrupted.now;
+    interrupted.dispose();
+    const resumed = await start(scenario, { checkpointDatabase: 'resume-persisted', persistSinkOutput: true, recover: { jobTimeMs } });
+    expect(resumed.sinkOutput.totalRecords).toBeGreaterThanOrEqual(committedBefore);
+    expect(await resumed.whenTerminal()).toBe('FINISHED');
+    const reference = new Simulation({ ...scenario, faults: [] });
+    reference.runToEnd();
+    expect(resumed.sinkOutput.compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+    await resumed.storageIdle();
+    expect(resumed.storageErrors).toEqual([]);
+    const reloadedAgain = new IndexedDbSinkOutputStore(sinkOutputDatabaseName('resume-persisted'));
+    expect((await reloadedAgain.load()).compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
+    await reloadedAgain.close();
+  }, 60_000);
 
   it('refuses to resume from a database that holds no completed checkpoint, naming it', async () => {
     await expect(start(checkpointedCounts(), { checkpointDatabase: 'resume-empty', recover: { jobTimeMs: 1000 } })).rejects.toThrow(

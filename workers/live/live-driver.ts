@@ -60,6 +60,7 @@ import type { HostLocalDisk, LocalDiskListing, TaskLocalStateStoreKey } from '..
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
+import { IndexedDbSinkOutputStore, sinkOutputDatabaseName } from '../storage/indexeddb-sink-output-store.ts';
 import { deleteMirroredDatabasesUnder } from '../storage/indexeddb-mirrored-vfs.ts';
 import { hostDir, hostsDir, opfsAvailable, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir, type LocalDirStore } from '../storage/rocksdb-local-dir.ts';
 
@@ -108,6 +109,12 @@ export interface LiveDriverOptions {
   recover?: { jobTimeMs: number };
   /** the sink's external system, when it already holds what the interrupted run committed */
   sinkOutput?: SinkOutputLog;
+  /**
+   * Keep the two-phase-commit sink's committed transactions in IndexedDB next to the checkpoint
+   * database, so that a run resumed after a reload (`recover`) starts from what was committed
+   * before it (unless `sinkOutput` is given). The page does; it deletes the database with the run.
+   */
+  persistSinkOutput?: boolean;
 }
 
 /** The job id in checkpoint paths and local-state keys. */
@@ -123,7 +130,9 @@ interface SubtaskStatus {
 
 export class LiveDriver extends JobRuntime {
   readonly jobMaster: JobMaster;
-  readonly sinkOutput: SinkOutputLog;
+  #sinkOutput: SinkOutputLog;
+  /** the committed transactions in IndexedDB, with `persistSinkOutput` */
+  readonly #sinkStore: IndexedDbSinkOutputStore | undefined;
   /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
   readonly remoteRestoreReads: Array<{ checkpointId: number; bytes: number; requests: number }> = [];
   /** why subtasks declined checkpoints, when they said (a failed upload: the storage's error), oldest first */
@@ -157,7 +166,7 @@ export class LiveDriver extends JobRuntime {
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     super();
     this.#scenarioText = options.scenarioText;
-    this.sinkOutput = options.sinkOutput ?? new SinkOutputLog();
+    this.#sinkOutput = options.sinkOutput ?? new SinkOutputLog();
     const config = readConfig(scenario.config);
     const costs = scenario.costs;
     const location: CheckpointLocation = { checkpointDir: config.checkpointDir ?? 'indexeddb://checkpoints', jobId: LIVE_JOB_ID };
@@ -178,6 +187,7 @@ export class LiveDriver extends JobRuntime {
       recorder: this.#session,
     });
     this.#storage = new LiveCheckpointStorage(spec, this.jobMaster.coordinator);
+    this.#sinkStore = options.persistSinkOutput ? new IndexedDbSinkOutputStore(sinkOutputDatabaseName(spec.databaseName)) : undefined;
     const localDirs = options.rocksdbLocalDirs ?? 'opfs';
     this.#localDirStore = config.stateBackend === 'rocksdb' && localDirs !== 'memory' ? localDirs : undefined;
     this.#recordSinkOutput = options.recordSinkOutput ?? true;
@@ -214,6 +224,8 @@ export class LiveDriver extends JobRuntime {
     const driver = new LiveDriver(scenario, withoutOpfs ? { ...options, rocksdbLocalDirs: 'indexeddb' } : options);
     if (withoutOpfs) driver.jobMaster.notice({ kind: 'rocksdb-local-dir-in-indexeddb' }, 0);
     try {
+      // Resumed: the external system holds what the interrupted run committed.
+      if (options.recover && !options.sinkOutput && driver.#sinkStore) driver.#sinkOutput = await driver.#loadSinkOutput(driver.#sinkStore);
       await driver.#boot(options.speed ?? 1, options.operations ?? [], options.recover);
     } catch (error) {
       driver.dispose();
@@ -266,6 +278,14 @@ export class LiveDriver extends JobRuntime {
     return { recovered: reads.checkpoint, sharedFile, nextCheckpointId: highestId + 1 };
   }
 
+  async #loadSinkOutput(store: IndexedDbSinkOutputStore): Promise<SinkOutputLog> {
+    try {
+      return await store.load();
+    } catch (error) {
+      throw new Error(`Cannot resume the run: what its sink committed (${store.name}) could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   #registration(info: TaskManagerInfo, incarnation: number) {
     const spec = this.#storage.spec;
     // Each process has its own incarnation directory: it never opens files a killed predecessor may still hold.
@@ -275,6 +295,11 @@ export class LiveDriver extends JobRuntime {
   }
 
   // ---- what the page and tests read ----
+
+  /** The sink's external system: what the sink wrote or committed (the interrupted run's commits too, when resumed). */
+  get sinkOutput(): SinkOutputLog {
+    return this.#sinkOutput;
+  }
 
   /** Job time, ms since the job started (wall clock × speed). */
   get now(): number {
@@ -302,15 +327,15 @@ export class LiveDriver extends JobRuntime {
 
   /** Messages of storage requests of the JobManager that failed (writing `_metadata`, deleting). */
   get storageErrors(): readonly string[] {
-    return this.#storage.errors;
+    return this.#sinkStore?.errors.length ? [...this.#storage.errors, ...this.#sinkStore.errors] : this.#storage.errors;
   }
 
   /**
    * Resolves once the JobManager's storage requests queued so far are done; once the job ended,
    * also those they queued in turn (nothing new comes then).
    */
-  storageIdle(): Promise<void> {
-    return this.#storage.idle(this.job.isTerminal);
+  async storageIdle(): Promise<void> {
+    await Promise.all([this.#storage.idle(this.job.isTerminal), this.#sinkStore?.idle()]);
   }
 
   /**
@@ -420,6 +445,7 @@ export class LiveDriver extends JobRuntime {
     this.#timers.clear();
     this.#pool.dispose();
     this.#storage.close();
+    void this.#sinkStore?.close();
     void destroyLocalDisks(this.#disks.values());
     // RocksDB's instance directories go with the cluster (the workers' access handles are released meanwhile).
     const hosts = hostsDir(this.#storage.spec.databaseName);
@@ -572,6 +598,7 @@ export class LiveDriver extends JobRuntime {
     for (const report of reports) {
       const current = report.type !== 'sink-output' && report.type !== 'sink-commit' && report.attempt === this.attempt && this.job.status === 'RUNNING';
       // The sink's writes happened in the external system when they were sent, whatever the attempt.
+      if (report.type === 'sink-commit') this.#sinkStore?.commit(report.transactionId, report.records);
       if ((report.type === 'sink-output' || report.type === 'sink-commit') && !this.#recordSinkOutput) this.#countSinkRecords(report);
       else if (report.type === 'sink-output') this.sinkOutput.write(sinkRecordsOf(report.records));
       else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transactionId, sinkRecordsOf(report.records));
