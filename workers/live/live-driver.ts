@@ -112,7 +112,7 @@ export interface LiveDriverOptions {
   /**
    * Keep the two-phase-commit sink's committed transactions in IndexedDB next to the checkpoint
    * database, so that a run resumed after a reload (`recover`) starts from what was committed
-   * before it (unless `sinkOutput` is given). The page does; it deletes the database with the run.
+   * before it (committed into `sinkOutput` when given). The page does; it deletes the database with the run.
    */
   persistSinkOutput?: boolean;
 }
@@ -130,7 +130,7 @@ interface SubtaskStatus {
 
 export class LiveDriver extends JobRuntime {
   readonly jobMaster: JobMaster;
-  #sinkOutput: SinkOutputLog;
+  readonly #sinkOutput: SinkOutputLog;
   /** the committed transactions in IndexedDB, with `persistSinkOutput` */
   readonly #sinkStore: IndexedDbSinkOutputStore | undefined;
   /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
@@ -225,7 +225,7 @@ export class LiveDriver extends JobRuntime {
     if (withoutOpfs) driver.jobMaster.notice({ kind: 'rocksdb-local-dir-in-indexeddb' }, 0);
     try {
       // Resumed: the external system holds what the interrupted run committed.
-      if (options.recover && !options.sinkOutput && driver.#sinkStore) driver.#sinkOutput = await driver.#loadSinkOutput(driver.#sinkStore);
+      if (options.recover && driver.#sinkStore) await driver.#loadSinkOutput(driver.#sinkStore);
       await driver.#boot(options.speed ?? 1, options.operations ?? [], options.recover);
     } catch (error) {
       driver.dispose();
@@ -278,9 +278,9 @@ export class LiveDriver extends JobRuntime {
     return { recovered: reads.checkpoint, sharedFile, nextCheckpointId: highestId + 1 };
   }
 
-  async #loadSinkOutput(store: IndexedDbSinkOutputStore): Promise<SinkOutputLog> {
+  async #loadSinkOutput(store: IndexedDbSinkOutputStore): Promise<void> {
     try {
-      return await store.load();
+      await store.load(this.#sinkOutput);
     } catch (error) {
       throw new Error(`Cannot resume the run: what its sink committed (${store.name}) could not be read: ${error instanceof Error ? error.message : String(error)}`);
     }

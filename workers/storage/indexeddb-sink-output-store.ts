@@ -48,13 +48,12 @@ export class IndexedDbSinkOutputStore {
   }
 
   /**
-   * What an earlier run of this database committed, as the external system holds it, and from
-   * here on the commit order goes on after it.
+   * What an earlier run of this database committed, as the external system holds it, committed
+   * into `log`; from here on the commit order goes on after it.
    */
-  async load(): Promise<SinkOutputLog> {
+  async load(log: SinkOutputLog = new SinkOutputLog()): Promise<SinkOutputLog> {
     const all = await (await this.#db).getAll('transactions');
     all.sort((a, b) => a.seq - b.seq);
-    const log = new SinkOutputLog();
     for (const t of all) log.commit(t.id, sinkRecordsOf(t.records));
     this.#seq = Math.max(this.#seq, (all.at(-1)?.seq ?? -1) + 1);
     return log;
