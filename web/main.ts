@@ -3,7 +3,8 @@ import App from './App.svelte';
 import { ControlsState } from './controls/controls-state.svelte.ts';
 import { DashboardState } from './dashboard/dashboard-state.svelte.ts';
 import { createPlaygroundApi } from './playground/api/playground-api.ts';
-import { sweepAbandonedRunStorage } from './playground/storage/run-storage-lease.ts';
+import { liveRunRoot, runStorageLeaseHeld, sweepAbandonedRunStorage } from './playground/storage/run-storage-lease.ts';
+import { liveRunInterruptedByReload, pageRecordStorage, pageWasReloaded, resumableRunRoots } from './playground/storage/interrupted-live-run.ts';
 import { PlaygroundState } from './playground-state.svelte.ts';
 import { LessonState } from './lessons/lesson-state.svelte.ts';
 import { CompareState } from './compare/compare-state.svelte.ts';
@@ -24,5 +25,11 @@ export default mount(App, {
   props: { playground, lessons, controls: new ControlsState(api, playground), dashboard: new DashboardState(), compare },
 });
 
-// The storage of runs whose tab closed without disposing them (run-storage-lease.ts).
-void sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));
+// A live run this page ran until it was reloaded: offered to resume or discard; its storage stays until then.
+// The storage of runs whose tab closed without disposing them (run-storage-lease.ts) is swept after.
+void liveRunInterruptedByReload(pageRecordStorage(), pageWasReloaded(), (run) => runStorageLeaseHeld(liveRunRoot(run.checkpointDatabase)))
+  .then((interrupted) => {
+    playground.interruptedRun = interrupted ?? null;
+    return sweepAbandonedRunStorage(resumableRunRoots(interrupted, liveRunRoot));
+  })
+  .catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));

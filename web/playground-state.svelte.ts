@@ -46,6 +46,8 @@ import { scenarioFromHash } from './embed/share-link.ts';
 import { shareLinkProblemText } from './i18n/share-link-text.ts';
 import { browserStorageAccess } from './playground/storage/browser-storage-access.ts';
 import { ImportedFlinkJob } from './dashboard/imported-flink-job.svelte.ts';
+import { forgetLiveRun, pageRecordStorage, type LiveRunRecord } from './playground/storage/interrupted-live-run.ts';
+import { sweepAbandonedRunStorage } from './playground/storage/run-storage-lease.ts';
 
 /** One entry of public/scenarios/index.json. */
 export interface ScenarioEntry {
@@ -156,6 +158,10 @@ export class PlaygroundState {
   driverName = $state<DriverName>('sim');
   /** The live driver's TaskManager workers are starting (the scenario shows once they run). */
   booting = $state(false);
+  /** A live run a reload interrupted: the page offers to resume it from its latest checkpoint, or to discard it. */
+  interruptedRun = $state.raw<LiveRunRecord | null>(null);
+  /** the interrupted run the next live install resumes */
+  #resuming: LiveRunRecord | undefined;
   /** TaskManager Web Workers running on this page now (live; 0 in sim). */
   workers = $state(0);
   /** Virtual ms per wall ms actually reached over the last frames (below `speed` when the machine cannot keep up). */
@@ -348,6 +354,31 @@ export class PlaygroundState {
     await this.#installText(text, source, label, autoStart);
   }
 
+  /**
+   * Resumes the run a reload interrupted, in the live runtime: its scenario and seed, from its
+   * latest completed checkpoint (a JobManager failover), running at once.
+   */
+  async resumeInterruptedRun(): Promise<void> {
+    const run = this.interruptedRun;
+    if (!run) return;
+    this.interruptedRun = null;
+    this.#generation++;
+    this.pause('user');
+    this.driverName = 'live';
+    this.#resuming = run;
+    await this.#installText(run.scenarioText, { kind: 'api' }, 'the interrupted run', true);
+    this.#resuming = undefined;
+  }
+
+  /** Lets the interrupted run go: the record is forgotten and its storage swept as abandoned. */
+  async discardInterruptedRun(): Promise<void> {
+    const run = this.interruptedRun;
+    if (!run) return;
+    this.interruptedRun = null;
+    forgetLiveRun(pageRecordStorage(), run.checkpointDatabase);
+    await sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not delete the storage of the discarded run:', error));
+  }
+
   async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
     // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
     this.operations = [];
@@ -482,8 +513,10 @@ export class PlaygroundState {
         // The loaded document as JSON text (valid scenario text): an exported session carries it.
         const scenarioText = input !== null && typeof input === 'object' ? JSON.stringify(input) : undefined;
         const operations = this.operations.length > 0 ? { operations: this.operations } : {};
+        const resume = this.#resuming ? { resume: this.#resuming } : {};
+        this.#resuming = undefined;
         const { LivePageDriver } = await import('./playground/drivers/live-page-driver.ts');
-        const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart, ...operations, ...(scenarioText === undefined ? {} : { scenarioText }) }).finally(() => {
+        const booted = await LivePageDriver.start(scenario, { speed: this.speed, paused: !autoStart, ...operations, ...resume, ...(scenarioText === undefined ? {} : { scenarioText }) }).finally(() => {
           if (generation !== this.#generation) return;
           this.booting = false;
           this.#booting = null;

@@ -224,6 +224,22 @@ export class CheckpointCoordinator {
     this.#nextId = Math.max(this.#nextId, savepoint.id + 1);
   }
 
+  /**
+   * A JobManager failover (the page reloaded mid-run): the checkpoint recovered from the HA store
+   * is the latest completed one again (Flink's CompletedCheckpointStore recovered from HA, then
+   * restoreLatestCheckpointedStateToAll). Unlike a savepoint it is Flink's to manage: its shared
+   * files are registered, ids go on after it, and the next checkpoints subsume and discard it.
+   * `nextCheckpointId` is Flink's recovered CheckpointIDCounter: past every checkpoint the failed
+   * JobManager triggered, completed or not, so no new checkpoint writes into an old one's directory.
+   */
+  recoverCheckpoint(checkpoint: CompletedCheckpoint, sharedFile: (name: string) => unknown, nextCheckpointId = checkpoint.id + 1): void {
+    if (checkpoint.isSavepoint) throw new Error(`savepoint ${checkpoint.id} is restored with restoreSavepoint, not recovered as a checkpoint`);
+    for (const snapshot of checkpoint.taskStates.values()) this.sharedState.registerAllAfterRestored(checkpoint.id, snapshot.sharedFiles, sharedFile);
+    // A fresh coordinator's store is empty: adding the one recovered checkpoint subsumes nothing.
+    this.store.addCheckpointAndSubsumeOldest(checkpoint);
+    this.#nextId = Math.max(this.#nextId, checkpoint.id + 1, nextCheckpointId);
+  }
+
   /** Flink's baseInterval: "it does not make sense to schedule checkpoints more often than the min pause". */
   get #baseInterval(): number {
     return Math.max(this.#interval ?? Infinity, this.config.minPause);

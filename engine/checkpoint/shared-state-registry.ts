@@ -28,6 +28,22 @@ export class SharedStateRegistry {
     }
   }
 
+  /**
+   * A checkpoint recovered after a JobManager failover (Flink's registerAllAfterRestored): every
+   * shared file it refers to is registered as used by it, its contents read from checkpoint
+   * storage when its handle does not carry them, so later checkpoints can reuse and subsume it.
+   */
+  registerAllAfterRestored(checkpointId: number, files: readonly SharedFileHandle[] | undefined, sharedFile: (name: string) => unknown): void {
+    for (const file of files ?? []) {
+      const entry = this.#files.get(file.name);
+      if (entry) entry.lastUsedCheckpointId = Math.max(entry.lastUsedCheckpointId, checkpointId);
+      else {
+        const contents = file.contents !== undefined ? file.contents : sharedFile(file.name);
+        this.#files.set(file.name, { contents, sizeBytes: file.sizeBytes, createdByCheckpointId: checkpointId, lastUsedCheckpointId: checkpointId });
+      }
+    }
+  }
+
   /** After subsumption: deletes every file no retained checkpoint uses (lastUsed < lowest retained). */
   unregisterUnusedState(lowestRetainedCheckpointId: number): string[] {
     return this.#deleteWhere((e) => e.lastUsedCheckpointId < lowestRetainedCheckpointId);

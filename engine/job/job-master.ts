@@ -5,6 +5,7 @@ import type { FlinkConfig } from '../config/flink-config.ts';
 import { CheckpointCoordinator, type TriggerKind } from '../checkpoint/checkpoint-coordinator.ts';
 import type { CheckpointFailureReason } from '../checkpoint/checkpoint-failure-reason.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import type { SharedFileReader } from '../checkpoint/state-assignment.ts';
 import { planCheckpoint, type PlannedSubtask } from '../checkpoint/checkpoint-plan.ts';
 import { retainOnTermination } from '../storage/checkpoint-storage.ts';
 import type { HostLocalDisk } from '../recovery/host-local-disk.ts';
@@ -26,6 +27,13 @@ import { planRestore, type RestorePlan, type RestoredCheckpointView } from './re
 import { TaskManagerLiveness, type TaskManagerHealth } from './task-manager-liveness.ts';
 import { message, renderEnglish } from '../messages/engine-message.ts';
 import type { EngineMessage } from '../messages/message-codes.ts';
+
+/**
+ * What a job's first attempt starts from: a savepoint (or retained checkpoint) the user submits
+ * it from, or the checkpoint a JobManager failover recovers from its HA store, with the shared
+ * files it refers to as checkpoint storage holds them.
+ */
+export type JobStartState = { savepoint: CompletedCheckpoint } | { recovered: CompletedCheckpoint; sharedFile: SharedFileReader; nextCheckpointId?: number };
 
 export interface JobMasterOptions {
   seed: number;
@@ -142,6 +150,13 @@ export class JobMaster {
     return [...this.#lostHosts];
   }
 
+  /** Tells this JobManager run's deployments apart from an earlier run's (undefined when the job started from nothing). */
+  get executionGraphId(): string | undefined {
+    return this.#executionGraphId;
+  }
+
+  #executionGraphId: string | undefined;
+
   /** The checkpoint a requested rescale or savepoint restart will restore, until its restart takes it. */
   get requestedRestoreId(): number | undefined {
     return this.#restoreFrom?.id;
@@ -161,14 +176,20 @@ export class JobMaster {
 
   /**
    * Deploys the first attempt, starts checkpointing, and schedules `faults` (the scenario's, or a
-   * replay's). With `savepoint` the job is submitted from it (Flink's `flink run -s`,
+   * replay's). From a savepoint the job is submitted from it (Flink's `flink run -s`,
    * execution.state-recovery.path): every subtask restores its share, redistributed by key group
    * when the parallelism differs, and a failover before the next checkpoint restores it again.
+   * From a recovered checkpoint the JobManager failed over (the page reloaded mid-run): the
+   * checkpoint is the store's latest again and is restored as any failover restores it.
    */
-  start(now: number, effects: JobMasterEffect[], faults: readonly FaultSpec[] = this.scenario.faults, savepoint?: CompletedCheckpoint): void {
+  start(now: number, effects: JobMasterEffect[], faults: readonly FaultSpec[] = this.scenario.faults, from?: JobStartState): void {
     this.#placement = placementOf(this.graph);
-    if (savepoint) this.coordinator.restoreSavepoint(savepoint);
-    const restore = savepoint ? { restore: { checkpoint: savepoint, previousPlacement: new Map<string, SlotLocation>() } } : {};
+    const checkpoint = from && ('savepoint' in from ? from.savepoint : from.recovered);
+    // Deterministic yet new: a later run can only start from a newer checkpoint than this one.
+    if (checkpoint) this.#executionGraphId = `from-${checkpoint.id}`;
+    if (from && 'savepoint' in from) this.coordinator.restoreSavepoint(from.savepoint);
+    if (from && 'recovered' in from) this.coordinator.recoverCheckpoint(from.recovered, from.sharedFile, from.nextCheckpointId);
+    const restore = checkpoint ? { restore: { checkpoint, previousPlacement: new Map<string, SlotLocation>() } } : {};
     effects.push({ type: 'deploy', attempt: this.attempt, graph: this.graph, ...restore });
     this.#setStatus('START', now);
     this.coordinate(now, effects, (e) => this.coordinator.startScheduler(now, e));

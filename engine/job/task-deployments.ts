@@ -23,6 +23,7 @@ export function buildTaskDeployments(
   scenario: Scenario,
   net: NetworkSettings & { incremental: boolean; snapshotCompression: boolean; checkpointingMode: CheckpointingMode; checkpointsAfterTasksFinish: boolean; checkpointInterval: number | undefined },
   attempt: number,
+  executionGraphId?: string,
 ): TaskDeployment[] {
   const widestGate = Math.max(1, ...graph.vertices.map((v) => (v.operator.type === 'source' ? 1 : widestInput(graph, v.id))));
   const creditsPerChannel = net.buffersPerChannel + Math.max(1, Math.floor(net.floatingBuffersPerGate / widestGate));
@@ -51,6 +52,7 @@ export function buildTaskDeployments(
     autoWatermarkInterval: net.autoWatermarkInterval,
     seed: scenario.seed,
     attempt,
+    ...(executionGraphId === undefined ? {} : { executionGraphId }),
     incrementalCheckpoints: net.incremental,
     snapshotCompression: net.snapshotCompression,
     checkpointingMode: net.checkpointingMode,

@@ -1,6 +1,15 @@
 import type { SinkTransaction, StreamRecord } from '../protocol.ts';
 
 /**
+ * The prefix of a sink subtask's transaction ids: unique per subtask, execution attempt and
+ * JobManager run, so a new transaction never reuses an id the external system committed.
+ */
+export function transactionPrefix(vertexId: string, subtaskIndex: number, deployment: { attempt: number; executionGraphId?: string }): string {
+  const run = deployment.executionGraphId === undefined ? '' : `/${deployment.executionGraphId}`;
+  return `${vertexId}#${subtaskIndex}@${deployment.attempt}${run}`;
+}
+
+/**
  * A two-phase-commit sink, as Flink's TwoPhaseCommitSinkFunction:
  * - records go into the current transaction, invisible to readers of the external system;
  * - on a snapshot the current transaction is pre-committed, kept as pending under the

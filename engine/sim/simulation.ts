@@ -1,8 +1,8 @@
 import type { NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
-import { assignedHandles, assignRestoredState, assignSubtaskState } from '../checkpoint/state-assignment.ts';
-import { JobMaster } from '../job/job-master.ts';
+import { assignedHandles, assignRestoredState, assignSubtaskState, type SharedFileReader } from '../checkpoint/state-assignment.ts';
+import { JobMaster, type JobStartState } from '../job/job-master.ts';
 import type { JobMasterEffect } from '../job/job-master-effect.ts';
 import type { JobOperation } from '../job/job-operation.ts';
 import { JobRuntime } from '../job/job-runtime.ts';
@@ -50,10 +50,18 @@ export interface SimulationOptions {
   storageEffects?: (effect: CheckpointStorageEffect) => void;
   /** submits the job from this savepoint (Flink's `flink run -s`), e.g. one a stop-with-savepoint took in another run */
   fromSavepoint?: CompletedCheckpoint;
+  /** starts from the checkpoint a JobManager failover recovered (a run interrupted mid-way), with its shared files */
+  recoverFrom?: { checkpoint: CompletedCheckpoint; sharedFile: SharedFileReader };
   /** the sink's external system, when it already holds what an earlier run (stopped with a savepoint) committed */
   sinkOutput?: SinkOutputLog;
   /** operator requests at set times (a lesson's cancel or rescale), applied like scheduled faults */
   operations?: readonly ScheduledOperation[];
+}
+
+/** What the first attempt starts from: a recovered checkpoint, a savepoint, or nothing. */
+function startState(options: SimulationOptions): JobStartState | undefined {
+  if (options.recoverFrom) return { recovered: options.recoverFrom.checkpoint, sharedFile: options.recoverFrom.sharedFile };
+  return options.fromSavepoint ? { savepoint: options.fromSavepoint } : undefined;
 }
 
 /** How often task metrics are sampled into per-second figures, as Flink's metric views update. */
@@ -112,7 +120,7 @@ export class Simulation extends JobRuntime {
     });
     // A replay applies the recorded faults and checkpoint triggers, at their recorded times, instead.
     const faults = this.#replay ? this.#replay.scheduledFaults() : this.scenario.faults;
-    this.#drive((e) => this.jobMaster.start(0, e, faults, options.fromSavepoint));
+    this.#drive((e) => this.jobMaster.start(0, e, faults, startState(options)));
     for (const { at_ms, operation } of options.operations ?? []) this.kernel.schedule(at_ms, { type: 'operation', operation });
     this.#replay?.start();
     this.kernel.schedule(METRICS_SAMPLE_INTERVAL_MS, { type: 'metrics-sample' });
@@ -408,7 +416,7 @@ export class Simulation extends JobRuntime {
   /** Deploys every subtask of `graph`, restoring from `restore` when given. */
   #deploy(now: number, graph: ExecutionGraph, restore: Extract<JobMasterEffect, { type: 'deploy' }>['restore']): void {
     const config = this.config;
-    const deployments = buildTaskDeployments(graph, this.scenario, { ...config, incremental: config.incremental, snapshotCompression: config.snapshotCompression }, this.attempt);
+    const deployments = buildTaskDeployments(graph, this.scenario, { ...config, incremental: config.incremental, snapshotCompression: config.snapshotCompression }, this.attempt, this.jobMaster.executionGraphId);
     this.tasks = deployments.map(
       (d) =>
         new StreamTask(

@@ -13,7 +13,7 @@ import type {
 import { InputGate, type InputChannel } from '../network/input-gate.ts';
 import { createOperator } from '../operators/operator-factory.ts';
 import type { Output, StreamOperator } from '../operators/stream-operator.ts';
-import { TwoPhaseCommitSink } from '../operators/two-phase-commit-sink.ts';
+import { TwoPhaseCommitSink, transactionPrefix } from '../operators/two-phase-commit-sink.ts';
 import type { SourceSplit } from '../sources/source-split.ts';
 import { createSplit } from '../sources/create-split.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../state/keyed-state-backend.ts';
@@ -140,7 +140,7 @@ export class StreamTask implements CheckpointedSubtask {
       this.keyedState = createKeyedState?.(deployment);
       this.#operator = createOperator(spec, this.keyedState, deployment.maxParallelism);
       if (spec.type === 'sink' && spec.sink === 'two-phase-commit') {
-        const sink = new TwoPhaseCommitSink(`${vertex.id}#${subtaskIndex}@${deployment.attempt}`);
+        const sink = new TwoPhaseCommitSink(transactionPrefix(vertex.id, subtaskIndex, deployment));
         this.#twoPhaseSink = sink;
         this.#sinkOutput = { collect: (r) => sink.write(r) };
       } else if (spec.type === 'sink') {

@@ -36,6 +36,12 @@ export interface TaskDeployment {
   seed: number;
   /** execution attempt of the job (0 first, +1 per restart): makes sink transaction ids unique */
   attempt: number;
+  /**
+   * Which JobManager run deployed it, when the job did not start from nothing (Flink's
+   * ExecutionGraphID, new with every JobManager): a job resumed from a checkpoint counts its
+   * attempts from 0 again, and its sink transaction ids must not be ones an earlier run committed.
+   */
+  executionGraphId?: string;
   /** execution.checkpointing.incremental, for backends that support it (rocksdb) */
   incrementalCheckpoints: boolean;
   /** execution.checkpointing.snapshot-compression: full snapshots are snappy-compressed per key group */

@@ -10,7 +10,8 @@ import { DashboardState } from '../dashboard/dashboard-state.svelte.ts';
 import { i18n, matchLocale, t } from '../i18n/i18n.svelte.ts';
 import { createPlaygroundApi } from '../playground/api/playground-api.ts';
 import { browserStorageAccess } from '../playground/storage/browser-storage-access.ts';
-import { sweepAbandonedRunStorage } from '../playground/storage/run-storage-lease.ts';
+import { liveRunRoot, sweepAbandonedRunStorage } from '../playground/storage/run-storage-lease.ts';
+import { pageRecordStorage, readLiveRunRecord, resumableRunRoots } from '../playground/storage/interrupted-live-run.ts';
 import { PlaygroundState } from '../playground-state.svelte.ts';
 import '../app.css';
 import EmbedApp from './EmbedApp.svelte';
@@ -55,5 +56,7 @@ void loadScenario().finally(() => bridge.announceReady(window.parent, options.vi
 // The storage of runs whose tab closed without disposing them (run-storage-lease.ts); none where
 // the browser denies this page storage (a third-party iframe), as the controls say.
 void browserStorageAccess().then((access) => {
-  if (access.granted) void sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));
+  // A live run the full page can still resume after its reload is not this page's to sweep.
+  const keep = resumableRunRoots(readLiveRunRecord(pageRecordStorage()), liveRunRoot);
+  if (access.granted) void sweepAbandonedRunStorage(keep).catch((error: unknown) => console.warn('Could not sweep the storage of abandoned runs:', error));
 });

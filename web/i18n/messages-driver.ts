@@ -18,6 +18,9 @@ export const driverEn = {
     'The browser denies this page storage, so live workers cannot run here and the simulator keeps its checkpoints in memory only, gone when the page closes.',
   'driver.rocksdbLocalDirInIndexedDb':
     'This browser offers no Origin Private File System, so the TaskManagers keep their RocksDB working directories (state.backend.rocksdb.localdir) in IndexedDB instead: the job runs the same, the state is held in memory and written to IndexedDB.',
+  'resume.offer': 'The page was reloaded while a live run was going. Resume the run interrupted at job time {jobTime} s from checkpoint {checkpoint}?',
+  'resume.resume': 'Resume',
+  'resume.discard': 'Discard',
 } as const;
 
 export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
@@ -36,4 +39,7 @@ export const driverZhCN: { readonly [K in keyof typeof driverEn]: string } = {
   'driver.storageDenied': '浏览器不允许本页使用存储，因此这里无法运行真实 Worker，模拟器只把 Checkpoint 保存在内存中，页面关闭后即丢失。',
   'driver.rocksdbLocalDirInIndexedDb':
     '此浏览器不提供 Origin Private File System（OPFS），因此 TaskManager 改用 IndexedDB 存放 RocksDB 的本地工作目录（state.backend.rocksdb.localdir）：作业照常运行，状态保存在内存中并写入 IndexedDB。',
+  'resume.offer': '页面在 live 作业运行时被重新加载。要从 checkpoint {checkpoint} 恢复这个在作业时间 {jobTime} 秒处中断的作业吗？',
+  'resume.resume': '恢复运行',
+  'resume.discard': '丢弃',
 };

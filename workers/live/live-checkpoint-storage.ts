@@ -7,7 +7,7 @@ import {
   taskSnapshotFiles,
   type SubtaskStateReference,
 } from '../../engine/storage/checkpoint-files.ts';
-import { jobDirectory, parseJobPath, sharedDirectory } from '../../engine/storage/checkpoint-layout.ts';
+import { jobDirectory, METADATA_FILE_NAME, parseJobPath, sharedDirectory } from '../../engine/storage/checkpoint-layout.ts';
 import type { CheckpointFile, CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
 import { CostModelledStorage } from '../../engine/storage/cost-modelled-storage.ts';
 import type { CheckpointStorageSpec, RemoteStorageFaults } from '../protocol.ts';
@@ -177,12 +177,14 @@ export class LiveCheckpointStorage {
    * retains nor has pending: uploads of an attempt that failed over, written by a TaskManager that
    * died before it could report them. With `sharedToo`, shared files nobody uses as well.
    */
-  async sweepOrphans(sharedToo: boolean): Promise<void> {
+  async sweepOrphans(sharedToo: boolean, recovered?: CompletedCheckpoint): Promise<void> {
     const location = this.spec.location;
-    const keep = new Set([...this.#coordinator.store.getAllCheckpoints(), ...this.#coordinator.savepoints].map((c) => c.id));
+    const kept = [...this.#coordinator.store.getAllCheckpoints(), ...this.#coordinator.savepoints, ...(recovered ? [recovered] : [])];
+    const keep = new Set(kept.map((c) => c.id));
     for (const p of this.#coordinator.pendingCheckpoints) keep.add(p.id);
     const doomed = new Set<number>();
     const sharedInUse = this.#sharedFilesInUse(true);
+    for (const snapshot of recovered?.taskStates.values() ?? []) for (const f of snapshot.sharedFiles ?? []) sharedInUse.add(f.name);
     const doomedShared: string[] = [];
     for (const file of await this.#storage!.list(`${jobDirectory(location)}/`)) {
       const where = parseJobPath(location, file.path);
@@ -191,6 +193,24 @@ export class LiveCheckpointStorage {
     }
     for (const id of doomed) await this.#discard(id);
     await this.#deleteFiles(doomedShared);
+  }
+
+  /**
+   * What a JobManager failover finds of the run in remote storage (Flink recovers its
+   * CompletedCheckpointStore and CheckpointIDCounter from HA): the newest checkpoint whose
+   * `_metadata` was written, and the highest checkpoint id any directory has, completed or not.
+   */
+  async recoverableCheckpoints(): Promise<{ latest: number | undefined; highestId: number }> {
+    const location = this.spec.location;
+    let latest: number | undefined;
+    let highestId = 0;
+    for (const file of await this.#storage!.list(`${jobDirectory(location)}/`)) {
+      const where = parseJobPath(location, file.path);
+      if (where?.kind !== 'checkpoint') continue;
+      highestId = Math.max(highestId, where.checkpointId);
+      if (where.name === METADATA_FILE_NAME) latest = Math.max(latest ?? 0, where.checkpointId);
+    }
+    return { latest, highestId };
   }
 
   /** After the job ended: the checkpoints retention lets go, and their shared files but those a savepoint refers to. */

@@ -30,7 +30,7 @@ import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/co
 import { assignRestoredState, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import type { ExecutionGraph } from '../../engine/job/execution-graph.ts';
-import { JobMaster } from '../../engine/job/job-master.ts';
+import { JobMaster, type JobStartState } from '../../engine/job/job-master.ts';
 import type { JobMasterEffect } from '../../engine/job/job-master-effect.ts';
 import type { JobOperation } from '../../engine/job/job-operation.ts';
 import { JobRuntime } from '../../engine/job/job-runtime.ts';
@@ -62,6 +62,7 @@ import type { HostLocalDisk, LocalDiskListing, TaskLocalStateStoreKey } from '..
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
+import { IndexedDbSinkOutputStore, sinkOutputDatabaseName } from '../storage/indexeddb-sink-output-store.ts';
 import { deleteMirroredDatabasesUnder } from '../storage/indexeddb-mirrored-vfs.ts';
 import { hostDir, hostsDir, opfsAvailable, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir, type LocalDirStore } from '../storage/rocksdb-local-dir.ts';
 import type { EngineMessage } from '../../engine/messages/message-codes.ts';
@@ -103,6 +104,20 @@ export interface LiveDriverOptions {
   rocksdbLocalDirs?: 'opfs' | 'indexeddb' | 'memory';
   /** operator requests at set job times (a lesson step's cancel or rescale), carried out as the sim does them */
   operations?: readonly ScheduledOperation[];
+  /**
+   * Resumes a run the page was reloaded in the middle of, as a JobManager failover does: the
+   * newest checkpoint whose `_metadata` is in `checkpointDatabase` is recovered and restored, the
+   * job clock goes on from `jobTimeMs`, and faults and operations due before it are not repeated.
+   */
+  recover?: { jobTimeMs: number };
+  /** the sink's external system, when it already holds what the interrupted run committed */
+  sinkOutput?: SinkOutputLog;
+  /**
+   * Keep the two-phase-commit sink's committed transactions in IndexedDB next to the checkpoint
+   * database, so that a run resumed after a reload (`recover`) starts from what was committed
+   * before it (committed into `sinkOutput` when given). The page does; it deletes the database with the run.
+   */
+  persistSinkOutput?: boolean;
 }
 
 /** The job id in checkpoint paths and local-state keys. */
@@ -118,7 +133,9 @@ interface SubtaskStatus {
 
 export class LiveDriver extends JobRuntime {
   readonly jobMaster: JobMaster;
-  readonly sinkOutput = new SinkOutputLog();
+  readonly #sinkOutput: SinkOutputLog;
+  /** the committed transactions in IndexedDB, with `persistSinkOutput` */
+  readonly #sinkStore: IndexedDbSinkOutputStore | undefined;
   /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
   readonly remoteRestoreReads: Array<{ checkpointId: number; bytes: number; requests: number }> = [];
   /** why subtasks declined checkpoints, when they said (a failed upload: the storage's error), oldest first */
@@ -152,6 +169,7 @@ export class LiveDriver extends JobRuntime {
   private constructor(scenario: Scenario, options: LiveDriverOptions) {
     super();
     this.#scenarioText = options.scenarioText;
+    this.#sinkOutput = options.sinkOutput ?? new SinkOutputLog();
     const config = readConfig(scenario.config);
     const costs = scenario.costs;
     const location: CheckpointLocation = { checkpointDir: config.checkpointDir ?? 'indexeddb://checkpoints', jobId: LIVE_JOB_ID };
@@ -172,6 +190,7 @@ export class LiveDriver extends JobRuntime {
       recorder: this.#session,
     });
     this.#storage = new LiveCheckpointStorage(spec, this.jobMaster.coordinator);
+    this.#sinkStore = options.persistSinkOutput ? new IndexedDbSinkOutputStore(sinkOutputDatabaseName(spec.databaseName)) : undefined;
     const localDirs = options.rocksdbLocalDirs ?? 'opfs';
     this.#localDirStore = config.stateBackend === 'rocksdb' && localDirs !== 'memory' ? localDirs : undefined;
     this.#recordSinkOutput = options.recordSinkOutput ?? true;
@@ -208,7 +227,9 @@ export class LiveDriver extends JobRuntime {
     const driver = new LiveDriver(scenario, withoutOpfs ? { ...options, rocksdbLocalDirs: 'indexeddb' } : options);
     if (withoutOpfs) driver.jobMaster.notice({ kind: 'rocksdb-local-dir-in-indexeddb' }, 0);
     try {
-      await driver.#boot(options.speed ?? 1, options.operations ?? []);
+      // Resumed: the external system holds what the interrupted run committed.
+      if (options.recover && driver.#sinkStore) await driver.#loadSinkOutput(driver.#sinkStore);
+      await driver.#boot(options.speed ?? 1, options.operations ?? [], options.recover);
     } catch (error) {
       driver.dispose();
       throw error;
@@ -216,15 +237,56 @@ export class LiveDriver extends JobRuntime {
     return driver;
   }
 
-  async #boot(speed: number, operations: readonly ScheduledOperation[]): Promise<void> {
+  async #boot(speed: number, operations: readonly ScheduledOperation[], recover: { jobTimeMs: number } | undefined): Promise<void> {
     await this.#storage.open((ms) => sleepJobTime(ms, () => this.#clock));
     for (const info of this.cluster.taskManagers) this.#pool.start(info);
+    const recovered = recover && (await this.#readRecovered());
     await Promise.all(this.#pool.all().map((tm) => tm.ready));
-    this.#clock = clockFrom(0, speed);
-    this.#drive((e) => this.jobMaster.start(0, e));
-    for (const { at_ms, operation } of operations) this.#timers.schedule(at_ms, (at) => this.#drive((e) => void this.jobMaster.operate(operation, at, e, 'schedule')));
+    const startAt = recover?.jobTimeMs ?? 0;
+    this.#clock = clockFrom(startAt, speed);
+    // What came due before the interruption happened in the run that was interrupted.
+    const faults = this.scenario.faults.filter((f) => !recover || f.at_ms > startAt);
+    this.#drive((e) => this.jobMaster.start(startAt, e, faults, recovered));
+    for (const { at_ms, operation } of operations) {
+      if (!recover || at_ms > startAt) this.#timers.schedule(at_ms, (at) => this.#drive((e) => void this.jobMaster.operate(operation, at, e, 'schedule')));
+    }
     this.#pool.startHeartbeats();
     await this.#deployed;
+  }
+
+  /**
+   * A JobManager failover's recovery from remote storage: the newest checkpoint with `_metadata`,
+   * read back for the first deployment (every subtask restores remotely: its TaskManager is a new
+   * process), and what the interrupted run left that nothing refers to swept away first.
+   */
+  async #readRecovered(): Promise<JobStartState> {
+    const started = this.now;
+    const { latest, highestId } = await this.#storage.enqueue(() => this.#storage.recoverableCheckpoints());
+    if (latest === undefined) throw new Error(`Cannot resume the run: its checkpoint storage (${this.#storage.spec.databaseName}) holds no completed checkpoint`);
+    const graph = this.graph;
+    const directory = checkpointDirectory(this.#storage.spec.location, latest);
+    const reads = await this.#storage.enqueue(() => readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, new Map())));
+    if ('error' in reads) throw new Error(`Cannot resume the run: ${reads.error}`);
+    await this.#storage.enqueue(() => this.#storage.sweepOrphans(true, reads.checkpoint));
+    this.remoteRestoreReads.push({ checkpointId: latest, ...reads.remote });
+    this.#restoring = { attempt: 0, reads, readMs: this.now - started };
+    // The JobManager's registry only tracks which shared files are in use; their contents stay in storage.
+    const sharedFile = (name: string) => {
+      try {
+        return reads.sharedFile(name);
+      } catch {
+        return undefined;
+      }
+    };
+    return { recovered: reads.checkpoint, sharedFile, nextCheckpointId: highestId + 1 };
+  }
+
+  async #loadSinkOutput(store: IndexedDbSinkOutputStore): Promise<void> {
+    try {
+      await store.load(this.#sinkOutput);
+    } catch (error) {
+      throw new Error(`Cannot resume the run: what its sink committed (${store.name}) could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   #registration(info: TaskManagerInfo, incarnation: number) {
@@ -236,6 +298,11 @@ export class LiveDriver extends JobRuntime {
   }
 
   // ---- what the page and tests read ----
+
+  /** The sink's external system: what the sink wrote or committed (the interrupted run's commits too, when resumed). */
+  get sinkOutput(): SinkOutputLog {
+    return this.#sinkOutput;
+  }
 
   /** Job time, ms since the job started (wall clock × speed). */
   get now(): number {
@@ -263,15 +330,15 @@ export class LiveDriver extends JobRuntime {
 
   /** Messages of storage requests of the JobManager that failed (writing `_metadata`, deleting). */
   get storageErrors(): readonly string[] {
-    return this.#storage.errors;
+    return this.#sinkStore?.errors.length ? [...this.#storage.errors, ...this.#sinkStore.errors] : this.#storage.errors;
   }
 
   /**
    * Resolves once the JobManager's storage requests queued so far are done; once the job ended,
    * also those they queued in turn (nothing new comes then).
    */
-  storageIdle(): Promise<void> {
-    return this.#storage.idle(this.job.isTerminal);
+  async storageIdle(): Promise<void> {
+    await Promise.all([this.#storage.idle(this.job.isTerminal), this.#sinkStore?.idle()]);
   }
 
   /**
@@ -381,6 +448,7 @@ export class LiveDriver extends JobRuntime {
     this.#timers.clear();
     this.#pool.dispose();
     this.#storage.close();
+    void this.#sinkStore?.close();
     void destroyLocalDisks(this.#disks.values());
     // RocksDB's instance directories go with the cluster (the workers' access handles are released meanwhile).
     const hosts = hostsDir(this.#storage.spec.databaseName);
@@ -527,6 +595,7 @@ export class LiveDriver extends JobRuntime {
     for (const report of reports) {
       const current = report.type !== 'sink-output' && report.type !== 'sink-commit' && report.attempt === this.attempt && this.job.status === 'RUNNING';
       // The sink's writes happened in the external system when they were sent, whatever the attempt.
+      if (report.type === 'sink-commit') this.#sinkStore?.commit(report.transactionId, report.records);
       if ((report.type === 'sink-output' || report.type === 'sink-commit') && !this.#recordSinkOutput) this.#countSinkRecords(report);
       else if (report.type === 'sink-output') this.sinkOutput.write(sinkRecordsOf(report.records));
       else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transactionId, sinkRecordsOf(report.records));
@@ -693,7 +762,7 @@ export class LiveDriver extends JobRuntime {
   async #deploy(now: number, attempt: number, graph: ExecutionGraph): Promise<void> {
     const restoring = this.#restoring?.attempt === attempt ? this.#restoring : undefined;
     this.#restoring = undefined;
-    const deployments = buildTaskDeployments(graph, this.scenario, { ...this.config, incremental: this.config.incremental }, attempt);
+    const deployments = buildTaskDeployments(graph, this.scenario, { ...this.config, incremental: this.config.incremental }, attempt, this.jobMaster.executionGraphId);
     this.#status = graph.subtasks.map(() => ({ state: 'DEPLOYING' }));
     const requests = new Map<string, { tasks: TaskToDeploy[]; ports: ChannelPort[] }>();
     const requestFor = (tm: string) => requests.get(tm) ?? requests.set(tm, { tasks: [], ports: [] }).get(tm)!;

@@ -8,7 +8,9 @@
  * failover after such a restart restores that savepoint again, never a checkpoint from before it.
  * A restart with something to restore must restore it: an attempt that runs on to complete a
  * checkpoint or to finish without a restore started from nothing (an attempt that fails over
- * again first may have failed to read its state, and is not judged).
+ * again first may have failed to read its state, and is not judged). The restore of a job's first
+ * attempt, before it ever restarted, is what the job was submitted from (a savepoint, or the
+ * checkpoint a JobManager failover recovered): failovers then go back to it.
  */
 import type { JobEvent } from '../job-events.ts';
 import type { InvariantChecker, InvariantViolation } from './invariant-checker.ts';
@@ -23,6 +25,8 @@ export class RestoreSourceChecker implements InvariantChecker {
   #status = 'CREATED';
   /** a restarted attempt that has not restored yet, and what it should restore */
   #awaitingRestore: { since: number; id: number } | undefined;
+  /** the job was deployed and has not restarted yet: a restore now is the state it was submitted from */
+  #firstAttempt = false;
 
   onEvent(event: JobEvent): void {
     if (event.type === 'checkpoint-completed' || (event.type === 'job-status' && event.status === 'FINISHED')) this.#checkRestored(event.time);
@@ -32,6 +36,7 @@ export class RestoreSourceChecker implements InvariantChecker {
           const id = this.#requested?.id ?? this.#latest?.id;
           this.#awaitingRestore = id === undefined ? undefined : { since: event.time, id };
         } else if (event.status !== 'RUNNING') this.#awaitingRestore = undefined;
+        this.#firstAttempt = event.status === 'RUNNING' && this.#status === 'CREATED';
         this.#status = event.status;
         return;
       case 'checkpoint-completed':
@@ -59,6 +64,11 @@ export class RestoreSourceChecker implements InvariantChecker {
     const { checkpointId, isSavepoint } = event.restore;
     const requested = this.#requested;
     this.#requested = undefined;
+    if (this.#firstAttempt && !requested && this.#latest === undefined) {
+      this.#firstAttempt = false;
+      this.#latest = { id: checkpointId, isSavepoint };
+      return;
+    }
     if (requested) {
       if (checkpointId !== requested.id) this.#violate(event.time, `restored ${checkpointId}, but ${requested.what} ${requested.id}`);
       // the job now runs from what it restored: later failovers go back to it (or a newer checkpoint)

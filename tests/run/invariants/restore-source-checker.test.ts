@@ -37,6 +37,16 @@ describe('the restore source checker', () => {
     expect(verdict([completed(1, 4), completed(2, 5, true), savepointRestart(3, 5), restore(3, 5, true), restore(4, 4)])).toEqual(['a failover restored 4, but the latest restored savepoint was 5']);
   });
 
+  it('passes the restore of a job submitted from a checkpoint (a JobManager failover recovered it), and failovers back to it', () => {
+    expect(verdict([status(0, 'RUNNING'), restore(0, 7), status(2, 'RESTARTING'), status(3, 'RUNNING'), restore(3, 7), completed(4, 8), restore(5, 8)])).toEqual([]);
+  });
+
+  it('flags a failover of a job submitted from a checkpoint that restores another one before a newer completes', () => {
+    expect(verdict([status(0, 'RUNNING'), restore(0, 7), status(2, 'RESTARTING'), status(3, 'RUNNING'), restore(3, 6)])).toEqual([
+      'a failover restored 6, but the latest completed checkpoint was 7',
+    ]);
+  });
+
   it('flags a restore when no checkpoint had completed', () => {
     expect(verdict([restore(3, 1)])).toEqual(['restored checkpoint 1, but none had completed']);
   });

@@ -41,6 +41,10 @@ import type { StoredFile } from '../../../engine/storage/checkpoint-storage.ts';
 import type { StreamTask } from '../../../engine/task/stream-task.ts';
 import { deleteCheckpointDatabase, liveCheckpointDatabaseName, newLiveRunId } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { leaseRunStorage, liveRunRoot, type RunStorageLease } from '../storage/run-storage-lease.ts';
+import { forgetLiveRun, pageRecordStorage, recordRunningLiveRun, type LiveRunRecord } from '../storage/interrupted-live-run.ts';
+import { deleteSinkOutputDatabase } from '../../../workers/storage/indexeddb-sink-output-store.ts';
+import { SinkOutputLog } from '../../../engine/run/sink-output-log.ts';
+import type { StreamRecord } from '../../../engine/protocol.ts';
 import { MetricsHistory } from '../../charts/metrics-history.ts';
 import { LiveDriver } from '../../../workers/live/live-driver.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from '../../../workers/live/task-manager-process.ts';
@@ -90,6 +94,8 @@ export interface LivePageDriverOptions {
   scenarioText?: string;
   /** operator requests at set job times (a lesson step's cancel or rescale) */
   operations?: readonly ScheduledOperation[];
+  /** resumes this run, which a reload interrupted, from its latest completed checkpoint */
+  resume?: LiveRunRecord;
 }
 
 export class LivePageDriver implements PlaygroundDriver {
@@ -109,31 +115,74 @@ export class LivePageDriver implements PlaygroundDriver {
   /** keeps the run's storage from another tab's sweep until dispose deleted it */
   readonly #lease: RunStorageLease;
 
-  private constructor(live: LiveDriver, lease: RunStorageLease) {
+  readonly #scenarioText: string | undefined;
+  #unrecord: () => void = () => {};
+
+  private constructor(live: LiveDriver, lease: RunStorageLease, scenarioText: string | undefined) {
     this.#live = live;
     this.#lease = lease;
     this.scenario = live.scenario;
     this.channelSnapshot = new LiveChannelSnapshot(() => live.attempt);
     live.onNetworkSnapshot((taskManagerId, snapshot) => this.channelSnapshot.receive(taskManagerId, snapshot));
     this.#reference = new LiveOutputReference(live.scenario, live.seed);
-    tapSinkWrites(live.sinkOutput, (records) => this.#reference.oracle.mine(records));
     this.history = new MetricsHistory(live.topology());
+    this.#scenarioText = scenarioText;
+    if (scenarioText !== undefined) this.#recordRun();
+  }
+
+  /**
+   * Keeps the record a reload finds (interrupted-live-run.ts) up to date: each completed
+   * checkpoint, and the job time when the page goes; gone once the job ended.
+   */
+  #recordRun(): void {
+    const record = () => this.#record(this.#live.coordinator.latestCheckpoint()?.id);
+    this.#unrecord = this.#live.onEvent((event) => {
+      if (event.type === 'checkpoint-completed' && !event.isSavepoint) record();
+      if (event.type === 'job-status' && this.isTerminal) forgetLiveRun(pageRecordStorage(), this.#live.checkpointStorageSpec.databaseName);
+    });
+    if (typeof addEventListener === 'function') addEventListener('pagehide', record);
+    const unsubscribe = this.#unrecord;
+    this.#unrecord = () => {
+      unsubscribe();
+      if (typeof removeEventListener === 'function') removeEventListener('pagehide', record);
+    };
+    record();
+  }
+
+  #record(checkpointId: number | undefined): void {
+    if (checkpointId === undefined || this.isTerminal || this.#scenarioText === undefined) return;
+    const run = { scenarioText: this.#scenarioText, seed: this.#live.seed, checkpointDatabase: this.#live.checkpointStorageSpec.databaseName, checkpointId, jobTimeMs: this.#live.now };
+    recordRunningLiveRun(pageRecordStorage(), run);
   }
 
   /** Boots the TaskManager workers and deploys the job; rejects with the runtime's message when it cannot. */
   static async start(scenario: Scenario, options: LivePageDriverOptions): Promise<LivePageDriver> {
-    const checkpointDatabase = liveCheckpointDatabaseName(newLiveRunId());
+    const resume = options.resume;
+    const checkpointDatabase = resume?.checkpointDatabase ?? liveCheckpointDatabaseName(newLiveRunId());
     const lease = leaseRunStorage(liveRunRoot(checkpointDatabase));
+    // What the sink wrote before the page compares it (a resumed run's earlier commits come first).
+    const sinkOutput = new SinkOutputLog();
+    const written: Array<readonly StreamRecord[]> = [];
+    let onWrite = (records: readonly StreamRecord[]): void => void written.push(records);
+    tapSinkWrites(sinkOutput, (records) => onWrite(records));
     try {
+      const seed = resume?.seed ?? options.seed;
       const live = await LiveDriver.start(scenario, {
-        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(seed === undefined ? {} : { seed }),
         speed: options.paused ? PAUSED_SPEED : options.speed,
         launchTaskManager: markedWorkerLauncher,
         checkpointDatabase,
+        sinkOutput,
+        persistSinkOutput: true,
+        ...(resume ? { recover: { jobTimeMs: resume.jobTimeMs } } : {}),
         ...(options.scenarioText === undefined ? {} : { scenarioText: options.scenarioText }),
         ...(options.operations?.length ? { operations: options.operations } : {}),
       });
-      return new LivePageDriver(live, lease);
+      const driver = new LivePageDriver(live, lease, options.scenarioText);
+      const oracle = driver.#reference.oracle;
+      for (const records of written) oracle.mine(records);
+      onWrite = (records) => oracle.mine(records);
+      return driver;
     } catch (error) {
       // What the failed start created is left to the next page's sweep.
       lease.release();
@@ -239,10 +288,12 @@ export class LivePageDriver implements PlaygroundDriver {
     // Storage requests still queued sleep their modelled cost at the clock's speed: not at the
     // crawl of a held clock, or the database would wait minutes to be deleted.
     if (this.#live.speed < 1) this.#live.setSpeed(1);
+    this.#unrecord();
+    forgetLiveRun(pageRecordStorage(), database);
     this.#live.dispose();
     void this.#live
       .storageIdle()
-      .then(() => deleteCheckpointDatabase(database))
+      .then(() => Promise.all([deleteCheckpointDatabase(database), deleteSinkOutputDatabase(database)]))
       .catch((error: unknown) => console.warn(`The checkpoint database ${database} of a finished live run could not be deleted:`, error))
       .finally(() => this.#lease.release());
   }

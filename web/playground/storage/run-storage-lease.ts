@@ -57,12 +57,21 @@ export function leaseRunStorage(root: string): RunStorageLease {
   return { release: () => release() };
 }
 
+/** Whether a tab holds the lease on `root` now: its run is going there, not interrupted. */
+export async function runStorageLeaseHeld(root: string): Promise<boolean> {
+  const locks = webLocks();
+  if (!locks) return false;
+  const { held = [] } = await locks.query();
+  return held.some((lock) => lock.name === LOCK_PREFIX + root);
+}
+
 /**
  * Deletes the storage of every run whose lease nobody holds: its databases and, for live runs,
  * its OPFS directory. Returns the roots it swept. Each root is swept while holding its lease, so
- * nothing can start using it meanwhile.
+ * nothing can start using it meanwhile. Roots in `keep` stay: a live run a reload interrupted,
+ * which can still be resumed (interrupted-live-run.ts).
  */
-export async function sweepAbandonedRunStorage(): Promise<string[]> {
+export async function sweepAbandonedRunStorage(keep: ReadonlySet<string> = new Set()): Promise<string[]> {
   const locks = webLocks();
   if (!locks || typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return [];
   const databases = new Map<string, string[]>();
@@ -74,6 +83,7 @@ export async function sweepAbandonedRunStorage(): Promise<string[]> {
   const roots = new Set([...databases.keys(), ...opfsRuns.map((name) => `${LIVE_RUNS_ROOT}/${name}`)]);
   const swept: string[] = [];
   for (const root of roots) {
+    if (keep.has(root)) continue;
     const abandoned = await locks.request(LOCK_PREFIX + root, { ifAvailable: true }, async (lock) => {
       if (!lock) return false;
       await Promise.all((databases.get(root) ?? []).map((name) => deleteDB(name)));
