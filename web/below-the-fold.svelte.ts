@@ -1,8 +1,9 @@
 /**
- * The app's views below its first screen (Break things and the cluster, the charts, the sink
- * output, the reproduce panel, the configuration editor) mount after the run's first checkpoint
- * is on screen, one per idle period: mounting them all at load held the first frames of the run
- * (and so its first checkpoint) back by main-thread tasks of up to half a second.
+ * The app's views below its first screen (the checkpoint dashboard, Break things and the cluster,
+ * the charts, the sink output, the reproduce panel, the configuration editor) mount after the
+ * run's first checkpoint is on the timeline, one per idle period, in that order: mounting them all
+ * at load held the first frames of the run (and so its first checkpoint) back by main-thread
+ * tasks of up to half a second.
  *
  * A page whose run does not take a checkpoint soon (paused, a link to a scenario without periodic
  * checkpoints) mounts them once its first scenario is in, or after FIRST_CHECKPOINT_WAIT_MS.
@@ -15,11 +16,11 @@ const FIRST_CHECKPOINT_WAIT_MS = 2_500;
 const IDLE_TIMEOUT_MS = 100;
 
 export class BelowTheFold {
-  /** How many of the lower views (in page order) may mount; all of them when nothing is deferred. */
+  /** How many of the lower views (in the order they mount) may; all of them when nothing is deferred. */
   #released = $state(Number.MAX_SAFE_INTEGER);
   #releasing = false;
 
-  /** Whether the lower view at `index` (0-based, in page order) may mount. */
+  /** Whether the lower view at `index` (0-based, in the order they mount) may mount. */
   shows(index: number): boolean {
     return this.#released > index;
   }
@@ -57,8 +58,8 @@ export class BelowTheFold {
   }
 }
 
-/** Break things and the cluster, the charts, the sink output, the reproduce panel, the configuration editor. */
-const LOWER_VIEWS = 5;
+/** The dashboard, Break things and the cluster, the charts, the sink output, the reproduce panel, the configuration editor. */
+const LOWER_VIEWS = 6;
 
 function whenIdle(callback: () => void): void {
   // Safari has no requestIdleCallback: a task of its own is the next best thing.
