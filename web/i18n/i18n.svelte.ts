@@ -28,6 +28,8 @@ const LOADERS: { readonly [L in Locale]: () => Promise<LocaleBundle> } = {
   'zh-CN': () => import('./zh-CN/locale-zh-cn.ts').then((module) => module.zhCNBundle),
 };
 
+const NUMBER_FORMATS: { [L in Locale]?: Intl.NumberFormat } = {};
+
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(locales, value);
 }
@@ -136,7 +138,9 @@ class I18n {
 
   /** A number formatted for the current locale (grouping separators). */
   formatNumber(value: number): string {
-    return value.toLocaleString(this.locale);
+    // One formatter per locale: toLocaleString builds a new one per call, a main-thread cost at every refresh.
+    const format = (NUMBER_FORMATS[this.locale] ??= new Intl.NumberFormat(this.locale));
+    return format.format(value);
   }
 
   /** A Flink option's one-line explanation; English (the engine's own) when not translated. */
