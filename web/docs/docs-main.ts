@@ -16,3 +16,6 @@ if (!target) throw new Error('docs/index.html has no #app element to mount the p
 await i18n.ready();
 
 export default mount(DocsApp, { target });
+
+// The other languages' text, in the background: the language picker then switches at once.
+i18n.prefetch();

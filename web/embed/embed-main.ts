@@ -42,6 +42,9 @@ mount(EmbedApp, {
   props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState(), view: options.view, problem },
 });
 
+// The other languages' text, in the background: the language picker then switches at once.
+i18n.prefetch();
+
 const bridge = new EmbedBridge(api, new OriginPolicy(options.allowedOrigins, location.origin));
 bridge.listen(window);
 
