@@ -8,6 +8,7 @@ import { liveRunInterruptedByReload, pageRecordStorage, pageWasReloaded, resumab
 import { PlaygroundState } from './playground-state.svelte.ts';
 import { LessonState } from './lessons/lesson-state.svelte.ts';
 import { CompareState } from './compare/compare-state.svelte.ts';
+import { i18n } from './i18n/i18n.svelte.ts';
 import './app.css';
 
 const target = document.getElementById('app');
@@ -19,6 +20,9 @@ const compare = new CompareState(playground);
 const api = createPlaygroundApi(playground, lessons, compare);
 // The Playground API (DESIGN.md, contract 3); the page's own controls use the same object.
 window.playground = api;
+
+// A Chinese page mounts once its text (a chunk of its own) is in, never in English first.
+await i18n.ready();
 
 export default mount(App, {
   target,

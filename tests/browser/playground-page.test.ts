@@ -197,4 +197,20 @@ describe('playground page in a Chinese browser', () => {
     await expect(session.page.getByTestId('locale-select').inputValue()).resolves.toBe('zh-CN');
     expect(session.errors).toEqual([]);
   });
+
+  it('shows its header in Chinese from the first text it renders: no English while the Chinese chunk loads', async () => {
+    // Every header text the page ever holds, recorded as it changes (before any of the page's scripts runs).
+    await session.page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __headerTexts: string[] }).__headerTexts = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('.app-header h1')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await session.page.goto(`${session.baseUrl}/`);
+    await expect.poll(() => session.page.getByRole('heading', { level: 1 }).textContent()).toBe(zhCN['app.title']);
+    expect(await session.page.evaluate(() => (window as unknown as { __headerTexts: string[] }).__headerTexts)).toEqual([zhCN['app.title']]);
+    expect(session.errors).toEqual([]);
+  });
 });

@@ -6,9 +6,16 @@
 import { mount } from 'svelte';
 import '../app.css';
 import '../embed/checkpoint-playground-element.ts';
+import { i18n } from '../i18n/i18n.svelte.ts';
 import DocsApp from './DocsApp.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('docs/index.html has no #app element to mount the page into.');
 
+// A Chinese page mounts once its text (a chunk of its own) is in, never in English first.
+await i18n.ready();
+
 export default mount(DocsApp, { target });
+
+// The other languages' text, in the background: the language picker then switches at once.
+i18n.prefetch();

@@ -24,7 +24,8 @@ if (!target) throw new Error('embed.html has no #app element to mount the playgr
 
 const options = readEmbedOptions(location);
 const requested = options.lang ? matchLocale(options.lang) : undefined;
-if (requested) i18n.setLocale(requested, false);
+// Its text is a chunk of its own: the page mounts in the language asked for, never in English first.
+await (requested ? i18n.setLocale(requested, false) : i18n.ready());
 
 const playground = new PlaygroundState();
 const api = createPlaygroundApi(playground);
@@ -41,6 +42,9 @@ mount(EmbedApp, {
   target,
   props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState(), view: options.view, problem },
 });
+
+// The other languages' text, in the background: the language picker then switches at once.
+i18n.prefetch();
 
 const bridge = new EmbedBridge(api, new OriginPolicy(options.allowedOrigins, location.origin));
 bridge.listen(window);

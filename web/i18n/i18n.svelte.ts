@@ -3,13 +3,32 @@
  *
  * The locale follows the browser's preferred languages until the user picks one in the header;
  * that choice is remembered in localStorage so it survives a reload.
+ *
+ * English is always here; every other locale is a chunk of its own (locale.ts). Rendering stays
+ * synchronous: a locale's chunk is loaded before the page switches to it, and a page that opens
+ * in Chinese mounts after `ready()` (main.ts), so it never shows English first.
  */
 import type { FlinkOption } from '../../engine/config/flink-options.ts';
-import { locales, scenarioNames, type Locale, type MessageKey } from './messages.ts';
-import { optionDefaultNotes, optionDescriptions } from './option-descriptions.ts';
+import { LOCALE_LABELS, type Locale, type LocaleBundle } from './locale.ts';
+import { en, type MessageKey } from './messages-en.ts';
 import { formatMessage } from './message-format.ts';
 
 const STORAGE_KEY = 'checkpoint-playground.locale';
+
+/** The locales the page offers, with their names in their own language (the picker's options). */
+export const locales: { readonly [L in Locale]: { readonly label: string } } = {
+  en: { label: LOCALE_LABELS.en },
+  'zh-CN': { label: LOCALE_LABELS['zh-CN'] },
+};
+
+const ENGLISH: LocaleBundle = { messages: en, scenarioNames: {}, optionDescriptions: {}, optionDefaultNotes: {} };
+
+const LOADERS: { readonly [L in Locale]: () => Promise<LocaleBundle> } = {
+  en: () => Promise.resolve(ENGLISH),
+  'zh-CN': () => import('./zh-CN/locale-zh-cn.ts').then((module) => module.zhCNBundle),
+};
+
+const NUMBER_FORMATS: { [L in Locale]?: Intl.NumberFormat } = {};
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(locales, value);
@@ -46,17 +65,64 @@ class I18n {
   /** The user's explicit choice, if any; otherwise the locale tracks the browser. */
   #chosen = $state<Locale | undefined>(storedLocale());
   #preferred = $state<Locale>(preferredLocale());
+  /** The locales whose chunk is in. */
+  #bundles = $state.raw<{ readonly [L in Locale]?: LocaleBundle }>({ en: ENGLISH });
+  #loading: { [L in Locale]?: Promise<LocaleBundle> } = {};
+  /** Counts locale switches, so that a slow chunk cannot undo a later choice. */
+  #switches = 0;
 
-  readonly locale: Locale = $derived(this.#chosen ?? this.#preferred);
+  /** The locale asked for (the user's choice, else the browser's). */
+  readonly requested: Locale = $derived(this.#chosen ?? this.#preferred);
+  /** The locale the page renders in: the one asked for once its chunk is in, English until then. */
+  readonly locale: Locale = $derived(this.#bundles[this.requested] ? this.requested : 'en');
+  readonly #bundle: LocaleBundle = $derived(this.#bundles[this.locale] ?? ENGLISH);
 
   constructor() {
+    // Started at once; the page entries wait for it (`ready()`) before they mount.
+    void this.ready();
     globalThis.addEventListener?.('languagechange', () => {
-      this.#preferred = preferredLocale();
+      const preferred = preferredLocale();
+      void this.load(preferred).finally(() => (this.#preferred = preferred));
     });
   }
 
-  /** Switches the language; `remember` keeps the choice across reloads (an embedded page does not). */
-  setLocale(locale: Locale, remember = true): void {
+  /** Loads the chunk of `locale` (once); a failed load can be retried. */
+  async load(locale: Locale): Promise<void> {
+    if (this.#bundles[locale]) return;
+    const loading = (this.#loading[locale] ??= LOADERS[locale]());
+    try {
+      const bundle = await loading;
+      this.#bundles = { ...this.#bundles, [locale]: bundle };
+    } catch (error) {
+      delete this.#loading[locale];
+      throw error;
+    }
+  }
+
+  /** Loads the locale the page opens in; the page mounts after it. Resolves (in English) if the chunk cannot load. */
+  ready(): Promise<void> {
+    return this.load(this.requested).catch((error: unknown) => console.warn(`The ${this.requested} text could not be loaded; the page shows English:`, error));
+  }
+
+  /** Loads, in the background, the chunks of the locales the page is not in, so a switch is immediate. */
+  prefetch(): void {
+    for (const locale of Object.keys(locales) as Locale[]) void this.load(locale).catch(() => {});
+  }
+
+  /**
+   * Switches the language once its text is in (at once when it already is); `remember` keeps
+   * the choice across reloads (an embedded page does not).
+   */
+  setLocale(locale: Locale, remember = true): Promise<void> {
+    const ticket = ++this.#switches;
+    const apply = () => {
+      if (ticket === this.#switches) this.#choose(locale, remember);
+    };
+    if (this.#bundles[locale]) return Promise.resolve(apply());
+    return this.load(locale).then(apply, (error: unknown) => console.warn(`The ${locale} text could not be loaded; the page stays in ${this.locale}:`, error));
+  }
+
+  #choose(locale: Locale, remember: boolean): void {
     this.#chosen = locale;
     if (!remember) return;
     try {
@@ -67,28 +133,30 @@ class I18n {
   }
 
   t(key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
-    return formatMessage(locales[this.locale].messages[key], params, this.locale);
+    return formatMessage(this.#bundle.messages[key], params, this.locale);
   }
 
   /** A number formatted for the current locale (grouping separators). */
   formatNumber(value: number): string {
-    return value.toLocaleString(this.locale);
+    // One formatter per locale: toLocaleString builds a new one per call, a main-thread cost at every refresh.
+    const format = (NUMBER_FORMATS[this.locale] ??= new Intl.NumberFormat(this.locale));
+    return format.format(value);
   }
 
   /** A Flink option's one-line explanation; English (the engine's own) when not translated. */
   optionDescription(option: FlinkOption): string {
-    return this.locale === 'en' ? option.description : (optionDescriptions[this.locale][option.key] ?? option.description);
+    return this.#bundle.optionDescriptions[option.key] ?? option.description;
   }
 
   /** Why an option's default is what it is (its default note, or the meaning of its sentinel value). */
   optionDefaultNote(option: FlinkOption): string | undefined {
     const english = option.defaultNote ?? (option.sentinel ? `${option.sentinel.value}: ${option.sentinel.meaning}` : undefined);
-    if (english === undefined || this.locale === 'en') return english;
-    return optionDefaultNotes[this.locale][option.key] ?? english;
+    if (english === undefined) return english;
+    return this.#bundle.optionDefaultNotes[option.key] ?? english;
   }
 
   scenarioName(file: string, fallback: string): string {
-    return scenarioNames[this.locale][file] ?? fallback;
+    return this.#bundle.scenarioNames[file] ?? fallback;
   }
 }
 
@@ -99,4 +167,4 @@ export function t(key: MessageKey, params?: Readonly<Record<string, string | num
   return i18n.t(key, params);
 }
 
-export { locales, type Locale, type MessageKey };
+export { type Locale, type MessageKey };

@@ -1,4 +1,4 @@
-/** UI text of the charts (merged into `en` and `zhCN` in messages.ts). */
+/** UI text of the charts (merged into `en` in messages-en.ts; the Chinese is in zh-CN/, loaded with that locale). */
 
 export const chartsEn = {
   'charts.title': 'Metrics over time',
@@ -36,40 +36,3 @@ export const chartsEn = {
   'charts.summary.alignment': 'Last checkpoint: alignment {alignment}, start delay {delay}.',
   'charts.summary.restore': '{n, plural, one {# restore} other {# restores}}; the last read local copies in {local} and remote storage in {remote}.',
 } as const;
-
-export const chartsZhCN: { readonly [K in keyof typeof chartsEn]: string } = {
-  'charts.title': '指标随时间变化',
-  'charts.throughput': '吞吐量（条/秒）',
-  'charts.backpressure': '反压（毫秒/秒，每个算子中最高的子任务）',
-  'charts.duration': 'Checkpoint 耗时（端到端）',
-  'charts.size': 'Checkpoint 写入的数据大小与完整数据大小',
-  'charts.alignment': '对齐耗时与启动延迟（最慢的子任务）',
-  'charts.restore': '恢复耗时：本地副本与远程存储',
-  'charts.rocksdb': 'RocksDB：每秒刷写、合并与写入停顿次数（全部子任务）',
-  'charts.backlog': 'Source 积压：pendingRecords（尚未读取的记录数，全部 Source）',
-  'charts.series.pendingRecords': 'pendingRecords',
-  'charts.summary.backlog': '最近一秒：Source 还有 {pending} 条可读取但尚未读取的记录。',
-  'charts.series.flushes': '刷写',
-  'charts.series.compactions': '合并',
-  'charts.series.writeStalls': '写入停顿',
-  'charts.summary.rocksdb': '最近一秒：刷写 {flushes} 次，合并 {compactions} 次，写入停顿 {stalls} 次。',
-  'charts.series.sourceOut': 'Source 输出',
-  'charts.series.sinkIn': 'Sink 输入',
-  'charts.series.duration': '端到端耗时',
-  'charts.series.checkpointed': 'Checkpoint 写入的数据大小',
-  'charts.series.full': '完整 Checkpoint 数据大小',
-  'charts.series.alignment': '对齐耗时',
-  'charts.series.startDelay': '启动延迟',
-  'charts.series.local': '从本地副本',
-  'charts.series.remote': '从远程存储',
-  'charts.empty.seconds': '每个模拟秒采样一次。',
-  'charts.empty.checkpoints': '还没有完成的 Checkpoint。',
-  'charts.empty.restores': '还没有恢复：制造一次故障就能看到。',
-  'charts.none': '无',
-  'charts.summary.throughput': '最近一秒：Source 输出 {source} 条/秒，Sink 输入 {sink} 条/秒。',
-  'charts.summary.backpressure': '最近一秒：反压最严重的子任务有 {max} 毫秒/秒处于反压。',
-  'charts.summary.checkpoints': '已完成 {n} 个 Checkpoint；最近一个耗时 {last}。',
-  'charts.summary.size': '最近一个 Checkpoint：写入 {checkpointed}，完整大小 {full}。',
-  'charts.summary.alignment': '最近一个 Checkpoint：对齐 {alignment}，启动延迟 {delay}。',
-  'charts.summary.restore': '共恢复 {n} 次；最近一次从本地副本用时 {local}，从远程存储用时 {remote}。',
-};

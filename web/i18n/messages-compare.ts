@@ -2,7 +2,7 @@
  * Compare mode: one scenario and seed under two configurations on one clock
  * (web/compare/CompareView.svelte). `compare.variation.*` names each variation, `compare.side.*`
  * each side of it, `compare.figure.*` each figure of engine/compare/compare-figures.ts; a called-out
- * difference is `compare.difference` with both values. Merged into `en` and `zhCN` in messages.ts.
+ * difference is `compare.difference` with both values. Merged into `en` in messages-en.ts; the Chinese is in zh-CN/, loaded with that locale.
  */
 
 export const compareEn = {
@@ -58,57 +58,3 @@ export const compareEn = {
   'compare.dashboard': 'Checkpoints: {side}',
   'compare.lesson': 'Compare side by side: {variation}',
 } as const;
-
-export const compareZhCN: { readonly [K in keyof typeof compareEn]: string } = {
-  'compare.open': '对比',
-  'compare.openHint': '用同一个 seed 把这个场景在两种配置下各跑一次，共用一个时钟',
-  'compare.title': '对比：{variation}',
-  'compare.variation.label': '对比项',
-  'compare.variation.full-vs-incremental': '全量 checkpoint 与增量 checkpoint',
-  'compare.variation.aligned-vs-unaligned': '对齐 checkpoint 与非对齐 checkpoint',
-  'compare.variation.local-recovery': '关闭与开启任务本地恢复',
-  'compare.variation.min-pause': '不设与设置 min-pause',
-  'compare.variation.heap-vs-rocksdb-timers': '定时器放在堆上与放在 RocksDB 中',
-  'compare.side.full-vs-incremental.a': '全量',
-  'compare.side.full-vs-incremental.b': '增量',
-  'compare.side.aligned-vs-unaligned.a': '对齐',
-  'compare.side.aligned-vs-unaligned.b': '非对齐',
-  'compare.side.local-recovery.a': '关闭本地恢复',
-  'compare.side.local-recovery.b': '开启本地恢复',
-  'compare.side.min-pause.a': '不设 min-pause',
-  'compare.side.min-pause.b': 'min-pause {pause}',
-  'compare.side.heap-vs-rocksdb-timers.a': 'HEAP 定时器',
-  'compare.side.heap-vs-rocksdb-timers.b': 'ROCKSDB 定时器',
-  'compare.run': '同时运行',
-  'compare.pause': '同时暂停',
-  'compare.restart': '同时重新开始',
-  'compare.close': '关闭对比',
-  'compare.simOnly': '两次运行都使用 sim 运行时，seed 同为场景的 {seed}；速度与 playground 相同。',
-  'compare.whySim':
-    '为什么不用 live Worker：live 运行按墙上时钟推进，同一配置跑两次，结果本身就会随机不同（checkpoint 耗时相差几个百分点），两侧的差异里就会混进偶然因素。在 sim 中两次运行共用同一个 seed 和同一个虚拟时钟：所有差异都只来自配置。',
-  'compare.loading': '正在启动两次运行…',
-  'compare.failed': '无法启动对比模式：{reason}',
-  'compare.options': '这一侧设置的参数：{options}',
-  'compare.differences': '差异',
-  'compare.noDifferences': '目前还没有相差 {percent}% 以上的指标；让两边先完成几次 checkpoint。',
-  'compare.difference': '{figure}：{a}（{sideA}）对比 {b}（{sideB}）',
-  'compare.figures': '{time} 时的关键指标',
-  'compare.col.figure': '指标',
-  'compare.figure.end-to-end-p50': 'checkpoint 端到端耗时（中位数）',
-  'compare.figure.end-to-end-p90': 'checkpoint 端到端耗时（p90）',
-  'compare.figure.checkpointed-size-p50': 'checkpoint 上传的数据量（中位数）',
-  'compare.figure.full-size-p50': 'checkpoint 全量数据大小（中位数）',
-  'compare.figure.alignment-p50': '对齐耗时，最慢的子任务（中位数）',
-  'compare.figure.start-delay-p50': '启动延迟，最慢的子任务（中位数）',
-  'compare.figure.sync-duration-p50': '同步阶段耗时，最慢的子任务（中位数）',
-  'compare.figure.persisted-data-p50': '持久化的在途数据（中位数）',
-  'compare.figure.checkpoint-pause-p50': '两次 checkpoint 之间的间隔（中位数）',
-  'compare.figure.restore-duration-p50': '每个子任务的恢复耗时（中位数）',
-  'compare.figure.restored-remote-bytes': '恢复时从远端存储读取的数据量',
-  'compare.figure.restored-from-local': '从本地副本恢复的子任务数',
-  'compare.figure.completed-checkpoints': '完成的 checkpoint 数',
-  'compare.figure.failed-checkpoints': '失败的 checkpoint 数',
-  'compare.timeline': '时间线：{side}',
-  'compare.dashboard': 'Checkpoints：{side}',
-  'compare.lesson': '并排对比：{variation}',
-};

@@ -1,4 +1,4 @@
-/** UI text of the configuration editor (merged into `en` and `zhCN` in messages.ts). Option keys stay as Flink spells them. */
+/** UI text of the configuration editor (merged into `en` in messages-en.ts; the Chinese is in zh-CN/, loaded with that locale). Option keys stay as Flink spells them. */
 
 export const configEditorEn = {
   'config.editor.title': 'Flink configuration',
@@ -38,41 +38,3 @@ export const configEditorEn = {
   'config.group.network': 'Network buffers',
   'config.group.parallelism': 'Parallelism and slots',
 } as const;
-
-export const configEditorZhCN: { readonly [K in keyof typeof configEditorEn]: string } = {
-  'config.editor.title': 'Flink 配置',
-  'config.editor.intro': '演练场模拟的全部配置项，使用 Flink 的配置键和取值写法（10 s、500 ms、64 mb、true）。应用时会校验配置，并用它重新开始场景。',
-  'config.editor.view': '配置的显示方式',
-  'config.editor.form': '配置项',
-  'config.editor.yaml': 'YAML',
-  'config.editor.filter': '筛选',
-  'config.editor.filterPlaceholder': 'checkpointing、rocksdb、restart……',
-  'config.editor.setCount': '已设置 {n} / {total}',
-  'config.editor.noMatch': '没有符合筛选条件的配置项。',
-  'config.editor.notSet': '未设置',
-  'config.editor.default': 'Flink 默认值：{value}',
-  'config.editor.defaultChoice': '默认（{value}）',
-  'config.editor.yamlLabel': '配置（config.yaml）',
-  'config.editor.yamlHint':
-    '粘贴 Flink 配置中与 Checkpoint 相关的部分：扁平的键（execution.checkpointing.interval: 10 s），或像 Flink 的 config.yaml 那样嵌套的写法。未写出的配置项取 Flink 默认值。',
-  'config.editor.invalid': '配置无效，未做任何更改：',
-  'config.editor.at': '第 {line} 行，第 {column} 列',
-  'config.editor.allowed': '允许的取值：{allowed}',
-  'config.editor.suggestion': '是否想写 {key}？',
-  'config.editor.apply': '应用配置',
-  'config.editor.revert': '还原',
-  'config.editor.pending': '更改尚未应用',
-  'config.editor.applied': '已应用：场景已用这份配置重新开始。',
-  'config.group.interval-and-pause': 'Checkpoint 间隔与最小间隔',
-  'config.group.mode-and-alignment': 'Checkpoint 模式与对齐',
-  'config.group.timeout-and-failures': '超时与可容忍的失败',
-  'config.group.retention': '保留与外部化的 Checkpoint',
-  'config.group.state-backend': 'State Backend 与增量 Checkpoint',
-  'config.group.rocksdb-memory': '调整 RocksDB 内存',
-  'config.group.timers': 'Timer 存储与 Watermark',
-  'config.group.compression': '压缩',
-  'config.group.local-recovery': '任务本地恢复',
-  'config.group.restart-strategy': '重启策略',
-  'config.group.network': '网络缓冲区',
-  'config.group.parallelism': '并行度与 Slot',
-};

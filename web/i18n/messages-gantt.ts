@@ -1,7 +1,7 @@
 /**
  * The dashboard's Gantt tab (FLINK-39566's per-checkpoint timeline) and the Flink statistics
  * importer it offers. Field names reuse the checkpoint pages' keys (Flink's dashboard words);
- * these are the tab's own. Merged into `en` and `zhCN` in messages.ts.
+ * these are the tab's own. Merged into `en` in messages-en.ts; the Chinese is in zh-CN/, loaded with that locale.
  */
 
 export const ganttEn = {
@@ -57,56 +57,3 @@ export const ganttEn = {
     'The browser could not read {url}: the server did not allow this page ({origin}) to read it (CORS: no Access-Control-Allow-Origin for this origin), or it could not be reached. Flink’s REST API sends that header as web.access-control-allow-origin sets it; a proxy in front of it may drop it. Fetch it from a terminal and open the file here:',
   'import.url.status': 'The server answered HTTP {status} for {url}: check the job id and the path. To fetch it from a terminal and open the file here:',
 } as const;
-
-export const ganttZhCN: { readonly [K in keyof typeof ganttEn]: string } = {
-  'checkpoints.tab.gantt': '甘特图',
-  'gantt.intro': '一眼看出 checkpoint 为什么慢：最近的 checkpoint 排成一条（宽度即时长）；选中其中一个，按算子列出每个子任务从触发起的各个阶段，最慢的排在最前。',
-  'gantt.source': '统计数据来源',
-  'gantt.source.run': '本次运行',
-  'gantt.source.imported': '导入的作业',
-  'gantt.strip': '最近的 checkpoint',
-  'gantt.strip.bar': 'Checkpoint {id}：{status}，{duration}',
-  'gantt.strip.outliers': '带描边的：慢于 max(p95, 1.5 × 中位数) = {threshold}。',
-  'gantt.follow': '跟随最新',
-  'gantt.export': '导出为 PNG',
-  'gantt.empty': '还没有 checkpoint：触发 checkpoint 后这里会逐个出现。',
-  'gantt.empty.imported': '导入的数据里没有 checkpoint：请导入 /jobs/:jobid/checkpoints（或 …/details/:checkpointid）的响应，以显示这一条。',
-  'gantt.chart': 'Checkpoint {id} 的子任务，按算子分组，最慢的在前',
-  'gantt.noSubtasks.run': 'Checkpoint {id} 还没有子任务上报。',
-  'gantt.noSubtasks.imported':
-    '导入的数据里没有 checkpoint {id} 的子任务统计。请再导入 /jobs/:jobid/checkpoints/details/{id}/subtasks/:vertexid 的响应（每个算子一个），即可看到它的子任务。',
-  'gantt.unknownVertex': '算子（响应中没有 id）',
-  'gantt.group': '{name} · {n} 个子任务',
-  'gantt.row': '子任务 {index}',
-  'gantt.axis': '触发后的毫秒数',
-  'gantt.state.pending': '未确认',
-  'gantt.state.aborted': '已中止',
-  'gantt.unaligned': '非对齐',
-  'gantt.outlier': '离群',
-  'gantt.legend': '图例',
-  'gantt.legend.outlier': '离群：高于所在算子的 max(p95, 1.5 × 中位数)',
-  'gantt.legend.unaligned': '斜线：非对齐 Checkpoint',
-  'gantt.legend.pending': '虚线：未确认',
-  'gantt.legend.aborted': '✕ 已中止',
-  'gantt.hover.empty': '将鼠标移到子任务上查看具体数值。',
-  'gantt.hover.title': '{operator}，子任务 {index}',
-  'gantt.threshold': '离群阈值',
-
-  'import.title': '导入 Flink 统计数据',
-  'import.intro':
-    '粘贴或打开 Flink JobManager 或 History Server 为作业 checkpoint 提供的内容（/jobs/:jobid/checkpoints、…/config、…/details/:checkpointid、…/subtasks/:vertexid，或归档文件）。每个响应都会并入导入的作业。',
-  'import.paste': '响应内容（JSON）',
-  'import.add': '导入',
-  'import.file': '打开文件',
-  'import.clear': '清除导入',
-  'import.archive': 'History Server 归档',
-  'import.loaded': '已导入：{endpoints}（符合 Flink {versions}）。',
-  'import.problems': '未导入：{n} 个问题',
-  'import.url': '或者从 URL 获取',
-  'import.fetch': '获取',
-  'import.fetching': '正在获取…',
-  'import.url.invalid': 'URL：“{url}” 不是 http:// 或 https:// 地址；应当形如 http://localhost:8081/jobs/<作业 ID>/checkpoints。',
-  'import.url.refused':
-    '浏览器无法读取 {url}：服务器不允许本页面（{origin}）读取它（CORS：没有针对该来源的 Access-Control-Allow-Origin），或者服务器无法访问。Flink REST API 按 web.access-control-allow-origin 的设置发送该响应头，但前面的代理可能会把它去掉。请在终端中获取，再在这里打开文件：',
-  'import.url.status': '服务器对 {url} 返回了 HTTP {status}：请检查作业 ID 和路径。在终端中获取并在这里打开文件：',
-};

@@ -3,7 +3,7 @@
  * the option's own `description` (engine/config/flink-options.ts), so the engine stays the single
  * source; an option added there without a translation here shows its English line.
  */
-import type { Locale } from './messages.ts';
+import type { Locale } from './locale.ts';
 
 export const optionDescriptions: Record<Exclude<Locale, 'en'>, Readonly<Record<string, string>>> = {
   'zh-CN': {

@@ -1,0 +1,64 @@
+/**
+ * The page's first chunk holds English only: the Chinese UI text is a chunk of its own that the
+ * i18n layer imports when the page is in Chinese (web/i18n/locale.ts). Checked on the module graph
+ * the bundler starts from: every module web/main.ts reaches through static imports (dynamic
+ * `import()` starts another chunk; type-only imports are erased).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../browser/browser-session.ts';
+import { en, zhCN, type MessageKey } from '../../web/i18n/messages.ts';
+import { zhCNBundle } from '../../web/i18n/zh-CN/locale-zh-cn.ts';
+
+/** `import … from '…'`, `export … from '…'` and `import '…'`, but not `import type …` or `export type …`. */
+const STATIC_IMPORT = /(?:^|[\n;])\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+
+function staticImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const source = file.endsWith('.svelte') ? [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n') : text;
+  return [...source.matchAll(STATIC_IMPORT)]
+    .map((m) => m[1]!)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => resolve(dirname(file), spec))
+    .filter((path) => existsSync(path) && /\.(ts|svelte)$/.test(path));
+}
+
+/** Every repo module the entry reaches through static imports. */
+function staticGraph(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  return seen;
+}
+
+const firstPage = staticGraph(join(REPO_ROOT, 'web/main.ts'));
+
+describe('the page’s locale chunks', () => {
+  it('reaches the i18n layer and the English text statically, so the first page renders at once', () => {
+    const files = [...firstPage].map((file) => relative(REPO_ROOT, file));
+    expect(files).toContain('web/i18n/i18n.svelte.ts');
+    expect(files).toContain('web/i18n/messages-en.ts');
+  });
+
+  it('keeps the Chinese UI text out of the first page’s static module graph', () => {
+    const chinese = [...firstPage].map((file) => relative(REPO_ROOT, file)).filter((file) => file.startsWith('web/i18n/zh-CN/') || file === 'web/i18n/messages.ts' || file === 'web/i18n/option-descriptions.ts');
+    expect(chinese).toEqual([]);
+    // and no module of it carries a copy of the header's Chinese
+    const copies = [...firstPage].filter((file) => readFileSync(file, 'utf8').includes(zhCN['app.tagline'])).map((file) => relative(REPO_ROOT, file));
+    expect(copies).toEqual([]);
+  });
+
+  it('loads the zh-CN chunk with every message of the English one translated', () => {
+    const keys = Object.keys(en) as MessageKey[];
+    const untranslated = keys.filter((key) => typeof zhCNBundle.messages[key] !== 'string' || zhCNBundle.messages[key] === '');
+    expect(untranslated).toEqual([]);
+    expect(zhCNBundle.messages['app.title']).toBe(zhCN['app.title']);
+    expect(Object.keys(zhCNBundle.scenarioNames).length).toBeGreaterThan(0);
+  });
+});

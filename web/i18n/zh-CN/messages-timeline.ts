@@ -1,0 +1,38 @@
+/** The Chinese of ../messages-timeline.ts, in the zh-CN locale's chunk (locale-zh-cn.ts): loaded only when the page is in Chinese. */
+
+import type { timeTravelEn } from '../messages-timeline.ts';
+
+export const timeTravelZhCN: { readonly [K in keyof typeof timeTravelEn]: string } = {
+  'timeline.seek.label': '播放头：当前显示的运行时间点',
+  'timeline.seek.valueText': '{time}（已记录到 {end}）',
+  'timeline.seek.track': '在时间轴上点击或拖动，即可跳到运行中的该时间点；在播放头上用方向键每次移动 1 秒（按住 Shift 为 10 秒），Home 和 End 跳到开头和已记录运行的末尾。',
+  'timeline.seek.replaying': '正在重放运行到 {time}… {percent}%',
+  'timeline.seek.forward': '正在向前运行到 {time}… {percent}%',
+  'timeline.seek.cancel': '取消',
+  'timeline.seek.failed': '无法跳到该时间点：{reason}',
+  'timeline.seek.target': '正在跳到 {time}',
+  'timeline.branch.label': '分支',
+  'timeline.branch.first': '分支 {id}：最初的运行',
+  'timeline.branch.fork': '分支 {id}：从分支 {parent} 的 {time} 分出',
+  'timeline.branch.operations': '操作数：{count}',
+  'timeline.branch.hint': '在过去的某个时间点执行操作会开启一个新分支；之前的分支会保留，可以随时切回去。',
+  'timeline.future': '已记录但尚未重放，直到 {time}：向前跳转或继续运行即可重放',
+  'timeline.future.operation': '记录于 {time}：{operation}',
+  'timeline.legend.future': '已记录的后续运行',
+  'timeline.legend.playhead': '播放头（可拖动，或使用方向键）',
+  'timeline.phases.title': '{kind} {id}：各子任务的阶段',
+  'timeline.phases.hint': '把鼠标指向 Checkpoint 条，可以看到每个子任务的时间花在哪里；点击（或按回车）可保持展开。',
+  'timeline.phases.close': '关闭',
+  'timeline.phases.pending': '未确认',
+  'timeline.phases.subtask': '{name} #{index}',
+  'timeline.phases.row': '{name} 子任务 {index}：启动延迟 {startDelay}，对齐 {alignment}，同步 {sync}，异步 {async}；{endToEnd} 后确认',
+  'timeline.phases.none': '没有 {kind} {id} 的子任务统计：它已不在 Checkpoint 历史中。',
+  'timeline.phases.rest': '直到确认',
+  'timeline.phases.axis': '触发后的毫秒数',
+  'timeline.bar.expand': '{title}。按回车键查看各子任务的阶段。',
+  'timeline.legend.notApplied': '故障未执行',
+  'timeline.notApplied.list': '未执行的计划故障',
+  'timeline.unresponsive': '{tm}：无心跳（heartbeat.timeout {timeout}）',
+  'timeline.unresponsive.lost': '{tm}：无心跳（heartbeat.timeout {timeout}），{duration} 后被判定丢失',
+  'timeline.legend.unresponsive': 'TaskManager 无响应',
+};
