@@ -23,6 +23,7 @@ import { flinkExportEn, flinkExportZhCN } from './messages-export.ts';
 import { ganttEn, ganttZhCN } from './messages-gantt.ts';
 import { inspectorEn, inspectorZhCN } from './messages-inspector.ts';
 import { lessonsEn, lessonsZhCN } from './messages-lessons.ts';
+import { plannerEn, plannerZhCN } from './messages-planner.ts';
 import { reproduceEn, reproduceZhCN } from './messages-reproduce.ts';
 import { restoreEn, restoreZhCN } from './messages-restore.ts';
 import { storageEn, storageZhCN } from './messages-storage.ts';
@@ -339,6 +340,7 @@ export const en = {
   ...configEditorEn,
   ...embedEn,
   ...docsEn,
+  ...plannerEn,
   ...driverEn,
   ...timeTravelEn,
   ...breakEn,
@@ -663,6 +665,7 @@ export const zhCN: Messages = {
   ...configEditorZhCN,
   ...embedZhCN,
   ...docsZhCN,
+  ...plannerZhCN,
   ...driverZhCN,
   ...timeTravelZhCN,
   ...breakZhCN,

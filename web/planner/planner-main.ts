@@ -1,0 +1,13 @@
+/**
+ * The capacity planner page (/planner/, issue 15): its own page in the build, so the playground
+ * does not load it; the sweep itself runs in workers/capacity-planner.worker.ts.
+ */
+import { mount } from 'svelte';
+import '../app.css';
+import PlannerApp from './PlannerApp.svelte';
+import { CapacitySweep } from './capacity-sweep.svelte.ts';
+
+const target = document.getElementById('app');
+if (!target) throw new Error('planner/index.html has no #app element to mount the page into.');
+
+export default mount(PlannerApp, { target, props: { sweep: new CapacitySweep() } });
