@@ -16,13 +16,15 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
-    // The playground, its embeddable page (DESIGN.md contract 4), the docs page and the live runtime's test page.
+    // The playground, its embeddable page (DESIGN.md contract 4), the docs page, the capacity planner and the live runtime's test page.
     rollupOptions: {
       input: {
         main: fromRoot('./web/index.html'),
         embed: fromRoot('./web/embed.html'),
         // The docs page for authors (/docs/): prose around three embedded demos.
         docs: fromRoot('./web/docs/index.html'),
+        // The capacity planner (/planner/): a sweep over parallelism in a worker, plotted.
+        planner: fromRoot('./web/planner/index.html'),
         live: fromRoot('./web/live/live-test.html'),
         element: fromRoot('./web/embed/checkpoint-playground-element.ts'),
       },

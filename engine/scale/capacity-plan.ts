@@ -34,6 +34,8 @@ export interface CapacityQuestion {
 
 export interface CapacityPoint {
   parallelism: number;
+  /** hosts of ten slots each (at least two, so a host loss leaves one) */
+  hosts: number;
   /** capacity over input rate, minus 1 (0.5: half again the input rate to spare) */
   spareCapacity: number;
   /** median end-to-end duration of the checkpoints before the failure, ms */
@@ -56,7 +58,8 @@ export function planCapacity(question: CapacityQuestion): { points: CapacityPoin
   return { points, smallest: points.find((p) => p.meetsObjective) };
 }
 
-function capacityPoint(q: CapacityQuestion, parallelism: number): CapacityPoint {
+/** One parallelism of the sweep: the planner page's worker runs them one at a time to stream each. */
+export function capacityPoint(q: CapacityQuestion, parallelism: number): CapacityPoint {
   const { report } = runScenario(plannedScenario(q, parallelism));
   const history = (report.checkpoints as { history: Array<{ status: string; trigger_timestamp: number; end_to_end_duration: number }> }).history;
   const before = history.filter((h) => h.status === 'COMPLETED' && h.trigger_timestamp < FAILURE_AT_MS).map((h) => h.end_to_end_duration).sort((a, b) => a - b);
@@ -66,6 +69,7 @@ function capacityPoint(q: CapacityQuestion, parallelism: number): CapacityPoint 
   const recoveryMs = restore && catchUpMs !== null ? restore.time - FAILURE_AT_MS + catchUpMs : null;
   return {
     parallelism,
+    hosts: hostsFor(parallelism),
     spareCapacity: (parallelism * 1e6) / q.recordCostUs / q.ratePerS - 1,
     checkpointMs: before[Math.floor(before.length / 2)] ?? NaN,
     restoreMs,
@@ -75,9 +79,13 @@ function capacityPoint(q: CapacityQuestion, parallelism: number): CapacityPoint 
   };
 }
 
+function hostsFor(parallelism: number): number {
+  return Math.max(2, Math.ceil(parallelism / SLOTS_PER_HOST));
+}
+
 /** Events → count per key (RocksDB, incremental, task-local recovery) → sink, one TaskManager per host killed once. */
 function plannedScenario(q: CapacityQuestion, parallelism: number): Scenario {
-  const hosts = Math.max(2, Math.ceil(parallelism / SLOTS_PER_HOST));
+  const hosts = hostsFor(parallelism);
   const mb = (bytes: number) => Math.round(bytes);
   const result = validateScenario({
     version: 1,

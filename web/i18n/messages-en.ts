@@ -25,6 +25,7 @@ import { inspectorEn } from './messages-inspector.ts';
 import { lessonsEn } from './messages-lessons.ts';
 import { reproduceEn } from './messages-reproduce.ts';
 import { importedEn } from './messages-imported.ts';
+import { plannerEn } from './messages-planner.ts';
 import { restoreEn } from './messages-restore.ts';
 import { storageEn } from './messages-storage.ts';
 import { timeTravelEn } from './messages-timeline.ts';
@@ -353,6 +354,7 @@ export const en = {
   ...ganttEn,
   ...reproduceEn,
   ...importedEn,
+  ...plannerEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

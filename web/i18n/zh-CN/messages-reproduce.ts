@@ -6,10 +6,7 @@ export const reproduceZhCN: { readonly [K in keyof typeof reproduceEn]: string }
   'reproduce.title': '复现真实的 Flink 作业',
   'reproduce.intro':
     '粘贴或选择 Flink JobManager 为作业的 checkpoint 提供的 REST 响应（/jobs/:jobid/checkpoints，如果有的话还有 …/checkpoints/config 和 …/checkpoints/details/:checkpointid）。Playground 会为作业搭建一个模型——间隔、配置、算子和并行度、状态大小、耗时——并运行它，让你在自己作业的模型上做实验。',
-  'reproduce.paste': 'Flink REST 响应（JSON）',
-  'reproduce.files': '或选择文件',
   'reproduce.imported': '已读取 {files} 个响应：历史中有 {completed} 个完成的 checkpoint。',
-  'reproduce.problem': '无法把 {file} 读取为 Flink checkpoint 统计：',
   'reproduce.cannotModel': '无法搭建模型：{reason}',
   'reproduce.button': '在 Playground 中复现',
   'reproduce.building': '正在搭建并校准模型…',

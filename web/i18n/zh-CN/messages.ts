@@ -20,6 +20,7 @@ import { inspectorZhCN } from './messages-inspector.ts';
 import { lessonsZhCN } from './messages-lessons.ts';
 import { reproduceZhCN } from './messages-reproduce.ts';
 import { importedZhCN } from './messages-imported.ts';
+import { plannerZhCN } from './messages-planner.ts';
 import { restoreZhCN } from './messages-restore.ts';
 import { storageZhCN } from './messages-storage.ts';
 import { timeTravelZhCN } from './messages-timeline.ts';
@@ -344,4 +345,5 @@ export const zhCN: Messages = {
   ...ganttZhCN,
   ...reproduceZhCN,
   ...importedZhCN,
+  ...plannerZhCN,
 };
