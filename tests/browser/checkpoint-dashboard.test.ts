@@ -37,6 +37,8 @@ function dashboard(page: Page) {
 async function openTab(page: Page, name: string): Promise<void> {
   await dashboard(page).getByRole('tab', { name, exact: true }).click();
   await expect.poll(() => dashboard(page).getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
+  // Every tab but the Overview loads its code when it first opens.
+  await expect.poll(() => dashboard(page).getByTestId('tab-loading').count()).toBe(0);
 }
 
 async function count(page: Page, key: string): Promise<number> {

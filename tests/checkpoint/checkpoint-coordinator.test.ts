@@ -206,7 +206,9 @@ describe('manual checkpoints and savepoints', () => {
     const h = new CoordinatorHarness({ config: { [MIN_PAUSE]: 10_000 } });
     h.checkpointNow();
     h.now = 20;
-    expect(statuses(h.trigger(kind))).toEqual([triggered(2, kind === 'savepoint')]);
+    // A FULL checkpoint's status says so, for a recording to replay it as one.
+    const full = kind === 'full-checkpoint' ? { checkpointType: 'FULL' } : {};
+    expect(statuses(h.trigger(kind))).toEqual([{ ...triggered(2, kind === 'savepoint'), ...full }]);
   });
 
   it.each<[TriggerKind, boolean, boolean]>([

@@ -160,6 +160,7 @@ export const en = {
   'checkpoints.tab.history': 'History',
   'checkpoints.tab.summary': 'Summary',
   'checkpoints.tab.configuration': 'Configuration',
+  'checkpoints.tab.loading': 'Loading this tab…',
   'checkpoints.periodicOff':
     'Periodic checkpoints are off in this scenario (execution.checkpointing.interval is not set). You can still trigger checkpoints and savepoints by hand.',
 

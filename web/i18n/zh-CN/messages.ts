@@ -155,6 +155,7 @@ export const zhCN: Messages = {
   'checkpoints.tab.history': '历史',
   'checkpoints.tab.summary': '汇总',
   'checkpoints.tab.configuration': '配置',
+  'checkpoints.tab.loading': '正在加载此标签页…',
   'checkpoints.periodicOff':
     '本场景关闭了周期性 Checkpoint（未设置 execution.checkpointing.interval）。仍可以手动触发 Checkpoint 和 Savepoint。',
 
