@@ -31,6 +31,8 @@ const count = (page: Page, key: string) => panel(page).locator(`[data-count="${k
 
 async function openTab(page: Page, label: string): Promise<void> {
   await dashboard(page).getByRole('tab', { name: label, exact: true }).click();
+  // Every tab but the Overview loads its code when it first opens.
+  await expect.poll(() => dashboard(page).getByTestId('tab-loading').count()).toBe(0);
 }
 
 /** Pastes one response into the Gantt tab's importer (clearing what was imported first, when asked). */
@@ -120,12 +122,12 @@ describe('an imported Flink job in the dashboard and the timeline', () => {
     const page = session.page;
     await importInGantt(page, FLINK_19, true);
     await page.getByTestId('locale-select').selectOption({ label: '中文' });
-    await dashboard(page).getByRole('tab', { name: zhCN['checkpoints.tab.overview'], exact: true }).click();
+    await openTab(page, zhCN['checkpoints.tab.overview']);
     await expect.poll(() => count(page, 'completed')).toBe('38');
     expect(await dashboard(page).getByTestId('dashboard-imported-note').textContent()).toContain('1.9–1.11');
     await screenshot(dashboard(page), 'imported-overview-19-zh');
 
-    await dashboard(page).getByRole('tab', { name: zhCN['checkpoints.tab.summary'], exact: true }).click();
+    await openTab(page, zhCN['checkpoints.tab.summary']);
     const notReported = zhCN['imported.notReported'].replace('{versions}', '1.9–1.11');
     expect(await panel(page).getByTestId('percentiles-not-reported').textContent()).toBe(zhCN['imported.summary.percentiles'].replace('{versions}', '1.9–1.11'));
     expect(await panel(page).getByTestId('checkpoint-percentiles').count()).toBe(0);
