@@ -180,9 +180,11 @@ describe('the playground page in the live driver', () => {
 
   it('terminates the live workers and deletes their checkpoint database when switched back to sim', async () => {
     const page = session.page;
-    // The run's remote checkpoint storage, and one local disk per host (task-local copies).
+    // The run's remote checkpoint storage, the sink's committed output (kept for a resume after a
+    // reload), and one local disk per host (task-local copies).
     const databases = await liveDatabases(page);
-    expect(databases.filter((name) => !name.includes('/local-disk/'))).toHaveLength(1);
+    expect(databases.filter((name) => !name.includes('/local-disk/') && !name.endsWith('/sink-output'))).toHaveLength(1);
+    expect(databases.filter((name) => name.endsWith('/sink-output'))).toHaveLength(1);
     expect(databases.filter((name) => name.includes('/local-disk/')).map((name) => name.split('/').at(-1)).sort()).toEqual(['host-0', 'host-1']);
     await page.getByTestId('driver-choice').getByRole('radio', { name: en['driver.sim'] }).check();
     await expect.poll(() => page.evaluate(() => window.playground!.status().then((s) => s.driver))).toBe('sim');
