@@ -178,6 +178,7 @@ export const en = {
   'checkpoints.latest.noneCompleted': 'No checkpoint has completed yet.',
   'checkpoints.latest.noneSavepoint': 'No savepoint has been taken yet.',
   'checkpoints.latest.noneFailed': 'No checkpoint has failed.',
+  'checkpoints.latest.failedNotNamed': 'Flink counts {count, plural, one {# failed checkpoint} other {# failed checkpoints}}, but its response names no latest failed one.',
   'checkpoints.latest.noneRestore': 'The job has not restored from a checkpoint.',
   'checkpoints.latest.onlyTriggerFailures': 'No checkpoint with an id has failed: the failed count is of triggers refused before a checkpoint was created (listed below).',
   'checkpoints.triggerFailures.title': 'Failed Before a Checkpoint Was Created',

@@ -173,6 +173,7 @@ export const zhCN: Messages = {
   'checkpoints.latest.noneCompleted': '还没有完成的 Checkpoint。',
   'checkpoints.latest.noneSavepoint': '还没有做过 Savepoint。',
   'checkpoints.latest.noneFailed': '没有失败的 Checkpoint。',
+  'checkpoints.latest.failedNotNamed': 'Flink 的计数中有 {count} 个失败的 Checkpoint，但响应里没有给出最近失败的那一个。',
   'checkpoints.latest.noneRestore': '作业还没有从 Checkpoint 恢复过。',
   'checkpoints.latest.onlyTriggerFailures': '没有带 ID 的 Checkpoint 失败：失败计数来自创建 Checkpoint 之前就被拒绝的触发（见下方）。',
   'checkpoints.triggerFailures.title': '创建 Checkpoint 之前就失败的触发',
