@@ -1,6 +1,6 @@
 import { message } from '../engine/messages/engine-message.ts';
 import { scenarioError } from '../engine/scenario/scenario-error.ts';
-import type { ScenarioError, ScenarioValidation } from '../engine/scenario/scenario-validator.ts';
+import { validateScenario, type ScenarioError, type ScenarioValidation } from '../engine/scenario/scenario-validator.ts';
 
 /**
  * The page's drivers move records (sim, live); a `runtime: scale` scenario (a parallelism of
@@ -10,4 +10,9 @@ export const SCALE_ON_THE_PAGE: ScenarioError = scenarioError('runtime', message
 
 export function pageRunnable(validated: ScenarioValidation): ScenarioValidation {
   return validated.ok && validated.scenario.runtime === 'scale' ? { ok: false, errors: [SCALE_ON_THE_PAGE] } : validated;
+}
+
+/** The scenario validated as the page runs it: valid, and for a runtime the page has. */
+export function validateForPage(value: unknown): ScenarioValidation {
+  return pageRunnable(validateScenario(value));
 }

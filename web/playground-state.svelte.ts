@@ -24,11 +24,11 @@ import type { Topology } from '../engine/job/topology.ts';
 import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
-import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
+import { formatScenarioErrors, parseScenarioText, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
 import { message, renderEnglish } from '../engine/messages/engine-message.ts';
 import type { EngineMessage } from '../engine/messages/message-codes.ts';
 import { scenarioError } from '../engine/scenario/scenario-error.ts';
-import { pageRunnable } from './page-runtime.ts';
+import { validateForPage } from './page-runtime.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
@@ -301,7 +301,7 @@ export class PlaygroundState {
       if (!parsed.ok) throw new Error(`The scenario is not valid JSON or YAML; nothing was loaded.\n${formatScenarioErrors(parsed.errors)}`);
       value = parsed.value;
     }
-    const validated = pageRunnable(validateScenario(value));
+    const validated = validateForPage(value);
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     this.#generation++;
     this.pause('user');
@@ -383,7 +383,7 @@ export class PlaygroundState {
     // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
     this.operations = [];
     const parsed = parseScenarioText(text);
-    const validated = parsed.ok ? pageRunnable(validateScenario(parsed.value)) : parsed;
+    const validated = parsed.ok ? validateForPage(parsed.value) : parsed;
     if (!validated.ok) {
       this.#clearJob();
       this.source = source;
@@ -453,7 +453,7 @@ export class PlaygroundState {
     const source = this.source;
     if (input === null || source === null) return { ok: false, errors: [scenarioError('', message('scenario.not-loaded'))] };
     const candidate = { ...input, config };
-    const validated = pageRunnable(validateScenario(candidate));
+    const validated = validateForPage(candidate);
     if (!validated.ok) return validated;
     const wasRunning = this.running;
     this.#generation++;
