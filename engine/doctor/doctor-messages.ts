@@ -43,7 +43,7 @@ const TEMPLATES: { readonly [L in DoctorLocale]: Templates } = {
     'slow-remote-restore':
       'Restoring took up to {slowestMs} (subtask {vertex}#{subtask}, {sizeBytes} read from remote checkpoint storage; {restores} restores). Enable task-local recovery (execution.checkpointing.local-backup.enabled and execution.state-recovery.from-local): a task restarted in its previous slot then reads its local copy.',
     'at-least-once-duplicates':
-      'Checkpoints are AT_LEAST_ONCE and {plainSinks} sink(s) write every record at once: after a restore, the replayed records are written again ({duplicates} duplicates in this run). Use EXACTLY_ONCE with a transactional (two-phase-commit) sink, or make the sink idempotent.',
+      'Checkpoints are AT_LEAST_ONCE and the job’s non-transactional sinks (here {plainSinks}) write every record at once: after a restore, the replayed records are written again ({duplicates} duplicates in this run). Use EXACTLY_ONCE with a transactional (two-phase-commit) sink, or make the sink idempotent.',
     'at-least-once-sink-unknown':
       'Checkpoints are AT_LEAST_ONCE: after a restore the records since the checkpoint are replayed, and a sink that is neither idempotent nor transactional writes them twice. The statistics do not say what the sinks are; if duplicates matter, use EXACTLY_ONCE with a transactional sink.',
     'subtask-skew':
