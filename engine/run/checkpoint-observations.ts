@@ -69,12 +69,12 @@ function observeEvents(events: readonly JobEvent[]): EventObservations {
   let lastCompletion: number | undefined;
   for (const e of events) {
     if (e.type === 'checkpoint-triggered' && !e.isSavepoint) {
-      if (lastCompletion !== undefined) seen.pausesMs.push(pending.size > 0 ? 0 : e.time - lastCompletion);
+      if (lastCompletion !== undefined) seen.pausesMs.push(pending.size > 0 ? 0 : elapsedMs(lastCompletion, e.time));
       pending.set(e.checkpointId, e.time);
       seen.concurrent.push(pending.size);
     } else if (e.type === 'checkpoint-completed' && !e.isSavepoint) {
       const trigger = pending.get(e.checkpointId);
-      if (trigger !== undefined) seen.endToEndMs.push(e.time - trigger);
+      if (trigger !== undefined) seen.endToEndMs.push(elapsedMs(trigger, e.time));
       pending.delete(e.checkpointId);
       lastCompletion = e.time;
     } else if (e.type === 'checkpoint-failed') {
@@ -86,6 +86,15 @@ function observeEvents(events: readonly JobEvent[]): EventObservations {
     }
   }
   return seen;
+}
+
+/**
+ * The time from `from` to `to`, to the nanosecond. Job times are fractional milliseconds, so a
+ * trigger scheduled exactly min-pause after a completion can subtract to 499.99999999999955 ms;
+ * rounding the difference keeps such float noise from breaking an expectation of "at least 500 ms".
+ */
+function elapsedMs(from: number, to: number): number {
+  return Math.round((to - from) * 1e6) / 1e6;
 }
 
 /** Per completed checkpoint in the history (the dashboard's): the longest alignment and start delay of any subtask, the persisted and checkpointed bytes, the checkpointed share of the state, the longest sync phase. */

@@ -46,6 +46,14 @@ describe('checkpoint observations from job events', () => {
     expect(seen.endToEndMs).toEqual([300, 1200, 500]);
   });
 
+  it('measures a trigger exactly min-pause after a fractional completion time as the whole min-pause', () => {
+    // 3631.9399250244137 + 500 = 4131.939925024413, which subtracts back to 499.99999999999955
+    const completion = 3631.9399250244137;
+    const seen = observe([triggered(3000, 1), completed(completion, 1), triggered(completion + 500, 2)]);
+    expect(seen.pausesMs).toEqual([500]);
+    expect(held({ type: 'statistic', statistic: 'checkpoint-pause', aggregate: 'min', min: 500 }, inputs(seen))).toBe(true);
+  });
+
   it('keeps failure reasons, and a failed checkpoint is no longer in progress', () => {
     const seen = observe([triggered(0, 1), failed(2000, 1, 'CHECKPOINT_EXPIRED'), triggered(2100, 2)]);
     expect(seen.failureReasons).toEqual(['CHECKPOINT_EXPIRED']);
