@@ -1,0 +1,91 @@
+/**
+ * The keyed state of a records scenario run in the scale runtime, derived from its keys as the
+ * record-level runtime builds it (key-space.ts): a keyed aggregate fed over a hash edge straight
+ * from a `sequence` or `random` source holds one entry per key its records have carried, so its
+ * state is a function of how far the sources have read, per subtask by Flink's key groups. A
+ * snapshot taken when the sources had read `consumed` records holds the entries of the keys seen
+ * by then; an incremental one uploads the entries written since the last completed checkpoint's
+ * snapshot (a key written many times is one entry in the flushed memtable); a restore rewinds the
+ * sources, and the state is the checkpoint's again with it.
+ *
+ * What it cannot derive it says (`stateDerivation`): a keyed vertex whose keys come from the
+ * data (after a map, from `lines`), whose state is windows and timers rather than one entry per
+ * key, or that joins two inputs. Such a vertex holds no modelled state.
+ */
+import type { Scenario } from '../scenario/scenario-types.ts';
+import { computeOperatorIndexForKeyGroup } from '../keys/key-group-assignment.ts';
+import { KEYED_VERTEX_TYPES } from '../scenario/scenario-vocabulary.ts';
+import { hasKnownKeys, KeySpace, type KeyedSource } from './key-space.ts';
+import type { KeyedStateModel, StateAtSnapshot } from './keyed-state-model.ts';
+import type { JobFlows } from './vertex-flows.ts';
+
+/** Why a keyed vertex's state cannot be derived from the scenario's keys. */
+export type UnderivedState = 'window-state' | 'two-inputs' | 'keys-from-data';
+
+export type StateDerivation = { vertex: string; derived: true; sourceVertex: string; source: KeyedSource } | { vertex: string; derived: false; reason: UnderivedState };
+
+/** For every keyed vertex of the job: the source its keys come from, or why there is none. */
+export function stateDerivation(scenario: Scenario): StateDerivation[] {
+  const byId = new Map(scenario.job.vertices.map((v) => [v.id, v]));
+  return scenario.job.vertices
+    .filter((v) => (KEYED_VERTEX_TYPES as readonly string[]).includes(v.operator.type))
+    .map((v): StateDerivation => {
+      if (v.operator.type !== 'keyed-aggregate') return { vertex: v.id, derived: false, reason: v.operator.type === 'window-join' ? 'two-inputs' : 'window-state' };
+      const inputs = scenario.job.edges.filter((e) => e.to === v.id);
+      const from = inputs.length === 1 && inputs[0]!.partitioning === 'hash' ? byId.get(inputs[0]!.from) : undefined;
+      if (from?.operator.type !== 'source' || !hasKnownKeys(from.operator.source)) return { vertex: v.id, derived: false, reason: 'keys-from-data' };
+      return { vertex: v.id, derived: true, sourceVertex: from.id, source: from.operator.source };
+    });
+}
+
+export class KeySpaceState implements KeyedStateModel {
+  readonly #derivations: Map<string, Extract<StateDerivation, { derived: true }>>;
+  readonly #maxParallelismOf: (vertexId: string) => number;
+  /** per keyed vertex and parallelism (a rescale changes which subtask holds a key) */
+  readonly #spaces = new Map<string, KeySpace>();
+  /** records the sources had read at the last completed checkpoint's snapshot (or the restore) */
+  #cleanAt = 0;
+
+  constructor(scenario: Scenario, maxParallelismOf: (vertexId: string) => number) {
+    this.#derivations = new Map(stateDerivation(scenario).flatMap((d) => (d.derived ? [[d.vertex, d]] : [])));
+    this.#maxParallelismOf = maxParallelismOf;
+  }
+
+  setProcessing(): void {
+    // The state follows the sources' offsets, not the time.
+  }
+
+  snapshot(_now: number, consumed: number, flows: JobFlows): StateAtSnapshot {
+    const perSource = (f: JobFlows['vertices'][number], records: number) => this.#recordsPerSourceSubtask(flows, f, records);
+    const keyedBytes = flows.vertices.map((f) => this.#space(f, flows)?.stateBytes(perSource(f, consumed)) ?? []);
+    const dirtyBytes = flows.vertices.map((f) => this.#space(f, flows)?.touchedBytes(perSource(f, this.#cleanAt), perSource(f, consumed)) ?? []);
+    return { activeMs: 0, consumed, keyedBytes, dirtyBytes };
+  }
+
+  confirmed(snapshot: StateAtSnapshot): void {
+    this.#cleanAt = Math.max(this.#cleanAt, snapshot.consumed);
+  }
+
+  restored(snapshot: StateAtSnapshot): void {
+    this.#cleanAt = snapshot.consumed;
+  }
+
+  /** The sources read `consumed` records together; the vertex's source read its share, split evenly over its subtasks. */
+  #recordsPerSourceSubtask(flows: JobFlows, f: JobFlows['vertices'][number], consumed: number): number {
+    const source = flows.vertices.find((v) => v.vertex.id === this.#derivations.get(f.vertex.id)!.sourceVertex)!;
+    return (consumed * source.inputRatePerS) / flows.sourceRatePerS / source.vertex.parallelism;
+  }
+
+  #space(f: JobFlows['vertices'][number], flows: JobFlows): KeySpace | undefined {
+    const derivation = this.#derivations.get(f.vertex.id);
+    if (!derivation || flows.sourceRatePerS === 0) return undefined;
+    const key = `${f.vertex.id}/${f.vertex.parallelism}`;
+    const known = this.#spaces.get(key);
+    if (known) return known;
+    const maxParallelism = this.#maxParallelismOf(f.vertex.id);
+    const source = flows.vertices.find((v) => v.vertex.id === derivation.sourceVertex)!.vertex;
+    const space = new KeySpace(derivation.source, source.parallelism, maxParallelism, f.vertex.parallelism, (kg) => computeOperatorIndexForKeyGroup(maxParallelism, f.vertex.parallelism, kg));
+    this.#spaces.set(key, space);
+    return space;
+  }
+}

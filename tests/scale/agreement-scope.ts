@@ -1,0 +1,77 @@
+/**
+ * Which shipped scenarios the scale runtime is held to the record-level sim on, over which job
+ * time, and which figures of them are left out, each with its modelling reason. A scenario is left
+ * out only for what one of the runtimes cannot run or the scale model does not model, never for
+ * its error.
+ */
+import { readConfig } from '../../engine/config/flink-options.ts';
+import { stateDerivation, type UnderivedState } from '../../engine/scale/key-space-state.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
+
+/**
+ * The record-level sim moves every record (wa-sqlite for the rocksdb backend): a run of this many
+ * source records takes about 10 s on a loaded 2-core machine, which bounds what a test may ask of it.
+ */
+export const MAX_RECORDS = 500_000;
+
+/** The figures compared, as the test output names them. */
+export const FIGURES = ['checkpoint duration', 'checkpointed size', 'restore time', 'catch-up time'] as const;
+export type Figure = (typeof FIGURES)[number];
+
+export type AgreementScope =
+  | { runs: false; reason: string }
+  | { runs: true; untilMs: number; window: string | null; excluded: Partial<Record<Figure, string>> };
+
+const UNDERIVED: Record<UnderivedState, string> = {
+  'window-state': "a window operator's state is its open windows and their timers, fired by watermarks; the scale model derives state only for keyed aggregates (one entry per key)",
+  'two-inputs': "a window join's state is the buffered records of both inputs per window; the scale model derives state only for keyed aggregates fed by one source",
+  'keys-from-data': 'the keys come from the data (words split from lines, or a map in between); the scale model knows a source\'s key space, not its text',
+};
+
+/** A vertex slower than this per output buffer of records makes a barrier wait behind the buffer flush's burst. */
+const BURST_MS = 10;
+
+export function agreementScope(scenario: Scenario): AgreementScope {
+  if (scenario.runtime === 'scale') return { runs: false, reason: 'a runtime: scale scenario (production sizes); the record-level sim cannot move its records' };
+  const underived = stateDerivation(scenario).find((d) => !d.derived);
+  if (underived && !underived.derived) return { runs: false, reason: `${underived.vertex}: ${UNDERIVED[underived.reason]}` };
+  const { untilMs, window } = comparisonWindow(scenario);
+  const records = sourceRecords(scenario, untilMs);
+  if (records > MAX_RECORDS) return { runs: false, reason: `${records} source records, over the ${MAX_RECORDS} the record-level sim may move in a test` };
+  return { runs: true, untilMs, window, excluded: excludedFigures(scenario) };
+}
+
+/**
+ * The scale runtime's sources never end: a bounded job's end of input, its final checkpoint
+ * (FLIP-147) and FINISHED are not modelled. Both runs stop when the failure-free run's input
+ * would end (a run with failures rewinds, so its input ends later still).
+ */
+function comparisonWindow(scenario: Scenario): { untilMs: number; window: string | null } {
+  const ends = scenario.job.vertices.flatMap((v) => (v.operator.type === 'source' && v.operator.source.count !== undefined ? [(v.operator.source.count / v.operator.source.rate_per_s) * 1000] : []));
+  const inputEnds = Math.min(Infinity, ...ends);
+  if (inputEnds >= scenario.run.until_ms) return { untilMs: scenario.run.until_ms, window: null };
+  return { untilMs: inputEnds, window: `compared until ${inputEnds} ms, when the bounded sources' input ends: the final checkpoint and the end of the job are not modelled (the scale model's sources are unbounded)` };
+}
+
+function sourceRecords(scenario: Scenario, untilMs: number): number {
+  return scenario.job.vertices.reduce((n, v) => (v.operator.type === 'source' ? n + Math.min(v.operator.source.count ?? Infinity, (v.operator.source.rate_per_s * untilMs) / 1000) * v.parallelism : n), 0);
+}
+
+function excludedFigures(scenario: Scenario): Partial<Record<Figure, string>> {
+  const config = readConfig(scenario.config);
+  const excluded: Partial<Record<Figure, string>> = {};
+  if (config.snapshotCompression && config.stateBackend !== 'rocksdb') {
+    const reason = "snappy's ratio depends on the bytes written; the scale model has sizes, not bytes";
+    excluded['checkpointed size'] = reason;
+    excluded['checkpoint duration'] = `the upload follows the compressed size: ${reason}`;
+  }
+  if (config.stateBackend === 'rocksdb' && config.incremental) {
+    excluded['checkpointed size'] = "an incremental checkpoint uploads the new SST files: their JSON block encoding and the files a level compaction rewrites are not modelled (the scale model uploads the entries written since the last checkpoint)";
+  }
+  const recordsPerBuffer = Math.max(1, Math.floor(config.segmentSizeBytes / scenario.costs.record_size_bytes));
+  const slow = scenario.job.vertices.find((v) => v.operator.type !== 'source' && (recordsPerBuffer * v.record_cost_us) / 1000 > BURST_MS);
+  if (slow) {
+    excluded['checkpoint duration'] = `${slow.id} takes ${(recordsPerBuffer * slow.record_cost_us) / 1000} ms per output buffer of records: a barrier waits behind the burst each buffer flush (execution.buffer-timeout.interval) delivers, and the scale model's flows are fluid`;
+  }
+  return excluded;
+}
