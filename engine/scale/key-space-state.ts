@@ -12,12 +12,18 @@
  * data (after a map, from `lines`), whose state is windows and timers rather than one entry per
  * key, or that joins two inputs. Such a vertex holds no modelled state.
  */
-import type { Scenario } from '../scenario/scenario-types.ts';
+import type { Scenario, VertexSpec } from '../scenario/scenario-types.ts';
 import { computeOperatorIndexForKeyGroup } from '../keys/key-group-assignment.ts';
 import { KEYED_VERTEX_TYPES } from '../scenario/scenario-vocabulary.ts';
 import { hasKnownKeys, KeySpace, type KeyedSource } from './key-space.ts';
 import type { KeyedStateModel, StateAtSnapshot } from './keyed-state-model.ts';
 import type { JobFlows } from './vertex-flows.ts';
+
+/** What the key space needs of the execution graph. */
+export interface JobGraphView {
+  readonly vertices: readonly VertexSpec[];
+  maxParallelismOf(vertexId: string): number;
+}
 
 /** Why a keyed vertex's state cannot be derived from the scenario's keys. */
 export type UnderivedState = 'window-state' | 'two-inputs' | 'keys-from-data';
@@ -40,15 +46,21 @@ export function stateDerivation(scenario: Scenario): StateDerivation[] {
 
 export class KeySpaceState implements KeyedStateModel {
   readonly #derivations: Map<string, Extract<StateDerivation, { derived: true }>>;
-  readonly #maxParallelismOf: (vertexId: string) => number;
+  readonly #graph: () => JobGraphView;
   /** per keyed vertex and parallelism (a rescale changes which subtask holds a key) */
   readonly #spaces = new Map<string, KeySpace>();
   /** records the sources had read at the last completed checkpoint's snapshot (or the restore) */
   #cleanAt = 0;
 
-  constructor(scenario: Scenario, maxParallelismOf: (vertexId: string) => number) {
+  /** `graph`: the job's vertices as deployed now (a rescale changes their parallelism) and their max parallelism */
+  constructor(scenario: Scenario, graph: () => JobGraphView) {
     this.#derivations = new Map(stateDerivation(scenario).flatMap((d) => (d.derived ? [[d.vertex, d]] : [])));
-    this.#maxParallelismOf = maxParallelismOf;
+    this.#graph = graph;
+  }
+
+  /** Each subtask's share of a keyed vertex's records, from its keys (undefined where not derived). */
+  recordShare(vertexId: string, parallelism: number): number[] | undefined {
+    return this.#space(vertexId, parallelism)?.recordShare;
   }
 
   setProcessing(): void {
@@ -57,8 +69,9 @@ export class KeySpaceState implements KeyedStateModel {
 
   snapshot(_now: number, consumed: number, flows: JobFlows): StateAtSnapshot {
     const perSource = (f: JobFlows['vertices'][number], records: number) => this.#recordsPerSourceSubtask(flows, f, records);
-    const keyedBytes = flows.vertices.map((f) => this.#space(f, flows)?.stateBytes(perSource(f, consumed)) ?? []);
-    const dirtyBytes = flows.vertices.map((f) => this.#space(f, flows)?.touchedBytes(perSource(f, this.#cleanAt), perSource(f, consumed)) ?? []);
+    const space = (f: JobFlows['vertices'][number]) => (flows.sourceRatePerS === 0 ? undefined : this.#space(f.vertex.id, f.vertex.parallelism));
+    const keyedBytes = flows.vertices.map((f) => space(f)?.stateBytes(perSource(f, consumed)) ?? []);
+    const dirtyBytes = flows.vertices.map((f) => space(f)?.touchedBytes(perSource(f, this.#cleanAt), perSource(f, consumed)) ?? []);
     return { activeMs: 0, consumed, keyedBytes, dirtyBytes };
   }
 
@@ -76,15 +89,16 @@ export class KeySpaceState implements KeyedStateModel {
     return (consumed * source.inputRatePerS) / flows.sourceRatePerS / source.vertex.parallelism;
   }
 
-  #space(f: JobFlows['vertices'][number], flows: JobFlows): KeySpace | undefined {
-    const derivation = this.#derivations.get(f.vertex.id);
-    if (!derivation || flows.sourceRatePerS === 0) return undefined;
-    const key = `${f.vertex.id}/${f.vertex.parallelism}`;
+  #space(vertexId: string, parallelism: number): KeySpace | undefined {
+    const derivation = this.#derivations.get(vertexId);
+    if (!derivation) return undefined;
+    const key = `${vertexId}/${parallelism}`;
     const known = this.#spaces.get(key);
     if (known) return known;
-    const maxParallelism = this.#maxParallelismOf(f.vertex.id);
-    const source = flows.vertices.find((v) => v.vertex.id === derivation.sourceVertex)!.vertex;
-    const space = new KeySpace(derivation.source, source.parallelism, maxParallelism, f.vertex.parallelism, (kg) => computeOperatorIndexForKeyGroup(maxParallelism, f.vertex.parallelism, kg));
+    const graph = this.#graph();
+    const maxParallelism = graph.maxParallelismOf(vertexId);
+    const source = graph.vertices.find((v) => v.id === derivation.sourceVertex)!;
+    const space = new KeySpace(derivation.source, source.parallelism, maxParallelism, parallelism, (kg) => computeOperatorIndexForKeyGroup(maxParallelism, parallelism, kg));
     this.#spaces.set(key, space);
     return space;
   }

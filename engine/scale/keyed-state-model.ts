@@ -26,4 +26,6 @@ export interface KeyedStateModel {
   confirmed(snapshot: StateAtSnapshot): void;
   /** A restore: the state is the checkpoint's again, and all of it is in checkpoint storage. */
   restored(snapshot: StateAtSnapshot, now: number): void;
+  /** Each subtask's share of a keyed vertex's records where the keys are known (key skew); undefined: even. */
+  recordShare?(vertexId: string, parallelism: number): number[] | undefined;
 }

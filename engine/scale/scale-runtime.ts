@@ -42,7 +42,7 @@ import { KeySpaceState } from './key-space-state.ts';
 import type { ScaleEvent } from './scale-event.ts';
 import { sharedTransferMs, type SharedLink } from './shared-bandwidth.ts';
 import { SourceLog } from './source-log.ts';
-import { jobFlows, type JobFlows } from './vertex-flows.ts';
+import { busiestShare, jobFlows, type JobFlows } from './vertex-flows.ts';
 
 export interface ScaleRuntimeOptions {
   /** overrides the scenario's seed */
@@ -63,7 +63,7 @@ interface CheckpointTaken {
   /** per task: bytes uploaded, and the snapshot acknowledged */
   snapshots: TaskStateSnapshot[];
   /** per task: the figures its acknowledgement carries */
-  acks: Array<{ syncMs: number; syncEnd: number; startDelayMs: number; persisted: number }>;
+  acks: Array<{ syncMs: number; syncEnd: number; startDelayMs: number; alignmentMs: number; persisted: number }>;
 }
 
 type Phase = 'down' | 'restoring' | 'processing';
@@ -84,6 +84,8 @@ export class ScaleRuntime extends JobRuntime {
   #processedAt = 0;
   /** records the sources had read at the last completed checkpoint's barrier (or the restore): what a two-phase-commit sink has committed */
   #committedAt = 0;
+  /** when the tasks of this attempt were deployed: their output flushers count from it */
+  #deployedAt = 0;
   readonly #effects = new EffectDriver((effect, effects) => this.#apply(effect, this.now, effects));
 
   constructor(scenario: Scenario, options: ScaleRuntimeOptions = {}) {
@@ -97,7 +99,7 @@ export class ScaleRuntime extends JobRuntime {
       subtasks: () => this.#plannedSubtasks(),
     });
     // A `scale` section describes the state; a records scenario's is derived from its keys.
-    this.#state = scenario.scale ? new KeyedStateFlow(scenario.scale) : new KeySpaceState(scenario, (id) => this.graph.maxParallelismOf(id));
+    this.#state = scenario.scale ? new KeyedStateFlow(scenario.scale) : new KeySpaceState(scenario, () => this.graph);
     this.#flows = this.#computeFlows();
     this.#processed = this.#flows.vertices.map(() => 0);
     this.#log = new SourceLog(this.#flows.sourceRatePerS, this.#flows.sourceRatePerS * this.#flows.headroom);
@@ -150,7 +152,8 @@ export class ScaleRuntime extends JobRuntime {
     const rate = this.#log.readRatePerS;
     for (const f of this.#flows.vertices) {
       const inPerS = this.#flows.sourceRatePerS === 0 ? 0 : (rate * f.inputRatePerS) / this.#flows.sourceRatePerS;
-      const busy = Math.min(1000, (1000 * inPerS) / (f.capacityPerSubtaskPerS * f.vertex.parallelism));
+      // as the Flink UI shows a vertex: its busiest subtask
+      const busy = Math.min(1000, (1000 * inPerS * busiestShare(f)) / f.capacityPerSubtaskPerS);
       const metrics: VertexMetrics = {
         numRecordsIn: Math.round(this.#processed[f.index]!),
         numRecordsOut: f.vertex.operator.type === 'sink' ? 0 : Math.round(this.#processed[f.index]!),
@@ -246,7 +249,7 @@ export class ScaleRuntime extends JobRuntime {
   // ---- flows ----
 
   #computeFlows(): JobFlows {
-    return jobFlows(this.scenario, this.graph.vertices, (id) => this.jobMaster.slowdownOf(id));
+    return jobFlows(this.scenario, this.graph.vertices, (id) => this.jobMaster.slowdownOf(id), (v) => this.#state.recordShare?.(v.id, v.parallelism));
   }
 
   /** Brings the log, the state and the counters to `now` at the current pace. */
@@ -299,10 +302,12 @@ export class ScaleRuntime extends JobRuntime {
       networkLatencyMs: this.scenario.costs.network_latency_ms,
       recordSizeBytes: this.scenario.costs.record_size_bytes,
       saturated: this.#log.saturated,
+      triggerAt: barrier.timestamp,
+      deployedAt: this.#deployedAt,
     });
     // The sources' offsets and the state are taken when the barrier passes; at the sources that is at once.
     this.#taken.set(barrier.checkpointId, { consumed: this.#log.consumed, state: this.#state.snapshot(now, this.#log.consumed, this.#flows), barrier, travel, snapshots: [], acks: [] });
-    this.#flows.vertices.forEach((f) => this.kernel.schedule(barrier.timestamp + travel.startDelayMs[f.index]!, { type: 'barrier', attempt, checkpointId: barrier.checkpointId, vertex: f.index }));
+    this.#flows.vertices.forEach((f) => this.kernel.schedule(barrier.timestamp + travel.snapshotDelayMs[f.index]!, { type: 'barrier', attempt, checkpointId: barrier.checkpointId, vertex: f.index }));
   }
 
   /** Every subtask of a vertex takes its snapshot (sync part), uploads it (sharing bandwidth), and acknowledges. */
@@ -327,7 +332,7 @@ export class ScaleRuntime extends JobRuntime {
       if (f.keyed) snapshot.keyedState = { keyGroupRange: { ...keyGroupRange }, keyGroups: [], sizeBytes: stateSize } satisfies KeyedStateSnapshot;
       if (f.vertex.operator.type === 'source') snapshot.sourceOffset = Math.round(taken.consumed / f.vertex.parallelism);
       taken.snapshots[task] = snapshot;
-      taken.acks[task] = { syncMs: syncMs[k]!, syncEnd: now + syncMs[k]!, startDelayMs: now - taken.barrier.timestamp, persisted: persistedBytes };
+      taken.acks[task] = { syncMs: syncMs[k]!, syncEnd: now + syncMs[k]!, startDelayMs: taken.travel.startDelayMs[vertexIndex]!, alignmentMs: taken.travel.alignmentMs[vertexIndex]!, persisted: persistedBytes };
       this.kernel.schedule(now + syncMs[k]! + uploads[k]! + this.scenario.costs.network_latency_ms, { type: 'acknowledge', attempt: this.attempt, checkpointId, task });
     });
   }
@@ -338,7 +343,7 @@ export class ScaleRuntime extends JobRuntime {
     const persistedBytes = unaligned ? taken.travel.queuedBytes[vertexIndex]! : 0;
     const keyed = taken.state.keyedBytes[vertexIndex]?.[subtask] ?? 0;
     const dirty = taken.state.dirtyBytes[vertexIndex]?.[subtask] ?? 0;
-    const operatorState = SNAPSHOT_METADATA_BYTES + persistedBytes + this.#pendingTransactionBytes(taken, vertexIndex);
+    const operatorState = SNAPSHOT_METADATA_BYTES + persistedBytes + this.#pendingTransactionBytes(taken, vertexIndex, subtask);
     const stateSize = Math.round(keyed) + operatorState;
     return { stateSize, checkpointedSize: this.#uploadsFull(taken.barrier) ? stateSize : Math.round(dirty) + operatorState, persistedBytes, dirtyBytes: dirty };
   }
@@ -348,10 +353,10 @@ export class ScaleRuntime extends JobRuntime {
    * committed yet: the records it received since the last completed checkpoint's barrier (or the
    * restore), each `record_size_bytes`, as the record-level sink snapshots them.
    */
-  #pendingTransactionBytes(taken: CheckpointTaken, vertexIndex: number): number {
+  #pendingTransactionBytes(taken: CheckpointTaken, vertexIndex: number, subtask: number): number {
     const f = this.#flows.vertices[vertexIndex]!;
     if (f.vertex.operator.type !== 'sink' || f.vertex.operator.sink !== 'two-phase-commit' || this.#flows.sourceRatePerS === 0) return 0;
-    const records = ((taken.consumed - this.#committedAt) * f.inputRatePerS) / this.#flows.sourceRatePerS / f.vertex.parallelism;
+    const records = ((taken.consumed - this.#committedAt) * f.inputRatePerS * f.subtaskShare[subtask]!) / this.#flows.sourceRatePerS;
     return Math.round(Math.max(0, records)) * this.scenario.costs.record_size_bytes;
   }
 
@@ -380,7 +385,7 @@ export class ScaleRuntime extends JobRuntime {
     this.#writeLocalCopy(task, checkpointId, snapshot, taken.barrier);
     const metrics = {
       startDelayMs: at.startDelayMs,
-      alignmentDurationMs: 0,
+      alignmentDurationMs: at.alignmentMs,
       syncDurationMs: at.syncMs,
       processedDataBytes: 0,
       persistedDataBytes: at.persisted,
@@ -428,6 +433,7 @@ export class ScaleRuntime extends JobRuntime {
   // ---- deployment and restore ----
 
   #deploy(now: number, restore: Extract<JobMasterEffect, { type: 'deploy' }>['restore']): void {
+    this.#deployedAt = now;
     this.#repace(now);
     if (!restore) return this.#setPhase('processing', now);
     this.#setPhase('restoring', now);

@@ -28,9 +28,6 @@ const UNDERIVED: Record<UnderivedState, string> = {
   'keys-from-data': 'the keys come from the data (words split from lines, or a map in between); the scale model knows a source\'s key space, not its text',
 };
 
-/** A vertex slower than this per output buffer of records makes a barrier wait behind the buffer flush's burst. */
-const BURST_MS = 10;
-
 export function agreementScope(scenario: Scenario): AgreementScope {
   if (scenario.runtime === 'scale') return { runs: false, reason: 'a runtime: scale scenario (production sizes); the record-level sim cannot move its records' };
   const underived = stateDerivation(scenario).find((d) => !d.derived);
@@ -67,11 +64,6 @@ function excludedFigures(scenario: Scenario): Partial<Record<Figure, string>> {
   }
   if (config.stateBackend === 'rocksdb' && config.incremental) {
     excluded['checkpointed size'] = "an incremental checkpoint uploads the new SST files: their JSON block encoding and the files a level compaction rewrites are not modelled (the scale model uploads the entries written since the last checkpoint)";
-  }
-  const recordsPerBuffer = Math.max(1, Math.floor(config.segmentSizeBytes / scenario.costs.record_size_bytes));
-  const slow = scenario.job.vertices.find((v) => v.operator.type !== 'source' && (recordsPerBuffer * v.record_cost_us) / 1000 > BURST_MS);
-  if (slow) {
-    excluded['checkpoint duration'] = `${slow.id} takes ${(recordsPerBuffer * slow.record_cost_us) / 1000} ms per output buffer of records: a barrier waits behind the burst each buffer flush (execution.buffer-timeout.interval) delivers, and the scale model's flows are fluid`;
   }
   return excluded;
 }
