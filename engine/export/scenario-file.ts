@@ -98,7 +98,7 @@ function expectationDocument(expectation: ExpectationSpec): Document {
 }
 
 function withDurations<T extends object>(spec: T, keys: ReadonlyArray<keyof T>): Document {
-  const document: Document = { ...spec };
+  const document: Document = { ...(spec as Record<string, unknown>) };
   for (const key of keys) if (typeof spec[key] === 'number') document[key as string] = formatDuration(spec[key]);
   return document;
 }
