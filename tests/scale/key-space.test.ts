@@ -1,0 +1,63 @@
+/**
+ * The key space the scale runtime derives a records scenario's keyed state from, against the
+ * records themselves: the sources' real splits read record by record, each key placed by Flink's
+ * key-group assignment, each entry sized as the state backends size it.
+ */
+import { describe, expect, it } from 'vitest';
+import { assignKeyToParallelOperator, computeOperatorIndexForKeyGroup } from '../../engine/keys/key-group-assignment.ts';
+import { KeySpace, type KeyedSource } from '../../engine/scale/key-space.ts';
+import { createSplit } from '../../engine/sources/create-split.ts';
+import { entrySizeBytes } from '../../engine/state/state-size.ts';
+
+const MAX_PARALLELISM = 128;
+
+function space(source: KeyedSource, sourceParallelism: number, parallelism: number): KeySpace {
+  return new KeySpace(source, sourceParallelism, MAX_PARALLELISM, parallelism, (kg) => computeOperatorIndexForKeyGroup(MAX_PARALLELISM, parallelism, kg));
+}
+
+/** Per subtask: the bytes of one count entry per distinct key the splits' first `records` records carry. */
+function stateOfRecords(source: KeyedSource, sourceParallelism: number, parallelism: number, records: number): number[] {
+  const seen = new Set<string>();
+  for (let s = 0; s < sourceParallelism; s++) {
+    const split = createSplit(source, 7, s);
+    for (let i = 0; i < records; i++) seen.add(split.recordAt(i).key);
+  }
+  const bytes = new Array<number>(parallelism).fill(0);
+  for (const key of seen) bytes[assignKeyToParallelOperator(key, MAX_PARALLELISM, parallelism)]! += entrySizeBytes(key, 1);
+  return bytes;
+}
+
+describe('the key space of a source', () => {
+  const sequence: KeyedSource = { kind: 'sequence', keys: 5000, rate_per_s: 1000 };
+
+  it('gives each subtask exactly the entries of the sequence keys its sources have read', () => {
+    for (const records of [0, 1, 1234, 5000, 9000]) expect(space(sequence, 2, 3).stateBytes(records)).toEqual(stateOfRecords(sequence, 2, 3, records));
+  });
+
+  it('expects the distinct keys random records carry within 2% in all and 6% per subtask, skewed or not', () => {
+    const sum = (bytes: number[]) => bytes.reduce((a, b) => a + b, 0);
+    for (const skew of [0, 1.1]) {
+      const random: KeyedSource = { kind: 'random', keys: 20_000, rate_per_s: 1000, skew, value_min: 1, value_max: 1 };
+      const expected = space(random, 2, 4).stateBytes(10_000);
+      const actual = stateOfRecords(random, 2, 4, 10_000);
+      expect(Math.abs(sum(expected) - sum(actual)) / sum(actual)).toBeLessThan(0.02);
+      // about a thousand keys per subtask: a few percent is the draw's own spread
+      actual.forEach((bytes, subtask) => expect(Math.abs(expected[subtask]! - bytes) / bytes).toBeLessThan(0.06));
+    }
+  });
+
+  it('counts the sequence keys written between two offsets once each, wrapping around the key space', () => {
+    const keys = space(sequence, 1, 1);
+    const all = keys.stateBytes(5000)[0]!;
+    expect(keys.touchedBytes(4000, 6000)[0]).toBeCloseTo(keys.stateBytes(5000)[0]! - (keys.stateBytes(4000)[0]! - keys.stateBytes(1000)[0]!), 6);
+    expect(keys.touchedBytes(100, 5100)[0]).toBeCloseTo(all, 6);
+  });
+
+  it('gives the subtask holding the hottest key the largest share of a skewed source, and even shares to a sequence', () => {
+    const skewed = space({ kind: 'random', keys: 1000, rate_per_s: 1000, skew: 1.1, value_min: 1, value_max: 1 }, 1, 4);
+    const hot = assignKeyToParallelOperator('key-0', MAX_PARALLELISM, 4);
+    expect(Math.max(...skewed.recordShare)).toBe(skewed.recordShare[hot]);
+    expect(skewed.recordShare.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    for (const share of space(sequence, 1, 4).recordShare) expect(share).toBeCloseTo(0.25, 1);
+  });
+});
