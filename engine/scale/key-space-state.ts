@@ -18,6 +18,8 @@ import { KEYED_VERTEX_TYPES } from '../scenario/scenario-vocabulary.ts';
 import { hasKnownKeys, KeySpace, type KeyedSource } from './key-space.ts';
 import type { KeyedStateModel, StateAtSnapshot } from './keyed-state-model.ts';
 import type { JobFlows } from './vertex-flows.ts';
+import { windowStateKey } from '../operators/tumbling-window.ts';
+import { entrySizeBytes } from '../state/state-size.ts';
 
 /** What the key space needs of the execution graph. */
 export interface JobGraphView {
@@ -26,9 +28,10 @@ export interface JobGraphView {
 }
 
 /** Why a keyed vertex's state cannot be derived from the scenario's keys. */
-export type UnderivedState = 'window-state' | 'two-inputs' | 'keys-from-data';
+export type UnderivedState = 'two-inputs' | 'keys-from-data';
 
-export type StateDerivation = { vertex: string; derived: true; sourceVertex: string; source: KeyedSource } | { vertex: string; derived: false; reason: UnderivedState };
+/** `windowMs`: a tumbling window's size, whose state is per key and open window, with a timer each. */
+export type StateDerivation = { vertex: string; derived: true; sourceVertex: string; source: KeyedSource; windowMs?: number } | { vertex: string; derived: false; reason: UnderivedState };
 
 /** For every keyed vertex of the job: the source its keys come from, or why there is none. */
 export function stateDerivation(scenario: Scenario): StateDerivation[] {
@@ -36,12 +39,22 @@ export function stateDerivation(scenario: Scenario): StateDerivation[] {
   return scenario.job.vertices
     .filter((v) => (KEYED_VERTEX_TYPES as readonly string[]).includes(v.operator.type))
     .map((v): StateDerivation => {
-      if (v.operator.type !== 'keyed-aggregate') return { vertex: v.id, derived: false, reason: v.operator.type === 'window-join' ? 'two-inputs' : 'window-state' };
+      if (v.operator.type === 'window-join') return { vertex: v.id, derived: false, reason: 'two-inputs' };
       const inputs = scenario.job.edges.filter((e) => e.to === v.id);
       const from = inputs.length === 1 && inputs[0]!.partitioning === 'hash' ? byId.get(inputs[0]!.from) : undefined;
       if (from?.operator.type !== 'source' || !hasKnownKeys(from.operator.source)) return { vertex: v.id, derived: false, reason: 'keys-from-data' };
-      return { vertex: v.id, derived: true, sourceVertex: from.id, source: from.operator.source };
+      const windowMs = v.operator.type === 'window' ? { windowMs: v.operator.size_ms } : {};
+      return { vertex: v.id, derived: true, sourceVertex: from.id, source: from.operator.source, ...windowMs };
     });
+}
+
+/**
+ * One key's state: a count or sum; in a window, the (key, window end) entry and its event-time
+ * timer (end − 1), as the window operator writes them, sized for the first window's end.
+ */
+function entryBytesOf({ windowMs }: StateDerivation & { derived: true }): (key: string) => number {
+  if (windowMs === undefined) return (key) => entrySizeBytes(key, 0);
+  return (key) => entrySizeBytes(windowStateKey(key, windowMs), 0) + entrySizeBytes(`${windowMs - 1}\u0000${key}`, 0);
 }
 
 export class KeySpaceState implements KeyedStateModel {
@@ -52,10 +65,14 @@ export class KeySpaceState implements KeyedStateModel {
   /** records the sources had read at the last completed checkpoint's snapshot (or the restore) */
   #cleanAt = 0;
 
+  /** how far the watermark trails the records (`pipeline.auto-watermark-interval`): a window stays open that long after its end */
+  readonly #watermarkLagMs: number;
+
   /** `graph`: the job's vertices as deployed now (a rescale changes their parallelism) and their max parallelism */
-  constructor(scenario: Scenario, graph: () => JobGraphView) {
+  constructor(scenario: Scenario, graph: () => JobGraphView, watermarkLagMs: number) {
     this.#derivations = new Map(stateDerivation(scenario).flatMap((d) => (d.derived ? [[d.vertex, d]] : [])));
     this.#graph = graph;
+    this.#watermarkLagMs = watermarkLagMs;
   }
 
   /** Each subtask's share of a keyed vertex's records, from its keys (undefined where not derived). */
@@ -70,9 +87,25 @@ export class KeySpaceState implements KeyedStateModel {
   snapshot(_now: number, consumed: number, flows: JobFlows): StateAtSnapshot {
     const perSource = (f: JobFlows['vertices'][number], records: number) => this.#recordsPerSourceSubtask(flows, f, records);
     const space = (f: JobFlows['vertices'][number]) => (flows.sourceRatePerS === 0 ? undefined : this.#space(f.vertex.id, f.vertex.parallelism));
-    const keyedBytes = flows.vertices.map((f) => space(f)?.stateBytes(perSource(f, consumed)) ?? []);
+    const held = (f: JobFlows['vertices'][number]) => this.#heldFrom(f.vertex.id, perSource(f, consumed));
+    const keyedBytes = flows.vertices.map((f) => space(f)?.touchedBytes(held(f), perSource(f, consumed)) ?? []);
     const dirtyBytes = flows.vertices.map((f) => space(f)?.touchedBytes(perSource(f, this.#cleanAt), perSource(f, consumed)) ?? []);
-    return { activeMs: 0, consumed, keyedBytes, dirtyBytes };
+    const timers = flows.vertices.map((f) => (this.#derivations.get(f.vertex.id)?.windowMs === undefined ? [] : (space(f)?.touchedKeys(held(f), perSource(f, consumed)) ?? [])));
+    return { activeMs: 0, consumed, keyedBytes, dirtyBytes, timers };
+  }
+
+  /**
+   * The source offset from which the records' keys are still in state: all of them for a keyed
+   * aggregate; for a tumbling window, those of the windows still open (the record's event time is
+   * its offset over the rate), the one before too while the watermark has not passed its end.
+   */
+  #heldFrom(vertexId: string, offset: number): number {
+    const { windowMs, source } = this.#derivations.get(vertexId)!;
+    if (windowMs === undefined) return 0;
+    const eventTime = (offset * 1000) / source.rate_per_s;
+    const windowStart = Math.floor(eventTime / windowMs) * windowMs;
+    const openFrom = eventTime - windowStart < this.#watermarkLagMs ? Math.max(0, windowStart - windowMs) : windowStart;
+    return (openFrom * source.rate_per_s) / 1000;
   }
 
   confirmed(snapshot: StateAtSnapshot): void {
@@ -98,7 +131,7 @@ export class KeySpaceState implements KeyedStateModel {
     const graph = this.#graph();
     const maxParallelism = graph.maxParallelismOf(vertexId);
     const source = graph.vertices.find((v) => v.id === derivation.sourceVertex)!;
-    const space = new KeySpace(derivation.source, source.parallelism, maxParallelism, parallelism, (kg) => computeOperatorIndexForKeyGroup(maxParallelism, parallelism, kg));
+    const space = new KeySpace(derivation.source, source.parallelism, maxParallelism, parallelism, (kg) => computeOperatorIndexForKeyGroup(maxParallelism, parallelism, kg), entryBytesOf(derivation));
     this.#spaces.set(key, space);
     return space;
   }

@@ -34,8 +34,11 @@ export class KeySpace {
   readonly #bytes: Float64Array;
   readonly #parallelism: number;
 
-  /** `subtaskOfKeyGroup` maps a key group to the keyed vertex's subtask owning it (its KeyGroupRanges). */
-  constructor(source: KeyedSource, sourceParallelism: number, maxParallelism: number, parallelism: number, subtaskOfKeyGroup: (keyGroup: number) => number) {
+  /**
+   * `subtaskOfKeyGroup` maps a key group to the keyed vertex's subtask owning it (its
+   * KeyGroupRanges); `entryBytes` is what one key's state takes (by default one count or sum).
+   */
+  constructor(source: KeyedSource, sourceParallelism: number, maxParallelism: number, parallelism: number, subtaskOfKeyGroup: (keyGroup: number) => number, entryBytes: (key: string) => number = (key) => entrySizeBytes(key, 0)) {
     this.#source = source;
     this.#sourceParallelism = sourceParallelism;
     this.#parallelism = parallelism;
@@ -51,8 +54,7 @@ export class KeySpace {
       const p = zipf ? zipf.probability(i) : 1 / keys;
       this.#subtask[i] = subtask;
       this.#probability[i] = p;
-      // a count or a sum: one number per key
-      this.#bytes[i] = entrySizeBytes(key, 0);
+      this.#bytes[i] = entryBytes(key);
       this.recordShare[subtask]! += p;
     }
   }
@@ -68,6 +70,15 @@ export class KeySpace {
    * is one entry), so what an incremental checkpoint's new files hold.
    */
   touchedBytes(from: number, to: number): number[] {
+    return this.#touched(from, to, this.#bytes);
+  }
+
+  /** How many distinct keys each subtask saw written between the two offsets. */
+  touchedKeys(from: number, to: number): number[] {
+    return this.#touched(from, to, undefined);
+  }
+
+  #touched(from: number, to: number, weight: Float64Array | undefined): number[] {
     const bytes = new Array<number>(this.#parallelism).fill(0);
     const length = Math.max(0, to - from);
     const keys = this.#subtask.length;
@@ -75,7 +86,7 @@ export class KeySpace {
     const draws = length * this.#sourceParallelism;
     for (let i = 0; i < keys; i++) {
       const touched = this.#source.kind === 'sequence' ? (length >= keys || (i - start + keys) % keys < length ? 1 : 0) : draws === 0 ? 0 : -Math.expm1(draws * Math.log1p(-this.#probability[i]!));
-      bytes[this.#subtask[i]!]! += touched * this.#bytes[i]!;
+      bytes[this.#subtask[i]!]! += touched * (weight ? weight[i]! : 1);
     }
     return bytes;
   }

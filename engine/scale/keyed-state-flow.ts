@@ -42,7 +42,7 @@ export class KeyedStateFlow implements KeyedStateModel {
     const dirty = Math.min(this.#bytes, (changedPerS * (this.#activeMs - this.#cleanAtMs)) / 1000);
     const keyedSubtasks = flows.vertices.reduce((n, v) => n + (v.keyed ? v.vertex.parallelism : 0), 0);
     const even = (total: number) => flows.vertices.map((f) => (f.keyed ? new Array<number>(f.vertex.parallelism).fill(total / keyedSubtasks) : []));
-    const snapshot = { activeMs: this.#activeMs, consumed, keyedBytes: even(this.#bytes), dirtyBytes: even(dirty) };
+    const snapshot = { activeMs: this.#activeMs, consumed, keyedBytes: even(this.#bytes), dirtyBytes: even(dirty), timers: [] };
     this.#jobBytes.set(snapshot, this.#bytes);
     return snapshot;
   }

@@ -16,6 +16,8 @@ export interface StateAtSnapshot {
   keyedBytes: number[][];
   /** the same, changed since the last completed checkpoint (what an incremental checkpoint uploads) */
   dirtyBytes: number[][];
+  /** per vertex, per subtask: its event-time timers (one per key and open window) */
+  timers: number[][];
 }
 
 export interface KeyedStateModel {

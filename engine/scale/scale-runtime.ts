@@ -99,7 +99,7 @@ export class ScaleRuntime extends JobRuntime {
       subtasks: () => this.#plannedSubtasks(),
     });
     // A `scale` section describes the state; a records scenario's is derived from its keys.
-    this.#state = scenario.scale ? new KeyedStateFlow(scenario.scale) : new KeySpaceState(scenario, () => this.graph);
+    this.#state = scenario.scale ? new KeyedStateFlow(scenario.scale) : new KeySpaceState(scenario, () => this.graph, this.config.autoWatermarkInterval);
     this.#flows = this.#computeFlows();
     this.#processed = this.#flows.vertices.map(() => 0);
     this.#log = new SourceLog(this.#flows.sourceRatePerS, this.#flows.sourceRatePerS * this.#flows.headroom);
@@ -317,7 +317,7 @@ export class ScaleRuntime extends JobRuntime {
     const f = this.#flows.vertices[vertexIndex]!;
     const tasks = this.#tasksOf(f.vertex.id);
     const sizes = tasks.map((_, k) => this.#snapshotSizes(taken, vertexIndex, k));
-    const syncMs = sizes.map((size) => this.#syncMs(size.stateSize, size.dirtyBytes, f.keyed));
+    const syncMs = sizes.map((size, k) => this.#syncMs(size.stateSize, size.dirtyBytes, taken.state.timers[vertexIndex]?.[k] ?? 0, f.keyed));
     const costs = this.jobMaster.remoteCosts();
     if (this.remoteStorageFaults.failing) {
       const at = now + Math.max(...syncMs) + costs.remote_latency_ms + this.scenario.costs.network_latency_ms;
@@ -366,13 +366,17 @@ export class ScaleRuntime extends JobRuntime {
     return !incremental || barrier.checkpointKind === 'SAVEPOINT' || barrier.checkpointType === 'FULL';
   }
 
-  /** The synchronous part, as the record-level tasks charge it: a memtable flush (rocksdb) or a copy-on-write table copy (heap). */
-  #syncMs(stateSize: number, dirtyBytes: number, keyed: boolean): number {
+  /**
+   * The synchronous part, as the record-level tasks charge it: a memtable flush (rocksdb), with a
+   * copy of every timer when they live on the heap (`timer-service.factory: HEAP`), or a
+   * copy-on-write table copy (heap).
+   */
+  #syncMs(stateSize: number, dirtyBytes: number, timers: number, keyed: boolean): number {
     if (!keyed) return syncSnapshotMs(0);
     if (this.config.stateBackend === 'rocksdb') {
       // the memtable holds at most one write buffer of what changed since the last checkpoint
       const memtable = Math.min(this.config.rocksdbWriteBufferSizeBytes, dirtyBytes);
-      return rocksDbSyncSnapshotMs(memtable, 0);
+      return rocksDbSyncSnapshotMs(memtable, this.config.timerServiceFactory === 'HEAP' ? timers : 0);
     }
     return syncSnapshotMs(stateSize / this.scenario.costs.record_size_bytes);
   }

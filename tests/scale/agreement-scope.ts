@@ -23,8 +23,7 @@ export type AgreementScope =
   | { runs: true; untilMs: number; window: string | null; excluded: Partial<Record<Figure, string>> };
 
 const UNDERIVED: Record<UnderivedState, string> = {
-  'window-state': "a window operator's state is its open windows and their timers, fired by watermarks; the scale model derives state only for keyed aggregates (one entry per key)",
-  'two-inputs': "a window join's state is the buffered records of both inputs per window; the scale model derives state only for keyed aggregates fed by one source",
+  'two-inputs': "a window join's state is the buffered records of both inputs per window; the scale model derives state only for keyed aggregates and windows fed by one source",
   'keys-from-data': 'the keys come from the data (words split from lines, or a map in between); the scale model knows a source\'s key space, not its text',
 };
 
