@@ -19,6 +19,8 @@ import { hasKnownKeys, KeySpace, type KeyedSource } from './key-space.ts';
 import type { KeyedStateModel, StateAtSnapshot } from './keyed-state-model.ts';
 import type { JobFlows } from './vertex-flows.ts';
 import { windowStateKey } from '../operators/tumbling-window.ts';
+import { KeyedAggregateOperator } from '../operators/keyed-aggregate-operator.ts';
+import type { FlinkConfig } from '../config/flink-config.ts';
 import { entrySizeBytes } from '../state/state-size.ts';
 
 /** What the key space needs of the execution graph. */
@@ -67,12 +69,15 @@ export class KeySpaceState implements KeyedStateModel {
 
   /** how far the watermark trails the records (`pipeline.auto-watermark-interval`): a window stays open that long after its end */
   readonly #watermarkLagMs: number;
-
   /** `graph`: the job's vertices as deployed now (a rescale changes their parallelism) and their max parallelism */
-  constructor(scenario: Scenario, graph: () => JobGraphView, watermarkLagMs: number) {
+  /** full snapshots are snappy-compressed per key group (snapshot-compression, and no incremental RocksDB) */
+  readonly #compressed: boolean;
+
+  constructor(scenario: Scenario, graph: () => JobGraphView, config: Pick<FlinkConfig, 'autoWatermarkInterval' | 'snapshotCompression' | 'stateBackend' | 'incremental'>) {
     this.#derivations = new Map(stateDerivation(scenario).flatMap((d) => (d.derived ? [[d.vertex, d]] : [])));
     this.#graph = graph;
-    this.#watermarkLagMs = watermarkLagMs;
+    this.#watermarkLagMs = config.autoWatermarkInterval;
+    this.#compressed = config.snapshotCompression && !(config.stateBackend === 'rocksdb' && config.incremental);
   }
 
   /** Each subtask's share of a keyed vertex's records, from its keys (undefined where not derived). */
@@ -88,10 +93,20 @@ export class KeySpaceState implements KeyedStateModel {
     const perSource = (f: JobFlows['vertices'][number], records: number) => this.#recordsPerSourceSubtask(flows, f, records);
     const space = (f: JobFlows['vertices'][number]) => (flows.sourceRatePerS === 0 ? undefined : this.#space(f.vertex.id, f.vertex.parallelism));
     const held = (f: JobFlows['vertices'][number]) => this.#heldFrom(f.vertex.id, perSource(f, consumed));
-    const keyedBytes = flows.vertices.map((f) => space(f)?.touchedBytes(held(f), perSource(f, consumed)) ?? []);
+    const keyedBytes = flows.vertices.map((f) => {
+      const keys = space(f);
+      return keys ? this.#compress(f, keys, keys.touchedBytes(held(f), perSource(f, consumed)), perSource(f, consumed)) : [];
+    });
     const dirtyBytes = flows.vertices.map((f) => space(f)?.touchedBytes(perSource(f, this.#cleanAt), perSource(f, consumed)) ?? []);
     const timers = flows.vertices.map((f) => (this.#derivations.get(f.vertex.id)?.windowMs === undefined ? [] : (space(f)?.touchedKeys(held(f), perSource(f, consumed)) ?? [])));
     return { activeMs: 0, consumed, keyedBytes, dirtyBytes, timers };
+  }
+
+  /** A count's full snapshot, compressed as the key space's serialized key groups compress (a window's is left raw). */
+  #compress(f: JobFlows['vertices'][number], space: KeySpace, bytes: number[], recordsPerSourceSubtask: number): number[] {
+    if (!this.#compressed || this.#derivations.get(f.vertex.id)?.windowMs !== undefined) return bytes;
+    const ratio = space.compressionRatio(KeyedAggregateOperator.STATE, recordsPerSourceSubtask);
+    return bytes.map((b, s) => b * ratio[s]!);
   }
 
   /**

@@ -14,6 +14,7 @@
 import { assignToKeyGroup } from '../keys/key-group-assignment.ts';
 import type { SourceSpec } from '../scenario/scenario-types.ts';
 import { ZipfDistribution } from '../sources/zipf-distribution.ts';
+import { compressSnapshot } from '../state/snapshot-compression.ts';
 import { entrySizeBytes } from '../state/state-size.ts';
 
 /** The source kinds whose keys are known without reading the data (`lines` makes its keys from the text). */
@@ -30,6 +31,7 @@ export class KeySpace {
   readonly #sourceParallelism: number;
   /** per key (by index): its subtask, its probability and its entry's bytes */
   readonly #subtask: Int32Array;
+  readonly #keyGroup: Int32Array;
   readonly #probability: Float64Array;
   readonly #bytes: Float64Array;
   readonly #parallelism: number;
@@ -45,12 +47,15 @@ export class KeySpace {
     const keys = source.keys;
     const zipf = source.kind === 'random' ? new ZipfDistribution(keys, source.skew) : undefined;
     this.#subtask = new Int32Array(keys);
+    this.#keyGroup = new Int32Array(keys);
     this.#probability = new Float64Array(keys);
     this.#bytes = new Float64Array(keys);
     this.recordShare = new Array<number>(parallelism).fill(0);
     for (let i = 0; i < keys; i++) {
       const key = `key-${i}`;
-      const subtask = subtaskOfKeyGroup(assignToKeyGroup(key, maxParallelism));
+      const keyGroup = assignToKeyGroup(key, maxParallelism);
+      const subtask = subtaskOfKeyGroup(keyGroup);
+      this.#keyGroup[i] = keyGroup;
       const p = zipf ? zipf.probability(i) : 1 / keys;
       this.#subtask[i] = subtask;
       this.#probability[i] = p;
@@ -78,16 +83,56 @@ export class KeySpace {
     return this.#touched(from, to, undefined);
   }
 
-  #touched(from: number, to: number, weight: Float64Array | undefined): number[] {
-    const bytes = new Array<number>(this.#parallelism).fill(0);
+  /**
+   * Per subtask: what `execution.checkpointing.snapshot-compression` makes of a count's full
+   * snapshot, as compressed bytes over raw. Its key groups are serialized and snappy-compressed one
+   * by one, as the heap snapshot writes them, holding as many keys as are expected to be seen after
+   * the sources read `recordsPerSourceSubtask` records each (picked by systematic sampling of their
+   * probabilities, so sparse key groups compress as sparsely), each with its expected count.
+   */
+  compressionRatio(stateName: string, recordsPerSourceSubtask: number): number[] {
+    const n = Math.max(0, recordsPerSourceSubtask);
+    const draws = n * this.#sourceParallelism;
+    const groups = new Map<number, Array<[string, number]>>();
+    const subtaskOfGroup = new Map<number, number>();
+    const raw = new Array<number>(this.#parallelism).fill(0);
+    let expected = 0;
+    for (let i = 0; i < this.#subtask.length; i++) {
+      const seen = this.#seen(i, 0, n, draws);
+      const before = Math.floor(expected);
+      expected += seen;
+      if (Math.floor(expected) === before) continue;
+      const keyGroup = this.#keyGroup[i]!;
+      const entries = groups.get(keyGroup) ?? [];
+      groups.set(keyGroup, entries);
+      subtaskOfGroup.set(keyGroup, this.#subtask[i]!);
+      // a sequence key's count, or a random key's expected count once it is seen
+      const count = this.#source.kind === 'sequence' ? Math.ceil((n - i) / this.#subtask.length) * this.#sourceParallelism : (draws * this.#probability[i]!) / seen;
+      entries.push([`key-${i}`, Math.max(1, Math.round(count))]);
+      raw[this.#subtask[i]!]! += this.#bytes[i]!;
+    }
+    const compressed = new Array<number>(this.#parallelism).fill(0);
+    for (const [keyGroup, entries] of groups) {
+      entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const snapshot = compressSnapshot({ keyGroupRange: { start: keyGroup, end: keyGroup }, keyGroups: [{ keyGroup, states: { [stateName]: entries } }], sizeBytes: 0 });
+      compressed[subtaskOfGroup.get(keyGroup)!]! += snapshot.sizeBytes;
+    }
+    return compressed.map((bytes, s) => (raw[s] === 0 ? 1 : bytes / raw[s]!));
+  }
+
+  /** Whether (sequence) or how likely (random) key `i` was written by the records from offset `from` to `to`. */
+  #seen(i: number, from: number, to: number, draws: number): number {
     const length = Math.max(0, to - from);
     const keys = this.#subtask.length;
+    if (this.#source.kind !== 'sequence') return draws === 0 ? 0 : -Math.expm1(draws * Math.log1p(-this.#probability[i]!));
     const start = ((Math.floor(from) % keys) + keys) % keys;
-    const draws = length * this.#sourceParallelism;
-    for (let i = 0; i < keys; i++) {
-      const touched = this.#source.kind === 'sequence' ? (length >= keys || (i - start + keys) % keys < length ? 1 : 0) : draws === 0 ? 0 : -Math.expm1(draws * Math.log1p(-this.#probability[i]!));
-      bytes[this.#subtask[i]!]! += touched * (weight ? weight[i]! : 1);
-    }
+    return length >= keys || (i - start + keys) % keys < length ? 1 : 0;
+  }
+
+  #touched(from: number, to: number, weight: Float64Array | undefined): number[] {
+    const bytes = new Array<number>(this.#parallelism).fill(0);
+    const draws = Math.max(0, to - from) * this.#sourceParallelism;
+    for (let i = 0; i < this.#subtask.length; i++) bytes[this.#subtask[i]!]! += this.#seen(i, from, to, draws) * (weight ? weight[i]! : 1);
     return bytes;
   }
 }

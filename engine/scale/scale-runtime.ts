@@ -99,7 +99,7 @@ export class ScaleRuntime extends JobRuntime {
       subtasks: () => this.#plannedSubtasks(),
     });
     // A `scale` section describes the state; a records scenario's is derived from its keys.
-    this.#state = scenario.scale ? new KeyedStateFlow(scenario.scale) : new KeySpaceState(scenario, () => this.graph, this.config.autoWatermarkInterval);
+    this.#state = scenario.scale ? new KeyedStateFlow(scenario.scale) : new KeySpaceState(scenario, () => this.graph, this.config);
     this.#flows = this.#computeFlows();
     this.#processed = this.#flows.vertices.map(() => 0);
     this.#log = new SourceLog(this.#flows.sourceRatePerS, this.#flows.sourceRatePerS * this.#flows.headroom);

@@ -4,9 +4,10 @@
  * key-group assignment, each entry sized as the state backends size it.
  */
 import { describe, expect, it } from 'vitest';
-import { assignKeyToParallelOperator, computeOperatorIndexForKeyGroup } from '../../engine/keys/key-group-assignment.ts';
+import { assignKeyToParallelOperator, assignToKeyGroup, computeOperatorIndexForKeyGroup } from '../../engine/keys/key-group-assignment.ts';
 import { KeySpace, type KeyedSource } from '../../engine/scale/key-space.ts';
 import { createSplit } from '../../engine/sources/create-split.ts';
+import { compressSnapshot } from '../../engine/state/snapshot-compression.ts';
 import { entrySizeBytes } from '../../engine/state/state-size.ts';
 
 const MAX_PARALLELISM = 128;
@@ -51,6 +52,24 @@ describe('the key space of a source', () => {
     const all = keys.stateBytes(5000)[0]!;
     expect(keys.touchedBytes(4000, 6000)[0]).toBeCloseTo(keys.stateBytes(5000)[0]! - (keys.stateBytes(4000)[0]! - keys.stateBytes(1000)[0]!), 6);
     expect(keys.touchedBytes(100, 5100)[0]).toBeCloseTo(all, 6);
+  });
+
+  it('compresses a count’s snapshot within 10% of what snappy makes of the real records’ counts, per key group', () => {
+    const random: KeyedSource = { kind: 'random', keys: 20_000, rate_per_s: 1000, skew: 0, value_min: 1, value_max: 1 };
+    const counts = new Map<string, number>();
+    for (let s = 0; s < 2; s++) {
+      const split = createSplit(random, 7, s);
+      for (let i = 0; i < 10_000; i++) counts.set(split.recordAt(i).key, (counts.get(split.recordAt(i).key) ?? 0) + 1);
+    }
+    const groups = new Map<number, Array<[string, number]>>();
+    for (const [key, count] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      const group = assignToKeyGroup(key, MAX_PARALLELISM);
+      groups.set(group, [...(groups.get(group) ?? []), [key, count]]);
+    }
+    const real = [...groups].reduce((n, [keyGroup, entries]) => n + compressSnapshot({ keyGroupRange: { start: keyGroup, end: keyGroup }, keyGroups: [{ keyGroup, states: { aggregate: entries } }], sizeBytes: 0 }).sizeBytes, 0);
+    const keys = space(random, 2, 1);
+    const modelled = keys.stateBytes(10_000)[0]! * keys.compressionRatio('aggregate', 10_000)[0]!;
+    expect(Math.abs(modelled - real) / real).toBeLessThan(0.1);
   });
 
   it('gives the subtask holding the hottest key the largest share of a skewed source, and even shares to a sequence', () => {
