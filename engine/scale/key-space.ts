@@ -78,6 +78,17 @@ export class KeySpace {
     return this.#touched(from, to, this.#bytes);
   }
 
+  /** Per key (by index): whether (sequence) or how likely (random) the records between the two offsets wrote it. */
+  seenPerKey(from: number, to: number): Float64Array {
+    const draws = Math.max(0, to - from) * this.#sourceParallelism;
+    return Float64Array.from({ length: this.#subtask.length }, (_, i) => this.#seen(i, from, to, draws));
+  }
+
+  /** The subtask holding key `key-<index>`. */
+  subtaskOfKey(index: number): number {
+    return this.#subtask[index]!;
+  }
+
   /** How many distinct keys each subtask saw written between the two offsets. */
   touchedKeys(from: number, to: number): number[] {
     return this.#touched(from, to, undefined);

@@ -23,7 +23,6 @@ export type AgreementScope =
   | { runs: true; untilMs: number; window: string | null; excluded: Partial<Record<Figure, string>> };
 
 const UNDERIVED: Record<UnderivedState, string> = {
-  'two-inputs': "a window join's state is the buffered records of both inputs per window; the scale model derives state only for keyed aggregates and windows fed by one source",
   'keys-from-data': 'the keys come from the data (words split from lines, or a map in between); the scale model knows a source\'s key space, not its text',
 };
 
