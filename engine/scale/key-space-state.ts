@@ -85,13 +85,16 @@ export class KeySpaceState implements KeyedStateModel {
   readonly #watermarkLagMs: number;
   /** full snapshots are snappy-compressed per key group (snapshot-compression, and no incremental RocksDB) */
   readonly #compressed: boolean;
+  /** incremental RocksDB: what changed is uploaded as the SST files of the memtable flushes, one per write buffer filled */
+  readonly #writeBufferBytes: number | undefined;
 
   /** `graph`: the job's vertices as deployed now (a rescale changes their parallelism) and their max parallelism */
-  constructor(scenario: Scenario, graph: () => JobGraphView, config: Pick<FlinkConfig, 'autoWatermarkInterval' | 'snapshotCompression' | 'stateBackend' | 'incremental'>) {
+  constructor(scenario: Scenario, graph: () => JobGraphView, config: Pick<FlinkConfig, 'autoWatermarkInterval' | 'snapshotCompression' | 'stateBackend' | 'incremental' | 'rocksdbWriteBufferSizeBytes'>) {
     this.#derivations = new Map(stateDerivation(scenario).flatMap((d) => (d.derived ? [[d.vertex, d]] : [])));
     this.#graph = graph;
     this.#watermarkLagMs = config.autoWatermarkInterval;
     this.#compressed = config.snapshotCompression && !(config.stateBackend === 'rocksdb' && config.incremental);
+    this.#writeBufferBytes = config.stateBackend === 'rocksdb' && config.incremental ? config.rocksdbWriteBufferSizeBytes : undefined;
   }
 
   /** Each subtask's share of a keyed vertex's records, from its keys (undefined where not derived, or fed by two sources). */
@@ -138,7 +141,8 @@ export class KeySpaceState implements KeyedStateModel {
         this.#compress(derivation, space, space.touchedBytes(from, to), n).forEach((b, s) => (keyed[s]! += b));
         if (derivation.windowMs !== undefined) (windows[w] ??= []).push({ space, seen: space.seenPerKey(from, to) });
       });
-      space.touchedBytes(this.#recordsPerSourceSubtask(flows, input.sourceVertex, this.#cleanAt), n).forEach((b, s) => (dirty[s]! += b));
+      const since = this.#recordsPerSourceSubtask(flows, input.sourceVertex, this.#cleanAt);
+      (this.#writeBufferBytes === undefined ? space.touchedBytes(since, n) : space.flushedSstBytes(since, n, this.#writeBufferBytes)).forEach((b, s) => (dirty[s]! += b));
     });
     if (derivation.windowMs === undefined) return { keyed, dirty, timers: [] };
     const timers = new Array<number>(p).fill(0);

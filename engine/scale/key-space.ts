@@ -24,6 +24,16 @@ export function hasKnownKeys(source: SourceSpec): source is KeyedSource {
   return source.kind === 'sequence' || source.kind === 'random';
 }
 
+/**
+ * An entry in a sorted run's data block: `keyGroup,"key",count,` in the block's JSON array
+ * (block-codec.ts), a count taken as one digit; each 4 kB block adds its mode, brackets and an
+ * index entry (about 20 bytes).
+ */
+function sstEntryBytes(keyGroup: number, key: string): number {
+  const BLOCK_OVERHEAD = 1 + 20 / 4096;
+  return (String(keyGroup).length + JSON.stringify(key).length + 1 + 3) * BLOCK_OVERHEAD;
+}
+
 export class KeySpace {
   /** per subtask: the fraction of the records that go to it */
   readonly recordShare: number[];
@@ -34,6 +44,8 @@ export class KeySpace {
   readonly #keyGroup: Int32Array;
   readonly #probability: Float64Array;
   readonly #bytes: Float64Array;
+  /** per key: the bytes its entry takes in a flushed SST file (a JSON triple of key group, key and a one-digit count) */
+  readonly #sstBytes: Float64Array;
   readonly #parallelism: number;
 
   /**
@@ -50,6 +62,7 @@ export class KeySpace {
     this.#keyGroup = new Int32Array(keys);
     this.#probability = new Float64Array(keys);
     this.#bytes = new Float64Array(keys);
+    this.#sstBytes = new Float64Array(keys);
     this.recordShare = new Array<number>(parallelism).fill(0);
     for (let i = 0; i < keys; i++) {
       const key = `key-${i}`;
@@ -60,6 +73,7 @@ export class KeySpace {
       this.#subtask[i] = subtask;
       this.#probability[i] = p;
       this.#bytes[i] = entryBytes(key);
+      this.#sstBytes[i] = sstEntryBytes(keyGroup, key);
       this.recordShare[subtask]! += p;
     }
   }
@@ -87,6 +101,38 @@ export class KeySpace {
   /** The subtask holding key `key-<index>`. */
   subtaskOfKey(index: number): number {
     return this.#subtask[index]!;
+  }
+
+  /**
+   * What the memtable flushes between the two offsets write as SST files, per subtask: the memtable
+   * (per subtask) fills with the distinct keys written until it holds `writeBufferBytes` of entries,
+   * is flushed into a sorted run, and starts again, so a key written before and after a flush is
+   * in two runs; the last run is the checkpoint's own flush.
+   */
+  flushedSstBytes(from: number, to: number, writeBufferBytes: number): number[] {
+    return this.recordShare.map((_, subtask) => {
+      let bytes = 0;
+      for (let start = from; start < to; ) {
+        const end = this.#memtableFullAt(subtask, start, to, writeBufferBytes);
+        bytes += this.#touched(start, end, this.#sstBytes)[subtask]!;
+        start = end;
+      }
+      return bytes;
+    });
+  }
+
+  /** The offset at which the subtask's memtable, filled from `start`, reaches `writeBufferBytes` (or `to`). */
+  #memtableFullAt(subtask: number, start: number, to: number, writeBufferBytes: number): number {
+    if (this.#touched(start, to, this.#bytes)[subtask]! < writeBufferBytes) return to;
+    let low = start;
+    let high = to;
+    // to a record: the flush happens on the write that fills the buffer
+    while (high - low > 1) {
+      const mid = (low + high) / 2;
+      if (this.#touched(start, mid, this.#bytes)[subtask]! < writeBufferBytes) low = mid;
+      else high = mid;
+    }
+    return high;
   }
 
   /** How many distinct keys each subtask saw written between the two offsets. */

@@ -8,6 +8,7 @@ import { assignKeyToParallelOperator, assignToKeyGroup, computeOperatorIndexForK
 import { KeySpace, type KeyedSource } from '../../engine/scale/key-space.ts';
 import { createSplit } from '../../engine/sources/create-split.ts';
 import { compressSnapshot } from '../../engine/state/snapshot-compression.ts';
+import { encodeBlock } from '../../engine/state/lsm/block-codec.ts';
 import { entrySizeBytes } from '../../engine/state/state-size.ts';
 
 const MAX_PARALLELISM = 128;
@@ -70,6 +71,19 @@ describe('the key space of a source', () => {
     const keys = space(random, 2, 1);
     const modelled = keys.stateBytes(10_000)[0]! * keys.compressionRatio('aggregate', 10_000)[0]!;
     expect(Math.abs(modelled - real) / real).toBeLessThan(0.1);
+  });
+
+  it('sizes the entries a memtable flush writes as the SST block codec encodes them, a key in every run it was written to', () => {
+    const keys = space(sequence, 1, 1);
+    const names = Array.from({ length: 1000 }, (_, i) => `key-${i}`);
+    const encoded = encodeBlock(names.map((k) => assignToKeyGroup(k, MAX_PARALLELISM)), names, names.map(() => 1)).length;
+    expect(Math.abs(keys.flushedSstBytes(0, 1000, Infinity)[0]! - encoded) / encoded).toBeLessThan(0.02);
+    // two passes over 1,000 keys: one run holds each key once; a write buffer of half the keys
+    // flushes four runs, each key in two of them
+    const thousand = space({ kind: 'sequence', keys: 1000, rate_per_s: 1000 }, 1, 1);
+    const once = thousand.flushedSstBytes(0, 2000, Infinity)[0]!;
+    expect(once).toBeCloseTo(thousand.flushedSstBytes(0, 1000, Infinity)[0]!, 6);
+    expect(thousand.flushedSstBytes(0, 2000, thousand.stateBytes(1000)[0]! / 2 + 1)[0]).toBeCloseTo(2 * once, -2);
   });
 
   it('gives the subtask holding the hottest key the largest share of a skewed source, and even shares to a sequence', () => {
