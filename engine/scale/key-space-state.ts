@@ -1,7 +1,7 @@
 /**
  * The keyed state of a records scenario run in the scale runtime, derived from its keys as the
- * record-level runtime builds it (key-space.ts). A keyed operator fed over hash edges straight
- * from `sequence` or `random` sources holds, per subtask by Flink's key groups:
+ * record-level runtime builds it (key-space.ts). A keyed operator fed over hash edges by sources
+ * whose keys are known holds, per subtask by Flink's key groups:
  *
  * - a keyed aggregate: one entry per key its records have carried;
  * - a tumbling window: one entry per key and open window, with its event-time timer (the record's
@@ -15,8 +15,10 @@
  * times is one entry in the flushed memtable); a restore rewinds the sources, and the state is the
  * checkpoint's again with it.
  *
- * What it cannot derive it says (`stateDerivation`): a keyed vertex whose keys come from the
- * data (after a map, from `lines`). Such a vertex holds no modelled state.
+ * The keys are a `sequence` or `random` source's, or the words a `split-words` map makes of a
+ * `lines` source. What it cannot derive it says (`stateDerivation`): a keyed vertex whose keys
+ * come from other data (another map, a filter, a keyed operator upstream). Such a vertex holds no
+ * modelled state.
  */
 import type { FlinkConfig } from '../config/flink-config.ts';
 import { computeOperatorIndexForKeyGroup } from '../keys/key-group-assignment.ts';
@@ -54,13 +56,27 @@ export function stateDerivation(scenario: Scenario): StateDerivation[] {
   return scenario.job.vertices
     .filter((v) => (KEYED_VERTEX_TYPES as readonly string[]).includes(v.operator.type))
     .map((v): StateDerivation => {
-      const inputs = scenario.job.edges.filter((e) => e.to === v.id).map((e) => (e.partitioning === 'hash' ? byId.get(e.from) : undefined));
-      const keyed = inputs.flatMap((from) => (from?.operator.type === 'source' && hasKnownKeys(from.operator.source) ? [{ sourceVertex: from.id, source: from.operator.source }] : []));
+      const inputs = scenario.job.edges.filter((e) => e.to === v.id).map((e) => (e.partitioning === 'hash' ? keyedInput(scenario, byId, e.from) : undefined));
+      const keyed = inputs.flatMap((input) => (input ? [input] : []));
       if (keyed.length === 0 || keyed.length !== inputs.length) return { vertex: v.id, derived: false, reason: 'keys-from-data' };
       const operator = v.operator.type as Derived['operator'];
       const windowMs = v.operator.type === 'window' || v.operator.type === 'window-join' ? { windowMs: v.operator.size_ms } : {};
       return { vertex: v.id, derived: true, operator, inputs: keyed, ...windowMs };
     });
+}
+
+/**
+ * The keys a hash edge from `from` carries, where known: a `sequence` or `random` source's, or the
+ * words a `split-words` map makes of the lines a `lines` source sends it over a forward edge.
+ */
+function keyedInput(scenario: Scenario, byId: ReadonlyMap<string, VertexSpec>, from: string): KeyedInput | undefined {
+  const vertex = byId.get(from)!;
+  if (vertex.operator.type === 'source') return hasKnownKeys(vertex.operator.source) ? { sourceVertex: vertex.id, source: vertex.operator.source } : undefined;
+  if (vertex.operator.type !== 'map' || vertex.operator.fn !== 'split-words') return undefined;
+  const feeding = scenario.job.edges.filter((e) => e.to === vertex.id);
+  const lines = feeding.length === 1 && feeding[0]!.partitioning === 'forward' ? byId.get(feeding[0]!.from) : undefined;
+  if (lines?.operator.type !== 'source' || lines.operator.source.kind !== 'lines') return undefined;
+  return { sourceVertex: lines.id, source: { kind: 'words', lines: lines.operator.source.lines, rate_per_s: lines.operator.source.rate_per_s } };
 }
 
 /** The bytes of a key's entry: a count or sum, or one side's window count (its timer is counted apart). */
@@ -162,7 +178,7 @@ export class KeySpaceState implements KeyedStateModel {
     for (let key = 0; key < keys; key++) {
       const unseen = inputs.reduce((q, i) => q * (1 - (i.seen[key] ?? 0)), 1);
       const owner = inputs.find((i) => key < i.seen.length)!.space.subtaskOfKey(key);
-      bytes[owner]! += (1 - unseen) * timerBytes(`key-${key}`, windowMs);
+      bytes[owner]! += (1 - unseen) * timerBytes(inputs[0]!.space.keyName(key), windowMs);
       count[owner]! += 1 - unseen;
     }
     return { bytes, count };

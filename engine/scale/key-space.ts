@@ -9,7 +9,9 @@
  *   A `sequence` source gives record i the key i mod keys, in every source subtask alike, so a key
  *   is seen once `n` passes its index; a `random` one draws each record's key independently, so a
  *   key of probability p is seen with probability 1 − (1 − p)^(n × source subtasks) (the expected
- *   number of distinct keys, the coupon collector's).
+ *   number of distinct keys, the coupon collector's); the words a `split-words` map makes of a
+ *   `lines` source (record i is line i mod lines, in every source subtask alike) are seen once `n`
+ *   passes the first line holding them.
  */
 import { assignToKeyGroup } from '../keys/key-group-assignment.ts';
 import type { SourceSpec } from '../scenario/scenario-types.ts';
@@ -17,11 +19,45 @@ import { ZipfDistribution } from '../sources/zipf-distribution.ts';
 import { compressSnapshot } from '../state/snapshot-compression.ts';
 import { entrySizeBytes } from '../state/state-size.ts';
 
-/** The source kinds whose keys are known without reading the data (`lines` makes its keys from the text). */
-export type KeyedSource = Extract<SourceSpec, { kind: 'sequence' | 'random' }>;
+/** The words a `split-words` map makes of a `lines` source's lines (its keys are the lowercased words). */
+export interface WordsOfLines {
+  kind: 'words';
+  lines: string[];
+  /** lines per second per source subtask */
+  rate_per_s: number;
+}
 
-export function hasKnownKeys(source: SourceSpec): source is KeyedSource {
+/** Sources whose keys are known without reading the data: a sequence, random keys, or the words of lines. */
+export type KeyedSource = Extract<SourceSpec, { kind: 'sequence' | 'random' }> | WordsOfLines;
+
+export function hasKnownKeys(source: SourceSpec): source is Extract<SourceSpec, { kind: 'sequence' | 'random' }> {
   return source.kind === 'sequence' || source.kind === 'random';
+}
+
+/** The map operator's split: maximal runs of letters, digits and apostrophes, lowercased (map-operator.ts). */
+const WORD = /[\p{L}\p{N}']+/gu;
+
+/** The keys of a source in index order, each key's probability, and for words, the lines holding each. */
+function keyUniverse(source: KeyedSource): { names: string[]; probability: (i: number) => number; linesOf?: number[][] } {
+  if (source.kind === 'words') {
+    const linesOf = new Map<string, number[]>();
+    const occurrences = new Map<string, number>();
+    source.lines.forEach((line, j) => {
+      for (const match of line.matchAll(WORD)) {
+        const word = match[0].toLowerCase();
+        occurrences.set(word, (occurrences.get(word) ?? 0) + 1);
+        const lines = linesOf.get(word) ?? [];
+        if (lines.at(-1) !== j) lines.push(j);
+        linesOf.set(word, lines);
+      }
+    });
+    const names = [...linesOf.keys()];
+    const total = [...occurrences.values()].reduce((a, b) => a + b, 0);
+    return { names, probability: (i) => occurrences.get(names[i]!)! / total, linesOf: names.map((w) => linesOf.get(w)!) };
+  }
+  const names = Array.from({ length: source.keys }, (_, i) => `key-${i}`);
+  const zipf = source.kind === 'random' ? new ZipfDistribution(source.keys, source.skew) : undefined;
+  return { names, probability: (i) => (zipf ? zipf.probability(i) : 1 / source.keys) };
 }
 
 /**
@@ -47,6 +83,9 @@ export class KeySpace {
   /** per key: the bytes its entry takes in a flushed SST file (a JSON triple of key group, key and a one-digit count) */
   readonly #sstBytes: Float64Array;
   readonly #parallelism: number;
+  readonly #names: string[];
+  /** words of lines: per key, the lines (by index) that hold it */
+  readonly #linesOf: number[][] | undefined;
 
   /**
    * `subtaskOfKeyGroup` maps a key group to the keyed vertex's subtask owning it (its
@@ -56,8 +95,10 @@ export class KeySpace {
     this.#source = source;
     this.#sourceParallelism = sourceParallelism;
     this.#parallelism = parallelism;
-    const keys = source.keys;
-    const zipf = source.kind === 'random' ? new ZipfDistribution(keys, source.skew) : undefined;
+    const universe = keyUniverse(source);
+    this.#names = universe.names;
+    this.#linesOf = universe.linesOf;
+    const keys = universe.names.length;
     this.#subtask = new Int32Array(keys);
     this.#keyGroup = new Int32Array(keys);
     this.#probability = new Float64Array(keys);
@@ -65,11 +106,11 @@ export class KeySpace {
     this.#sstBytes = new Float64Array(keys);
     this.recordShare = new Array<number>(parallelism).fill(0);
     for (let i = 0; i < keys; i++) {
-      const key = `key-${i}`;
+      const key = universe.names[i]!;
       const keyGroup = assignToKeyGroup(key, maxParallelism);
       const subtask = subtaskOfKeyGroup(keyGroup);
       this.#keyGroup[i] = keyGroup;
-      const p = zipf ? zipf.probability(i) : 1 / keys;
+      const p = universe.probability(i);
       this.#subtask[i] = subtask;
       this.#probability[i] = p;
       this.#bytes[i] = entryBytes(key);
@@ -98,9 +139,14 @@ export class KeySpace {
     return Float64Array.from({ length: this.#subtask.length }, (_, i) => this.#seen(i, from, to, draws));
   }
 
-  /** The subtask holding key `key-<index>`. */
+  /** The subtask holding the key of that index. */
   subtaskOfKey(index: number): number {
     return this.#subtask[index]!;
+  }
+
+  /** The key of that index (`key-<index>`, or a word). */
+  keyName(index: number): string {
+    return this.#names[index]!;
   }
 
   /**
@@ -164,8 +210,8 @@ export class KeySpace {
       groups.set(keyGroup, entries);
       subtaskOfGroup.set(keyGroup, this.#subtask[i]!);
       // a sequence key's count, or a random key's expected count once it is seen
-      const count = this.#source.kind === 'sequence' ? Math.ceil((n - i) / this.#subtask.length) * this.#sourceParallelism : (draws * this.#probability[i]!) / seen;
-      entries.push([`key-${i}`, Math.max(1, Math.round(count))]);
+      const count = this.#expectedWrites(i, n, draws) / seen;
+      entries.push([this.#names[i]!, Math.max(1, Math.round(count))]);
       raw[this.#subtask[i]!]! += this.#bytes[i]!;
     }
     const compressed = new Array<number>(this.#parallelism).fill(0);
@@ -177,13 +223,23 @@ export class KeySpace {
     return compressed.map((bytes, s) => (raw[s] === 0 ? 1 : bytes / raw[s]!));
   }
 
+  /** How often key `i` was written once every source subtask read `n` records (`draws` all together). */
+  #expectedWrites(i: number, n: number, draws: number): number {
+    if (this.#source.kind === 'sequence') return Math.ceil((n - i) / this.#subtask.length) * this.#sourceParallelism;
+    if (this.#source.kind === 'random') return draws * this.#probability[i]!;
+    const lines = this.#source.lines.length;
+    return this.#linesOf![i]!.reduce((k, j) => k + Math.max(0, Math.ceil((n - j) / lines)), 0) * this.#sourceParallelism;
+  }
+
   /** Whether (sequence) or how likely (random) key `i` was written by the records from offset `from` to `to`. */
   #seen(i: number, from: number, to: number, draws: number): number {
+    if (this.#source.kind === 'random') return draws === 0 ? 0 : -Math.expm1(draws * Math.log1p(-this.#probability[i]!));
+    // a cycle: the key of index i (a sequence), or the lines holding word i, read between the offsets
+    const cycle = this.#source.kind === 'words' ? this.#source.lines.length : this.#subtask.length;
+    const positions = this.#linesOf?.[i] ?? [i];
     const length = Math.max(0, to - from);
-    const keys = this.#subtask.length;
-    if (this.#source.kind !== 'sequence') return draws === 0 ? 0 : -Math.expm1(draws * Math.log1p(-this.#probability[i]!));
-    const start = ((Math.floor(from) % keys) + keys) % keys;
-    return length >= keys || (i - start + keys) % keys < length ? 1 : 0;
+    const start = ((Math.floor(from) % cycle) + cycle) % cycle;
+    return length >= cycle || positions.some((j) => (j - start + cycle) % cycle < length) ? 1 : 0;
   }
 
   #touched(from: number, to: number, weight: Float64Array | undefined): number[] {

@@ -23,7 +23,7 @@ export type AgreementScope =
   | { runs: true; untilMs: number; window: string | null; excluded: Partial<Record<Figure, string>> };
 
 const UNDERIVED: Record<UnderivedState, string> = {
-  'keys-from-data': 'the keys come from the data (words split from lines, or a map in between); the scale model knows a source\'s key space, not its text',
+  'keys-from-data': "the keys come from the data (a map other than split-words, a filter, or a keyed operator upstream); the scale model knows a source's keys and the words of lines, not what an operator makes of them",
 };
 
 export function agreementScope(scenario: Scenario): AgreementScope {

@@ -9,6 +9,7 @@ import { KeySpace, type KeyedSource } from '../../engine/scale/key-space.ts';
 import { createSplit } from '../../engine/sources/create-split.ts';
 import { compressSnapshot } from '../../engine/state/snapshot-compression.ts';
 import { encodeBlock } from '../../engine/state/lsm/block-codec.ts';
+import { MapOperator } from '../../engine/operators/map-operator.ts';
 import { entrySizeBytes } from '../../engine/state/state-size.ts';
 
 const MAX_PARALLELISM = 128;
@@ -17,8 +18,10 @@ function space(source: KeyedSource, sourceParallelism: number, parallelism: numb
   return new KeySpace(source, sourceParallelism, MAX_PARALLELISM, parallelism, (kg) => computeOperatorIndexForKeyGroup(MAX_PARALLELISM, parallelism, kg));
 }
 
+type SourceWithKeys = Exclude<KeyedSource, { kind: 'words' }>;
+
 /** Per subtask: the bytes of one count entry per distinct key the splits' first `records` records carry. */
-function stateOfRecords(source: KeyedSource, sourceParallelism: number, parallelism: number, records: number): number[] {
+function stateOfRecords(source: SourceWithKeys, sourceParallelism: number, parallelism: number, records: number): number[] {
   const seen = new Set<string>();
   for (let s = 0; s < sourceParallelism; s++) {
     const split = createSplit(source, 7, s);
@@ -30,7 +33,7 @@ function stateOfRecords(source: KeyedSource, sourceParallelism: number, parallel
 }
 
 describe('the key space of a source', () => {
-  const sequence: KeyedSource = { kind: 'sequence', keys: 5000, rate_per_s: 1000 };
+  const sequence: SourceWithKeys = { kind: 'sequence', keys: 5000, rate_per_s: 1000 };
 
   it('gives each subtask exactly the entries of the sequence keys its sources have read', () => {
     for (const records of [0, 1, 1234, 5000, 9000]) expect(space(sequence, 2, 3).stateBytes(records)).toEqual(stateOfRecords(sequence, 2, 3, records));
@@ -39,7 +42,7 @@ describe('the key space of a source', () => {
   it('expects the distinct keys random records carry within 2% in all and 6% per subtask, skewed or not', () => {
     const sum = (bytes: number[]) => bytes.reduce((a, b) => a + b, 0);
     for (const skew of [0, 1.1]) {
-      const random: KeyedSource = { kind: 'random', keys: 20_000, rate_per_s: 1000, skew, value_min: 1, value_max: 1 };
+      const random: SourceWithKeys = { kind: 'random', keys: 20_000, rate_per_s: 1000, skew, value_min: 1, value_max: 1 };
       const expected = space(random, 2, 4).stateBytes(10_000);
       const actual = stateOfRecords(random, 2, 4, 10_000);
       expect(Math.abs(sum(expected) - sum(actual)) / sum(actual)).toBeLessThan(0.02);
@@ -56,7 +59,7 @@ describe('the key space of a source', () => {
   });
 
   it('compresses a count’s snapshot within 10% of what snappy makes of the real records’ counts, per key group', () => {
-    const random: KeyedSource = { kind: 'random', keys: 20_000, rate_per_s: 1000, skew: 0, value_min: 1, value_max: 1 };
+    const random: SourceWithKeys = { kind: 'random', keys: 20_000, rate_per_s: 1000, skew: 0, value_min: 1, value_max: 1 };
     const counts = new Map<string, number>();
     for (let s = 0; s < 2; s++) {
       const split = createSplit(random, 7, s);
@@ -84,6 +87,19 @@ describe('the key space of a source', () => {
     const once = thousand.flushedSstBytes(0, 2000, Infinity)[0]!;
     expect(once).toBeCloseTo(thousand.flushedSstBytes(0, 1000, Infinity)[0]!, 6);
     expect(thousand.flushedSstBytes(0, 2000, thousand.stateBytes(1000)[0]! / 2 + 1)[0]).toBeCloseTo(2 * once, -2);
+  });
+
+  it('holds the words a split-words map makes of the lines read so far, each word once, where its key group puts it', () => {
+    const lines = ['To be or not to be', "that's the question", 'whether tis nobler'];
+    const words = space({ kind: 'words', lines, rate_per_s: 10 }, 2, 2);
+    const split = new MapOperator('split-words');
+    for (const read of [0, 1, 2, 3, 7]) {
+      const seen = new Set<string>();
+      for (const line of lines.slice(0, Math.min(read, lines.length))) split.processRecord({ key: line, value: 1, timestamp: 0 }, 0, { collect: (r) => seen.add(r.key) });
+      const expected = [0, 0];
+      for (const word of seen) expected[assignKeyToParallelOperator(word, MAX_PARALLELISM, 2)]! += entrySizeBytes(word, 1);
+      expect(words.stateBytes(read)).toEqual(expected);
+    }
   });
 
   it('gives the subtask holding the hottest key the largest share of a skewed source, and even shares to a sequence', () => {
