@@ -132,11 +132,21 @@ export class ScaleRuntime extends JobRuntime {
     this.#settle(this.now);
   }
 
-  /** Runs to the scenario's `run.until`, or until the job ends if that comes first. */
+  /**
+   * Runs to the scenario's `run.until`, or until the job ends if that comes first. The model's
+   * sources never end: a records scenario whose bounded sources would end its job (no `run.until`)
+   * runs until the last of them would have read its `count` without failures.
+   */
   runToEnd(): void {
-    const until = this.scenario.run.until_ms;
+    const until = Math.min(this.scenario.run.until_ms, this.#inputEndsAt());
     while (!this.job.isTerminal && this.kernel.nextEventTime <= until) this.kernel.step();
     if (!this.job.isTerminal && until !== Infinity) this.runUntil(until);
+  }
+
+  /** When the last bounded source would have read its `count` at its rate; Infinity with an unbounded one. */
+  #inputEndsAt(): number {
+    const ends = this.scenario.job.vertices.flatMap((v) => (v.operator.type !== 'source' ? [] : [v.operator.source.count === undefined ? Infinity : (v.operator.source.count / v.operator.source.rate_per_s) * 1000]));
+    return Math.max(...ends);
   }
 
   perform(operation: JobOperation): EngineMessage | undefined {
