@@ -55,7 +55,7 @@ function sourceRecords(scenario: Scenario, untilMs: number): number {
 function excludedFigures(scenario: Scenario): Partial<Record<Figure, string>> {
   const config = readConfig(scenario.config);
   const excluded: Partial<Record<Figure, string>> = {};
-  const window = scenario.job.vertices.find((v) => v.operator.type === 'window');
+  const window = scenario.job.vertices.find((v) => v.operator.type === 'window' || v.operator.type === 'window-join');
   if (config.snapshotCompression && window) {
     const reason = `${window.id}: a window's snapshot is left uncompressed by the scale model (it compresses a count's key groups only)`;
     excluded['checkpointed size (median)'] = reason;
