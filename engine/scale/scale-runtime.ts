@@ -36,11 +36,13 @@ import { DEFAULT_SCALE } from '../scenario/scenario-defaults.ts';
 import { SimKernel } from '../sim/sim-kernel.ts';
 import { SNAPSHOT_METADATA_BYTES, rocksDbSyncSnapshotMs, syncSnapshotMs } from '../task/snapshot-cost.ts';
 import { barrierTravel, type BarrierTravel } from './barrier-travel.ts';
-import { KeyedStateFlow, type StateAtSnapshot } from './keyed-state-flow.ts';
+import { KeyedStateFlow } from './keyed-state-flow.ts';
+import type { KeyedStateModel, StateAtSnapshot } from './keyed-state-model.ts';
+import { KeySpaceState } from './key-space-state.ts';
 import type { ScaleEvent } from './scale-event.ts';
 import { sharedTransferMs, type SharedLink } from './shared-bandwidth.ts';
 import { SourceLog } from './source-log.ts';
-import { jobFlows, type JobFlows } from './vertex-flows.ts';
+import { busiestShare, jobFlows, type JobFlows } from './vertex-flows.ts';
 
 export interface ScaleRuntimeOptions {
   /** overrides the scenario's seed */
@@ -60,6 +62,8 @@ interface CheckpointTaken {
   travel: BarrierTravel;
   /** per task: bytes uploaded, and the snapshot acknowledged */
   snapshots: TaskStateSnapshot[];
+  /** per task: the figures its acknowledgement carries */
+  acks: Array<{ syncMs: number; syncEnd: number; startDelayMs: number; alignmentMs: number; persisted: number }>;
 }
 
 type Phase = 'down' | 'restoring' | 'processing';
@@ -71,13 +75,17 @@ export class ScaleRuntime extends JobRuntime {
   readonly sinkOutput = new SinkOutputLog();
   readonly #disks = new Map<string, HostLocalDisk>();
   readonly #taken = new Map<number, CheckpointTaken>();
-  readonly #state: KeyedStateFlow;
+  readonly #state: KeyedStateModel;
   #flows: JobFlows;
   readonly #log: SourceLog;
   #phase: Phase = 'down';
   /** records processed per vertex so far (numRecordsIn), settled at each change of pace */
   #processed: number[];
   #processedAt = 0;
+  /** records the sources had read at the last completed checkpoint's barrier (or the restore): what a two-phase-commit sink has committed */
+  #committedAt = 0;
+  /** when the tasks of this attempt were deployed: their output flushers count from it */
+  #deployedAt = 0;
   readonly #effects = new EffectDriver((effect, effects) => this.#apply(effect, this.now, effects));
 
   constructor(scenario: Scenario, options: ScaleRuntimeOptions = {}) {
@@ -90,7 +98,8 @@ export class ScaleRuntime extends JobRuntime {
       disks: this.#disks,
       subtasks: () => this.#plannedSubtasks(),
     });
-    this.#state = new KeyedStateFlow(scenario.scale ?? DEFAULT_SCALE);
+    // A `scale` section describes the state; a records scenario's is derived from its keys.
+    this.#state = scenario.scale ? new KeyedStateFlow(scenario.scale) : new KeySpaceState(scenario, () => this.graph, this.config);
     this.#flows = this.#computeFlows();
     this.#processed = this.#flows.vertices.map(() => 0);
     this.#log = new SourceLog(this.#flows.sourceRatePerS, this.#flows.sourceRatePerS * this.#flows.headroom);
@@ -123,11 +132,21 @@ export class ScaleRuntime extends JobRuntime {
     this.#settle(this.now);
   }
 
-  /** Runs to the scenario's `run.until`, or until the job ends if that comes first. */
+  /**
+   * Runs to the scenario's `run.until`, or until the job ends if that comes first. The model's
+   * sources never end: a records scenario whose bounded sources would end its job (no `run.until`)
+   * runs until the last of them would have read its `count` without failures.
+   */
   runToEnd(): void {
-    const until = this.scenario.run.until_ms;
+    const until = Math.min(this.scenario.run.until_ms, this.#inputEndsAt());
     while (!this.job.isTerminal && this.kernel.nextEventTime <= until) this.kernel.step();
     if (!this.job.isTerminal && until !== Infinity) this.runUntil(until);
+  }
+
+  /** When the last bounded source would have read its `count` at its rate; Infinity with an unbounded one. */
+  #inputEndsAt(): number {
+    const ends = this.scenario.job.vertices.flatMap((v) => (v.operator.type !== 'source' ? [] : [v.operator.source.count === undefined ? Infinity : (v.operator.source.count / v.operator.source.rate_per_s) * 1000]));
+    return Math.max(...ends);
   }
 
   perform(operation: JobOperation): EngineMessage | undefined {
@@ -143,7 +162,8 @@ export class ScaleRuntime extends JobRuntime {
     const rate = this.#log.readRatePerS;
     for (const f of this.#flows.vertices) {
       const inPerS = this.#flows.sourceRatePerS === 0 ? 0 : (rate * f.inputRatePerS) / this.#flows.sourceRatePerS;
-      const busy = Math.min(1000, (1000 * inPerS) / (f.capacityPerSubtaskPerS * f.vertex.parallelism));
+      // as the Flink UI shows a vertex: its busiest subtask
+      const busy = Math.min(1000, (1000 * inPerS * busiestShare(f)) / f.capacityPerSubtaskPerS);
       const metrics: VertexMetrics = {
         numRecordsIn: Math.round(this.#processed[f.index]!),
         numRecordsOut: f.vertex.operator.type === 'sink' ? 0 : Math.round(this.#processed[f.index]!),
@@ -239,7 +259,7 @@ export class ScaleRuntime extends JobRuntime {
   // ---- flows ----
 
   #computeFlows(): JobFlows {
-    return jobFlows(this.scenario, this.graph.vertices, (id) => this.jobMaster.slowdownOf(id));
+    return jobFlows(this.scenario, this.graph.vertices, (id) => this.jobMaster.slowdownOf(id), (v) => this.#state.recordShare?.(v.id, v.parallelism));
   }
 
   /** Brings the log, the state and the counters to `now` at the current pace. */
@@ -292,10 +312,12 @@ export class ScaleRuntime extends JobRuntime {
       networkLatencyMs: this.scenario.costs.network_latency_ms,
       recordSizeBytes: this.scenario.costs.record_size_bytes,
       saturated: this.#log.saturated,
+      triggerAt: barrier.timestamp,
+      deployedAt: this.#deployedAt,
     });
     // The sources' offsets and the state are taken when the barrier passes; at the sources that is at once.
-    this.#taken.set(barrier.checkpointId, { consumed: this.#log.consumed, state: this.#state.snapshot(now), barrier, travel, snapshots: [] });
-    this.#flows.vertices.forEach((f) => this.kernel.schedule(barrier.timestamp + travel.startDelayMs[f.index]!, { type: 'barrier', attempt, checkpointId: barrier.checkpointId, vertex: f.index }));
+    this.#taken.set(barrier.checkpointId, { consumed: this.#log.consumed, state: this.#state.snapshot(now, this.#log.consumed, this.#flows), barrier, travel, snapshots: [], acks: [] });
+    this.#flows.vertices.forEach((f) => this.kernel.schedule(barrier.timestamp + travel.snapshotDelayMs[f.index]!, { type: 'barrier', attempt, checkpointId: barrier.checkpointId, vertex: f.index }));
   }
 
   /** Every subtask of a vertex takes its snapshot (sync part), uploads it (sharing bandwidth), and acknowledges. */
@@ -304,38 +326,48 @@ export class ScaleRuntime extends JobRuntime {
     if (!taken) return;
     const f = this.#flows.vertices[vertexIndex]!;
     const tasks = this.#tasksOf(f.vertex.id);
-    const sizes = this.#snapshotSizes(taken, vertexIndex);
-    const syncMs = this.#syncMs(sizes.stateSize, sizes.dirtyBytes, f.keyed);
+    const sizes = tasks.map((_, k) => this.#snapshotSizes(taken, vertexIndex, k));
+    const syncMs = sizes.map((size, k) => this.#syncMs(size.stateSize, size.dirtyBytes, taken.state.timers[vertexIndex]?.[k] ?? 0, f.keyed));
     const costs = this.jobMaster.remoteCosts();
     if (this.remoteStorageFaults.failing) {
-      const at = now + syncMs + costs.remote_latency_ms + this.scenario.costs.network_latency_ms;
+      const at = now + Math.max(...syncMs) + costs.remote_latency_ms + this.scenario.costs.network_latency_ms;
       return this.kernel.schedule(at, { type: 'decline', attempt: this.attempt, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
     }
-    const uploads = sharedTransferMs(tasks.map((t) => ({ host: this.graph.subtasks[t]!.slot.host, bytes: sizes.checkpointedSize })), this.#remoteLink());
+    const uploads = sharedTransferMs(tasks.map((t, k) => ({ host: this.graph.subtasks[t]!.slot.host, bytes: sizes[k]!.checkpointedSize })), this.#remoteLink());
     tasks.forEach((task, k) => {
       const { id, keyGroupRange } = this.graph.subtasks[task]!;
-      const snapshot: TaskStateSnapshot = { subtask: id, stateSize: sizes.stateSize, checkpointedSize: sizes.checkpointedSize };
+      const { stateSize, checkpointedSize, persistedBytes } = sizes[k]!;
+      const snapshot: TaskStateSnapshot = { subtask: id, stateSize, checkpointedSize };
       // The state itself is a size: its key groups are the subtask's, so a rescale splits it by them.
-      if (f.keyed) snapshot.keyedState = { keyGroupRange: { ...keyGroupRange }, keyGroups: [], sizeBytes: sizes.stateSize } satisfies KeyedStateSnapshot;
+      if (f.keyed) snapshot.keyedState = { keyGroupRange: { ...keyGroupRange }, keyGroups: [], sizeBytes: stateSize } satisfies KeyedStateSnapshot;
       if (f.vertex.operator.type === 'source') snapshot.sourceOffset = Math.round(taken.consumed / f.vertex.parallelism);
       taken.snapshots[task] = snapshot;
-      this.kernel.schedule(now + syncMs + uploads[k]! + this.scenario.costs.network_latency_ms, { type: 'acknowledge', attempt: this.attempt, checkpointId, task });
+      taken.acks[task] = { syncMs: syncMs[k]!, syncEnd: now + syncMs[k]!, startDelayMs: taken.travel.startDelayMs[vertexIndex]!, alignmentMs: taken.travel.alignmentMs[vertexIndex]!, persisted: persistedBytes };
+      this.kernel.schedule(now + syncMs[k]! + uploads[k]! + this.scenario.costs.network_latency_ms, { type: 'acknowledge', attempt: this.attempt, checkpointId, task });
     });
-    this.#pendingAt.set(`${checkpointId}/${vertexIndex}`, { syncMs, syncEnd: now + syncMs, startDelayMs: now - taken.barrier.timestamp, persisted: sizes.persistedBytes });
   }
 
-  /** per checkpoint and vertex: the figures each subtask's acknowledgement carries */
-  readonly #pendingAt = new Map<string, { syncMs: number; syncEnd: number; startDelayMs: number; persisted: number }>();
-
-  #snapshotSizes(taken: CheckpointTaken, vertexIndex: number): { stateSize: number; checkpointedSize: number; persistedBytes: number; dirtyBytes: number } {
-    const f = this.#flows.vertices[vertexIndex]!;
+  /** One subtask's snapshot: its keyed state (whole, or what changed), in-flight data an unaligned barrier persisted, a sink's pending transactions. */
+  #snapshotSizes(taken: CheckpointTaken, vertexIndex: number, subtask: number): { stateSize: number; checkpointedSize: number; persistedBytes: number; dirtyBytes: number } {
     const unaligned = taken.barrier.alignment === 'UNALIGNED';
     const persistedBytes = unaligned ? taken.travel.queuedBytes[vertexIndex]! : 0;
-    const keyedSubtasks = this.#flows.vertices.reduce((n, v) => n + (v.keyed ? v.vertex.parallelism : 0), 0);
-    const keyed = f.keyed && keyedSubtasks > 0 ? taken.state.stateBytes / keyedSubtasks : 0;
-    const dirty = f.keyed && keyedSubtasks > 0 ? taken.state.dirtyBytes / keyedSubtasks : 0;
-    const stateSize = Math.round(keyed) + SNAPSHOT_METADATA_BYTES + persistedBytes;
-    return { stateSize, checkpointedSize: this.#uploadsFull(taken.barrier) ? stateSize : Math.round(dirty) + SNAPSHOT_METADATA_BYTES + persistedBytes, persistedBytes, dirtyBytes: dirty };
+    const keyed = taken.state.keyedBytes[vertexIndex]?.[subtask] ?? 0;
+    const dirty = taken.state.dirtyBytes[vertexIndex]?.[subtask] ?? 0;
+    const operatorState = SNAPSHOT_METADATA_BYTES + persistedBytes + this.#pendingTransactionBytes(taken, vertexIndex, subtask);
+    const stateSize = Math.round(keyed) + operatorState;
+    return { stateSize, checkpointedSize: this.#uploadsFull(taken.barrier) ? stateSize : Math.round(dirty) + operatorState, persistedBytes, dirtyBytes: dirty };
+  }
+
+  /**
+   * A two-phase-commit sink's state is its pre-committed transactions no completed checkpoint has
+   * committed yet: the records it received since the last completed checkpoint's barrier (or the
+   * restore), each `record_size_bytes`, as the record-level sink snapshots them.
+   */
+  #pendingTransactionBytes(taken: CheckpointTaken, vertexIndex: number, subtask: number): number {
+    const f = this.#flows.vertices[vertexIndex]!;
+    if (f.vertex.operator.type !== 'sink' || f.vertex.operator.sink !== 'two-phase-commit' || this.#flows.sourceRatePerS === 0) return 0;
+    const records = ((taken.consumed - this.#committedAt) * f.inputRatePerS * f.subtaskShare[subtask]!) / this.#flows.sourceRatePerS;
+    return Math.round(Math.max(0, records)) * this.scenario.costs.record_size_bytes;
   }
 
   /** A savepoint, a FULL trigger, the heap backend or incremental off: the whole state goes up. */
@@ -344,13 +376,17 @@ export class ScaleRuntime extends JobRuntime {
     return !incremental || barrier.checkpointKind === 'SAVEPOINT' || barrier.checkpointType === 'FULL';
   }
 
-  /** The synchronous part, as the record-level tasks charge it: a memtable flush (rocksdb) or a copy-on-write table copy (heap). */
-  #syncMs(stateSize: number, dirtyBytes: number, keyed: boolean): number {
+  /**
+   * The synchronous part, as the record-level tasks charge it: a memtable flush (rocksdb), with a
+   * copy of every timer when they live on the heap (`timer-service.factory: HEAP`), or a
+   * copy-on-write table copy (heap).
+   */
+  #syncMs(stateSize: number, dirtyBytes: number, timers: number, keyed: boolean): number {
     if (!keyed) return syncSnapshotMs(0);
     if (this.config.stateBackend === 'rocksdb') {
       // the memtable holds at most one write buffer of what changed since the last checkpoint
       const memtable = Math.min(this.config.rocksdbWriteBufferSizeBytes, dirtyBytes);
-      return rocksDbSyncSnapshotMs(memtable, 0);
+      return rocksDbSyncSnapshotMs(memtable, this.config.timerServiceFactory === 'HEAP' ? timers : 0);
     }
     return syncSnapshotMs(stateSize / this.scenario.costs.record_size_bytes);
   }
@@ -359,12 +395,11 @@ export class ScaleRuntime extends JobRuntime {
     const taken = this.#taken.get(checkpointId);
     const snapshot = taken?.snapshots[task];
     if (!taken || !snapshot) return;
-    const vertexIndex = this.#flows.vertices.findIndex((f) => f.vertex.id === snapshot.subtask.vertexId);
-    const at = this.#pendingAt.get(`${checkpointId}/${vertexIndex}`)!;
+    const at = taken.acks[task]!;
     this.#writeLocalCopy(task, checkpointId, snapshot, taken.barrier);
     const metrics = {
       startDelayMs: at.startDelayMs,
-      alignmentDurationMs: 0,
+      alignmentDurationMs: at.alignmentMs,
       syncDurationMs: at.syncMs,
       processedDataBytes: 0,
       persistedDataBytes: at.persisted,
@@ -383,7 +418,10 @@ export class ScaleRuntime extends JobRuntime {
       if (complete) disk?.confirmCheckpoint(this.#localKey(i), checkpointId);
       else disk?.abortCheckpoint(this.#localKey(i), checkpointId);
     });
-    if (complete && taken) this.#state.confirmed(taken.state);
+    if (complete && taken) {
+      this.#state.confirmed(taken.state);
+      this.#committedAt = Math.max(this.#committedAt, taken.consumed);
+    }
     if (complete && taken?.barrier.stopMode) this.#drive((e) => this.jobMaster.onAllTasksFinished(now, e));
     // Older checkpoints are subsumed; what a restore may need stays with the coordinator's store.
     for (const id of this.#taken.keys()) if (id < checkpointId && !this.jobMaster.completed(id)) this.#forget(id);
@@ -391,7 +429,6 @@ export class ScaleRuntime extends JobRuntime {
 
   #forget(checkpointId: number): void {
     this.#taken.delete(checkpointId);
-    for (const key of this.#pendingAt.keys()) if (key.startsWith(`${checkpointId}/`)) this.#pendingAt.delete(key);
   }
 
   /** The secondary copy on the host's disk (task-local recovery), written beside the upload. */
@@ -410,6 +447,7 @@ export class ScaleRuntime extends JobRuntime {
   // ---- deployment and restore ----
 
   #deploy(now: number, restore: Extract<JobMasterEffect, { type: 'deploy' }>['restore']): void {
+    this.#deployedAt = now;
     this.#repace(now);
     if (!restore) return this.#setPhase('processing', now);
     this.#setPhase('restoring', now);
@@ -443,6 +481,7 @@ export class ScaleRuntime extends JobRuntime {
     const taken = this.#taken.get(checkpoint.id);
     if (taken) {
       this.#log.rewindTo(taken.consumed);
+      this.#committedAt = taken.consumed;
       this.#state.restored(taken.state, now);
     }
     this.jobMaster.onRestored(this.attempt, record, checkpoint);

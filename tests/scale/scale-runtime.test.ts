@@ -9,6 +9,8 @@ import { checkpointConfigDocument } from '../../engine/checkpoint/stats/checkpoi
 import { flinkResponseValidator } from '../flink-reference/flink-schema.ts';
 import { trackerDocuments } from '../checkpoint-stats/flink-documents.ts';
 import { scaleScenario } from './scale-scenarios.ts';
+import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { entrySizeBytes } from '../../engine/state/state-size.ts';
 
 const GB = 1024 ** 3;
 
@@ -118,5 +120,34 @@ describe('the scale runtime when remote storage fails', () => {
     // every restore reads the lost host's subtasks from remote storage, which fails them: the restarts run out
     expect(report.job.status).toBe('FAILED');
     expect(report.job.failureCause).toContain('Restoring checkpoint');
+  });
+});
+
+describe('the scale runtime on a records scenario', () => {
+  it('runs a bounded job until its sources would have read their count, its state derived from its keys', () => {
+    const scenario = validateScenario({
+      version: 1,
+      name: 'bounded',
+      job: {
+        vertices: [
+          { id: 'events', type: 'source', source: { kind: 'sequence', keys: 1000, rate_per_s: 1000, count: 5000 } },
+          { id: 'count', type: 'keyed-aggregate', aggregate: 'count' },
+          { id: 'sink', type: 'sink' },
+        ],
+        edges: [
+          { from: 'events', to: 'count', partitioning: 'hash' },
+          { from: 'count', to: 'sink', partitioning: 'forward' },
+        ],
+      },
+      config: { 'parallelism.default': 2, 'execution.checkpointing.interval': '1 s' },
+      cluster: { hosts: 1, task_managers_per_host: 2, slots_per_task_manager: 1 },
+    });
+    if (!scenario.ok) throw new Error(JSON.stringify(scenario.errors));
+    const { report } = runScenario({ ...scenario.scenario, runtime: 'scale' });
+    expect(report.scenario.virtual_time_ms).toBe(5000);
+    const history = (report.checkpoints as { history: Array<{ status: string; checkpointed_size: number }> }).history.filter((h) => h.status === 'COMPLETED');
+    // the newest: after a second every one of the 1,000 keys is in state: one count each, plus each subtask's 64 bytes of metadata
+    const keys = Array.from({ length: 1000 }, (_, i) => entrySizeBytes(`key-${i}`, 1)).reduce((a, b) => a + b, 0);
+    expect(history[0]!.checkpointed_size).toBe(keys + 6 * 64);
   });
 });
