@@ -25,7 +25,7 @@
  * Liveness: the JobManager learns that a TaskManager died only from its heartbeats. A terminated
  * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
-import type { CheckpointBarrier, NetworkBuffer, StreamRecord, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
+import type { CheckpointBarrier, EventBuffer, NetworkBuffer, StreamRecord, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
 import type { CheckpointFailureReason } from '../engine/checkpoint/checkpoint-failure-reason.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
 import type { SubtaskMetrics } from '../engine/metrics/metrics-sampler.ts';
@@ -247,16 +247,20 @@ export type TaskManagerReport =
   | { type: 'delivery-order'; attempt: number; taskIndex: number; vertexId: string; subtaskIndex: number; gates: number[][]; barriers: number[]; aborts: number[]; watermarks: number[] };
 
 /**
- * Records for the sink's external system, column by column: the numbers in typed arrays whose
- * buffers are transferred with the report batch, each distinct key once (sink-record-columns.ts).
- * Record i is (keyNames[keys[i]], values[i], timestamps[i]).
+ * Records column by column: the numbers in typed arrays whose buffers are transferred with their
+ * message, each distinct key once. Record i is (keyNames[keys[i]], values[i], timestamps[i]).
+ * Data buffers between TaskManagers carry them (network-buffer-columns.ts), and so do the sink's
+ * writes to the main thread (sink-record-columns.ts).
  */
-export interface SinkRecordColumns {
+export interface RecordColumns {
   keyNames: string[];
   keys: Uint32Array;
   values: Float64Array;
   timestamps: Float64Array;
 }
+
+/** Records for the sink's external system, with the report batch. */
+export type SinkRecordColumns = RecordColumns;
 
 /** A TaskStateSnapshot through snapshot-codec (encodeTaskStateSnapshot): no structured-clone surprises. */
 export type EncodedSnapshot = Uint8Array;
@@ -309,13 +313,24 @@ export interface NetworkSnapshot {
 /**
  * Sender → receiver: network buffers of one channel, in the order the subtask sent them. One
  * message carries the buffers a subtask sent on the channel during one scheduling turn (each
- * buffer took one credit, as in Flink's credit-based flow control).
+ * buffer took one credit, as in Flink's credit-based flow control). The records of its data
+ * buffers travel in columns after them (network-buffer-columns.ts), as Flink serializes records
+ * into a buffer's bytes rather than sending objects.
  */
 export interface BuffersMessage {
   kind: 'buffers';
   channelId: number;
-  buffers: NetworkBuffer[];
+  buffers: WireBuffer[];
+  /**
+   * the records of every data buffer, in order: buffer i's are the next `recordCount` of them.
+   * Here `keyNames` holds only the names the channel has not carried before, in the order they
+   * were numbered; `keys` index every name the channel carried so far (network-buffer-columns.ts).
+   */
+  records: RecordColumns;
 }
+
+/** A network buffer on the wire: an event as it is, a data buffer as its record count and trailer. */
+export type WireBuffer = EventBuffer | { kind: 'data'; recordCount: number; sizeBytes: number; watermark?: number };
 
 /** Receiver → sender: credit returned for buffers the receiving subtask consumed. */
 export interface CreditMessage {

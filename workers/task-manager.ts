@@ -55,6 +55,7 @@ import type {
 } from './protocol.ts';
 import { NETWORK_SNAPSHOT_INTERVAL_MS, NetworkSnapshotEncoder, networkSnapshotBuffers } from './network-snapshot-encoder.ts';
 import { columnBuffers, SinkRecordColumnsBuilder, sinkRecordColumns } from './sink-record-columns.ts';
+import { NetworkBufferDecoder, NetworkBufferEncoder } from './network-buffer-columns.ts';
 import { TurnScheduler } from './turn-scheduler.ts';
 import { DeliveryRecorder } from '../engine/replay/delivery-recorder.ts';
 import type { RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
@@ -107,6 +108,8 @@ export class TaskManager implements TaskManagerGateway {
   #senderOf = new Map<number, HostedTask>();
   /** remote channels: the port this TaskManager posts buffers on (sender end) or credit on (receiver end) */
   #bufferPorts = new Map<number, MessagePort>();
+  /** per remote channel this TaskManager sends on: the key names it carried (network-buffer-columns.ts) */
+  #encoders = new Map<number, NetworkBufferEncoder>();
   #creditPorts = new Map<number, MessagePort>();
   /** what the current turn produced for other threads */
   #outBuffers = new Map<number, NetworkBuffer[]>();
@@ -306,7 +309,8 @@ export class TaskManager implements TaskManagerGateway {
 
   #connect({ channelId, end, port }: ChannelPort, attempt: number): void {
     (end === 'sender' ? this.#bufferPorts : this.#creditPorts).set(channelId, port);
-    port.onmessage = (event: MessageEvent<DataPlaneMessage>) => this.#onDataPlane(attempt, event.data);
+    const decoder = new NetworkBufferDecoder();
+    port.onmessage = (event: MessageEvent<DataPlaneMessage>) => this.#onDataPlane(attempt, event.data, decoder);
   }
 
   /** Cancels every subtask of the running attempt; its ports close, so nothing of it travels on. */
@@ -328,6 +332,7 @@ export class TaskManager implements TaskManagerGateway {
     this.#bufferPorts.clear();
     this.#creditPorts.clear();
     this.#outBuffers.clear();
+    this.#encoders.clear();
     this.#outCredits.clear();
     this.#outEndOfDataProcessed.clear();
     this.#attempt = -1;
@@ -352,13 +357,15 @@ export class TaskManager implements TaskManagerGateway {
 
   // ---- the data plane, inbound ----
 
-  #onDataPlane(attempt: number, message: DataPlaneMessage): void {
+  #onDataPlane(attempt: number, message: DataPlaneMessage, decoder: NetworkBufferDecoder): void {
+    // Decoded even when dropped: the channel's key names must stay in step with its sender's.
+    const buffers = message.kind === 'buffers' ? decoder.decode(message) : [];
     if (attempt !== this.#attempt || this.#stalled) return;
     const now = this.#now();
     if (message.kind === 'buffers') {
       const t = this.#receiverOf.get(message.channelId);
       if (!t) return;
-      for (const buffer of message.buffers) t.task.receive(message.channelId, buffer);
+      for (const buffer of buffers) t.task.receive(message.channelId, buffer);
       this.#wakeIfNotBusy(t, now);
     } else {
       const t = this.#senderOf.get(message.channelId);
@@ -607,7 +614,14 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   #flushDataPlane(): void {
-    for (const [channelId, buffers] of this.#outBuffers) this.#bufferPorts.get(channelId)?.postMessage({ kind: 'buffers', channelId, buffers } satisfies DataPlaneMessage);
+    for (const [channelId, buffers] of this.#outBuffers) {
+      const port = this.#bufferPorts.get(channelId);
+      if (!port) continue;
+      let encoder = this.#encoders.get(channelId);
+      if (!encoder) this.#encoders.set(channelId, (encoder = new NetworkBufferEncoder()));
+      const { message, transfer } = encoder.encode(channelId, buffers);
+      port.postMessage(message satisfies DataPlaneMessage, transfer);
+    }
     this.#outBuffers.clear();
     for (const [channelId, credits] of this.#outCredits) {
       const processed = this.#outEndOfDataProcessed.has(channelId) ? { endOfDataProcessed: true as const } : {};

@@ -22,15 +22,35 @@ class ForwardPartitioner implements Partitioner {
  * decides the subtask (Flink's KeyGroupStreamPartitioner).
  */
 class KeyGroupPartitioner implements Partitioner {
+  /** the subtask of each key group, worked out once: every record of the edge asks */
+  readonly #channelOfKeyGroup: Uint16Array;
+
   constructor(
     private readonly maxParallelism: number,
-    private readonly parallelism: number,
-  ) {}
+    parallelism: number,
+  ) {
+    this.#channelOfKeyGroup = channelsOfKeyGroups(maxParallelism, parallelism);
+  }
 
   selectChannel(record: StreamRecord): number {
-    const keyGroup = assignToKeyGroup(record.key, this.maxParallelism);
-    return computeOperatorIndexForKeyGroup(this.maxParallelism, this.parallelism, keyGroup);
+    return this.#channelOfKeyGroup[assignToKeyGroup(record.key, this.maxParallelism)]!;
   }
+}
+
+/**
+ * Key group → subtask for one pair of parallelisms, shared by every sender of every edge with
+ * that pair: a job of many subtasks builds each table once (at most 64 kB for 32,768 key groups).
+ */
+const channelTables = new Map<string, Uint16Array>();
+
+function channelsOfKeyGroups(maxParallelism: number, parallelism: number): Uint16Array {
+  const id = `${maxParallelism}/${parallelism}`;
+  let table = channelTables.get(id);
+  if (!table) {
+    table = Uint16Array.from({ length: maxParallelism }, (_, keyGroup) => computeOperatorIndexForKeyGroup(maxParallelism, parallelism, keyGroup));
+    channelTables.set(id, table);
+  }
+  return table;
 }
 
 /**

@@ -40,15 +40,33 @@ export class SinkOutputLog {
   }
 
   write(records: readonly StreamRecord[]): void {
-    for (const r of records) {
-      let k = this.#perKey.get(r.key);
-      if (!k) this.#perKey.set(r.key, (k = { records: 0, sum: 0, last: 0, values: [] }));
-      k.records++;
-      k.sum += r.value;
-      k.last = r.value;
-      k.values.push(r.value);
-    }
+    for (const r of records) this.#append(this.#output(r.key), r.value);
     this.totalRecords += records.length;
+  }
+
+  /**
+   * What write() does, for records in columns (record i: keyNames[keys[i]], values[i]), each key
+   * named in the order it first occurs. The live runtime's main thread receives every sink record
+   * so: each distinct key is looked up once per batch instead of once per record, and no record
+   * object is made.
+   */
+  writeColumns(keyNames: readonly string[], keys: ArrayLike<number>, values: ArrayLike<number>): void {
+    const outputs = keyNames.map((key) => this.#output(key));
+    for (let i = 0; i < keys.length; i++) this.#append(outputs[keys[i]!]!, values[i]!);
+    this.totalRecords += keys.length;
+  }
+
+  #output(key: string): KeyOutput & { values: number[] } {
+    let k = this.#perKey.get(key);
+    if (!k) this.#perKey.set(key, (k = { records: 0, sum: 0, last: 0, values: [] }));
+    return k;
+  }
+
+  #append(k: KeyOutput & { values: number[] }, value: number): void {
+    k.records++;
+    k.sum += value;
+    k.last = value;
+    k.values.push(value);
   }
 
   /** Per key, sorted by key, as the CLI's `output.perKey`. */

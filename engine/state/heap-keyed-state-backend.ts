@@ -1,6 +1,16 @@
 import type { KeyedStateBackend, KeyedStateSnapshot, KeyGroupSnapshot, StateValue } from './keyed-state-backend.ts';
-import { containsKeyGroup, type KeyGroupRange } from './key-group-range.ts';
+import { containsKeyGroup, keyGroupCount, type KeyGroupRange } from './key-group-range.ts';
 import { entrySizeBytes } from './state-size.ts';
+
+/**
+ * One declared state: its key groups' maps in the order they were first written (what iteration
+ * and snapshots follow), and the same maps indexed by `keyGroup - keyGroupRange.start`, because
+ * every record's read and write looks one up and an array index is much cheaper than a hash.
+ */
+interface StateTable {
+  readonly groups: Map<number, Map<string, StateValue>>;
+  readonly inRange: Array<Map<string, StateValue> | undefined>;
+}
 
 /**
  * The heap (`hashmap`) state backend: a map per state per key group, in memory. Short on purpose:
@@ -8,15 +18,19 @@ import { entrySizeBytes } from './state-size.ts';
  */
 export class HeapKeyedStateBackend implements KeyedStateBackend {
   readonly kind = 'hashmap' as const;
-  /** state name → key group → key → value */
-  #tables = new Map<string, Map<number, Map<string, StateValue>>>();
+  /** state name → its key groups → key → value */
+  #tables = new Map<string, StateTable>();
+  /** the state named last: operators use one state per record, so this spares the name lookup */
+  #lastState: string | undefined;
+  #lastTable: StateTable | undefined;
   #sizeBytes = 0;
   #entries = 0;
 
   constructor(readonly keyGroupRange: KeyGroupRange) {}
 
   get(state: string, keyGroup: number, key: string): StateValue | undefined {
-    return this.#tables.get(state)?.get(keyGroup)?.get(key);
+    const table = this.#table(state);
+    return table && this.#lookup(table, keyGroup)?.get(key);
   }
 
   put(state: string, keyGroup: number, key: string, value: StateValue): void {
@@ -29,7 +43,8 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   }
 
   delete(state: string, keyGroup: number, key: string): void {
-    const group = this.#tables.get(state)?.get(keyGroup);
+    const table = this.#table(state);
+    const group = table && this.#lookup(table, keyGroup);
     const old = group?.get(key);
     if (old === undefined) return;
     group!.delete(key);
@@ -38,9 +53,9 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   }
 
   forEachEntry(state: string, visit: (keyGroup: number, key: string, value: StateValue) => void): void {
-    const groups = this.#tables.get(state);
-    if (!groups) return;
-    for (const [keyGroup, entries] of groups) for (const [key, value] of entries) visit(keyGroup, key, value);
+    const table = this.#tables.get(state);
+    if (!table) return;
+    for (const [keyGroup, entries] of table.groups) for (const [key, value] of entries) visit(keyGroup, key, value);
   }
 
   entryCount(): number {
@@ -53,7 +68,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
 
   snapshot(): KeyedStateSnapshot {
     const byGroup = new Map<number, KeyGroupSnapshot>();
-    for (const [state, groups] of this.#tables) {
+    for (const [state, { groups }] of this.#tables) {
       for (const [keyGroup, entries] of groups) {
         if (entries.size === 0) continue;
         let snap = byGroup.get(keyGroup);
@@ -77,11 +92,34 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     }
   }
 
+  #table(state: string): StateTable | undefined {
+    if (state === this.#lastState) return this.#lastTable;
+    const table = this.#tables.get(state);
+    if (table) {
+      this.#lastState = state;
+      this.#lastTable = table;
+    }
+    return table;
+  }
+
+  #lookup(table: StateTable, keyGroup: number): Map<string, StateValue> | undefined {
+    const index = keyGroup - this.keyGroupRange.start;
+    return index >= 0 && index < table.inRange.length ? table.inRange[index] : table.groups.get(keyGroup);
+  }
+
+  /** The map of one key group of one state, made on its first write. */
   #group(state: string, keyGroup: number): Map<string, StateValue> {
-    let groups = this.#tables.get(state);
-    if (!groups) this.#tables.set(state, (groups = new Map()));
-    let group = groups.get(keyGroup);
-    if (!group) groups.set(keyGroup, (group = new Map()));
+    let table = this.#table(state);
+    if (!table) {
+      table = { groups: new Map(), inRange: new Array(Math.max(0, keyGroupCount(this.keyGroupRange))).fill(undefined) };
+      this.#tables.set(state, table);
+    }
+    let group = this.#lookup(table, keyGroup);
+    if (!group) {
+      table.groups.set(keyGroup, (group = new Map()));
+      const index = keyGroup - this.keyGroupRange.start;
+      if (index >= 0 && index < table.inRange.length) table.inRange[index] = group;
+    }
     return group;
   }
 }

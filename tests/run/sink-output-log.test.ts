@@ -48,6 +48,21 @@ describe('the sink output log', () => {
       }),
     );
   });
+  it('holds the same per key figures and values when the records come in columns as when they come as objects', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd'), fc.double())), (pairs) => {
+        const records = pairs.map(([key, value]) => r(key, value));
+        const keyNames = [...new Set(records.map((x) => x.key))];
+        const asObjects = new SinkOutputLog();
+        asObjects.write(records);
+        const asColumns = new SinkOutputLog();
+        asColumns.writeColumns(keyNames, Uint32Array.from(records, (x) => keyNames.indexOf(x.key)), Float64Array.from(records, (x) => x.value));
+        expect(asColumns.totalRecords).toBe(records.length);
+        expect(asColumns.perKey()).toEqual(asObjects.perKey());
+        expect(asColumns.compareTo(asObjects)).toEqual({ duplicates: 0, missing: 0 });
+      }),
+    );
+  });
 });
 
 /** The plain definition: per (key, value), how many more (duplicates) or fewer (missing) than expected. */

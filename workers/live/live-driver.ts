@@ -597,7 +597,7 @@ export class LiveDriver extends JobRuntime {
       // The sink's writes happened in the external system when they were sent, whatever the attempt.
       if (report.type === 'sink-commit') this.#sinkStore?.commit(report.transactionId, report.records);
       if ((report.type === 'sink-output' || report.type === 'sink-commit') && !this.#recordSinkOutput) this.#countSinkRecords(report);
-      else if (report.type === 'sink-output') this.sinkOutput.write(sinkRecordsOf(report.records));
+      else if (report.type === 'sink-output') this.sinkOutput.writeColumns(report.records.keyNames, report.records.keys, report.records.values);
       else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transactionId, sinkRecordsOf(report.records));
       // What a subtask consumed is part of the session whatever became of its attempt.
       else if (report.type === 'delivery-order') this.#session.addPart(report.attempt, report.vertexId, report.subtaskIndex, report);
