@@ -4,7 +4,7 @@
  * says why); a browser that does not report its memory is judged by its cores alone.
  */
 import { describe, expect, it } from 'vitest';
-import { LIVE_MIN_RELATIVE_DIFFERENCE, MIN_RELATIVE_DIFFERENCE, compareDifferences } from '../../engine/compare/compare-differences.ts';
+import { LIVE_NOISE, SIM_NOISE, compareDifferences, type NoiseThreshold } from '../../engine/compare/compare-differences.ts';
 import type { CompareStatistics } from '../../engine/compare/compare-figures.ts';
 import { liveCompareCapacity, liveCompareRefusalMessage } from '../../web/compare/live-compare-capacity.ts';
 
@@ -43,10 +43,17 @@ describe('the noise threshold of live comparisons', () => {
     } as unknown as CompareStatistics['checkpoints'],
   });
 
+  const codes = (a: number, b: number, noise: NoiseThreshold) => compareDifferences(withP50(a), withP50(b), noise).map((d) => d.code);
+
   it('calls out a 20 % difference in the sim but not live, and a 30 % one in both', () => {
-    const codes = (a: number, b: number, threshold: number) => compareDifferences(withP50(a), withP50(b), threshold).map((d) => d.code);
-    expect(codes(1000, 800, MIN_RELATIVE_DIFFERENCE)).toEqual(['end-to-end-p50', 'end-to-end-p90']);
-    expect(codes(1000, 800, LIVE_MIN_RELATIVE_DIFFERENCE)).toEqual([]);
-    expect(codes(1000, 700, LIVE_MIN_RELATIVE_DIFFERENCE)).toEqual(['end-to-end-p50', 'end-to-end-p90']);
+    expect(codes(1000, 800, SIM_NOISE)).toEqual(['end-to-end-p50', 'end-to-end-p90']);
+    expect(codes(1000, 800, LIVE_NOISE)).toEqual([]);
+    expect(codes(1000, 700, LIVE_NOISE)).toEqual(['end-to-end-p50', 'end-to-end-p90']);
+  });
+
+  it('does not call out a live duration difference under 100 ms, however large relatively (7 ms vs 20 ms)', () => {
+    expect(codes(7, 20, SIM_NOISE)).toEqual(['end-to-end-p50', 'end-to-end-p90']);
+    expect(codes(7, 20, LIVE_NOISE)).toEqual([]);
+    expect(codes(50, 250, LIVE_NOISE)).toEqual(['end-to-end-p50', 'end-to-end-p90']);
   });
 });

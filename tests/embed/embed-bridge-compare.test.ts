@@ -65,7 +65,7 @@ describe('compare mode through the embed bridge', () => {
     const result = await call('compare', ['local-recovery', { until: '2 s' }]);
     expect(result).toMatchObject({ type: 'result', ok: true });
     const comparison = (result as { value: Comparison }).value;
-    expect([comparison.variation, comparison.runtime, comparison.noiseThreshold]).toEqual(['local-recovery', 'sim', 0.1]);
+    expect([comparison.variation, comparison.runtime, comparison.noise]).toEqual(['local-recovery', 'sim', { relative: 0.1, absoluteMs: 0 }]);
     // the job finishes before 2 s (its restart waits out Flink's 1 s restart delay), both sides at the same time
     expect(comparison.time).toBeGreaterThan(1000);
     expect([comparison.a.time, comparison.b.time]).toEqual([comparison.time, comparison.time]);

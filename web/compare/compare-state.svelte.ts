@@ -12,11 +12,11 @@
  * under `checkpoint-playground-live/<run id>/`, a new id per run, so the two never collide). Both
  * job clocks start together at the same speed and run to the same job time; the shared clock is
  * the earlier of the two. Live runs vary by chance, so a difference is called out only from
- * LIVE_MIN_RELATIVE_DIFFERENCE (engine/compare/compare-differences.ts says why), and only where
+ * LIVE_NOISE (engine/compare/compare-differences.ts says why), and only where
  * the machine can hold both (live-compare-capacity.ts); otherwise compare mode says why and
  * offers the sim. Closing terminates both runs' workers and deletes their databases.
  */
-import { compareDifferences, LIVE_MIN_RELATIVE_DIFFERENCE, MIN_RELATIVE_DIFFERENCE, type CompareDifference } from '../../engine/compare/compare-differences.ts';
+import { compareDifferences, LIVE_NOISE, SIM_NOISE, type CompareDifference, type NoiseThreshold } from '../../engine/compare/compare-differences.ts';
 import { compareFigures, type CompareFigures, type CompareStatistics } from '../../engine/compare/compare-figures.ts';
 import { compareScenarios, type CompareSide, type CompareVariation, type ComparedScenarios } from '../../engine/compare/compare-variation.ts';
 import { playgroundDoctorDocuments } from '../../engine/doctor/run-doctor-documents.ts';
@@ -81,9 +81,9 @@ export class CompareState {
     this.#main = main;
   }
 
-  /** Below this share of the larger value a difference is noise (larger live, where runs vary by chance). */
-  get noiseThreshold(): number {
-    return this.runtime === 'live' ? LIVE_MIN_RELATIVE_DIFFERENCE : MIN_RELATIVE_DIFFERENCE;
+  /** Below this a difference is noise (more of it live, where runs vary by chance). */
+  get noise(): NoiseThreshold {
+    return this.runtime === 'live' ? LIVE_NOISE : SIM_NOISE;
   }
 
   /** The min-pause of the `b` side of `min-pause` (for its name); 0 otherwise. */
@@ -307,7 +307,7 @@ export class CompareState {
     const b = statisticsOf(sides[1].playground);
     if (a === null || b === null) return;
     this.figures = [compareFigures(a), compareFigures(b)];
-    this.differences = compareDifferences(a, b, this.noiseThreshold);
+    this.differences = compareDifferences(a, b, this.noise);
   }
 }
 

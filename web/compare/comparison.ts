@@ -21,7 +21,7 @@ export function comparisonOf(compare: CompareState): Comparison | null {
   return {
     variation,
     runtime: compare.runtime,
-    noiseThreshold: compare.noiseThreshold,
+    noise: { ...compare.noise },
     time: compare.nowMs,
     a: side(0),
     b: side(1),

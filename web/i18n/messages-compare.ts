@@ -35,7 +35,7 @@ export const compareEn = {
   'compare.liveNote':
     'Both runs are live, with the scenario’s seed {seed}: {workers} TaskManager Web Workers on this page, each run with its own checkpoint database and host disks, both job clocks at the playground’s speed.',
   'compare.liveNoise':
-    'Live runs follow the wall clock and vary by chance: two runs of one configuration differ by several percent. So a difference is called out only from {percent}%; smaller ones are noise.',
+    'Live runs follow the wall clock and vary by chance: two runs of one configuration differ by several percent. So a difference is called out only from {percent}%, and for a duration only from {ms} ms as well; smaller ones are noise.',
   'compare.liveRefused.cores':
     'This machine cannot hold two live runs of this scenario: they need {needed} TaskManager workers, and {cores} logical cores hold at most {limit}.',
   'compare.liveRefused.memory':

@@ -257,8 +257,11 @@ export interface Comparison {
   variation: CompareVariation;
   /** the runtime both sides ran in */
   runtime: DriverName;
-  /** the share of the larger value below which a difference is not called out: 0.1 in the sim, 0.25 live (runs vary by chance) */
-  noiseThreshold: number;
+  /**
+   * below which a difference is not called out: `relative`, a share of the larger value (0.1 in
+   * the sim, 0.25 live), and for durations `absoluteMs` (0 in the sim, 100 live: runs vary by chance)
+   */
+  noise: { relative: number; absoluteMs: number };
   /** the shared clock, virtual ms */
   time: number;
   /** per side: the Flink options it sets over the scenario's configuration, and its key figures (ms, bytes, counts; null where nothing was measured) */
