@@ -217,6 +217,16 @@ export class PlaygroundState {
   });
   /** the run was running until it stopped by itself (its job ended, or it reached run.until) */
   #ranToItsEnd = false;
+  /** whether a live run of this state is the page's own, which a reload offers to resume */
+  readonly #resumable: boolean;
+
+  /**
+   * `resumable: false` for a run that is not the page's own (a side of compare mode): its live run
+   * is not recorded for a reload to resume, nor does it replace the page's own run's record.
+   */
+  constructor(options: { resumable?: boolean } = {}) {
+    this.#resumable = options.resumable ?? true;
+  }
 
   /**
    * The running driver, for views that read the simulation every frame (channels, storage,
@@ -511,7 +521,7 @@ export class PlaygroundState {
         this.booting = true;
         this.#booting = { scenario, autoStart };
         // The loaded document as JSON text (valid scenario text): an exported session carries it.
-        const scenarioText = input !== null && typeof input === 'object' ? JSON.stringify(input) : undefined;
+        const scenarioText = this.#resumable && input !== null && typeof input === 'object' ? JSON.stringify(input) : undefined;
         const operations = this.operations.length > 0 ? { operations: this.operations } : {};
         const resume = this.#resuming ? { resume: this.#resuming } : {};
         this.#resuming = undefined;

@@ -10,6 +10,7 @@ import { runCheckCommand } from './check-command.ts';
 import { runReplayCommand } from './replay-command.ts';
 import { runInspectCommand } from './inspect-command.ts';
 import { runExportCommand } from './export-command.ts';
+import { runCompareCommand } from './compare-command.ts';
 import type { CommandResult } from './command-result.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import { nodeLsmStorage } from './wa-sqlite-node.ts';
@@ -36,6 +37,10 @@ Commands:
                          run each scenario with its own seed and run length and check its
                          expectations: PASS/FAIL per file, 'expected …, got …' per failure (docs CI);
                          --live runs them in headless Chromium on the live runtime (Web Workers)
+  compare SCENARIO --variation NAME [--until DURATION] [--json] [--lang en|zh-CN]
+                         run a scenario twice in the simulator, same seed, under the two
+                         configurations of a variation (full-vs-incremental, aligned-vs-unaligned,
+                         local-recovery, min-pause, heap-vs-rocksdb-timers), and say how they differ
   replay SESSION [--json]
                          replay a live session exported from the playground in the simulator
   key-group KEY... [--max-parallelism N] [--parallelism P] [--json]
@@ -56,7 +61,7 @@ export async function main(args: string[], hooks: CliHooks = {}): Promise<number
   // `run`, `check` and `replay` may need wa-sqlite (state.backend.type: rocksdb); loading it takes a few milliseconds.
   // `inspect --reproduce` runs a model of the imported job, which may use RocksDB too.
   // A live check's rocksdb runs in the browser's workers instead.
-  const runsScenarios = args[0] === 'run' || (args[0] === 'check' && !live) || args[0] === 'replay' || (args[0] === 'inspect' && args.includes('--reproduce'));
+  const runsScenarios = args[0] === 'run' || args[0] === 'compare' || (args[0] === 'check' && !live) || args[0] === 'replay' || (args[0] === 'inspect' && args.includes('--reproduce'));
   const lsmStorage = runsScenarios ? await nodeLsmStorage() : undefined;
   // The progress line is stderr's only while the command runs: it ends before the output.
   const progress = new TerminalProgress(process.stderr);
@@ -90,6 +95,8 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined, sho
         return runRunCommand(rest, fileReader('scenario'), lsmStorage, showProgress);
       case 'check':
         return runCheckCommand(rest, fileReader('scenario'), lsmStorage, showProgress);
+      case 'compare':
+        return runCompareCommand(rest, fileReader('scenario'), lsmStorage);
       case 'replay':
         return runReplayCommand(rest, fileReader('session'), lsmStorage);
       case 'key-group':
@@ -104,7 +111,7 @@ function dispatch(args: string[], lsmStorage: LsmStorageFactory | undefined, sho
       case 'help':
         return { stdout: usage, stderr: '', exitCode: command === undefined ? 2 : 0 };
       default:
-        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, check, replay, key-group, inspect, export)\n\n${usage}`, exitCode: 2 };
+        return { stdout: '', stderr: `ckpt-lab: unknown command "${command}" (allowed: run, check, compare, replay, key-group, inspect, export)\n\n${usage}`, exitCode: 2 };
     }
   } catch (error) {
     return internalError(error);

@@ -12,6 +12,29 @@ import { COMPARE_FIGURES, compareFigures, FIGURE_UNITS, type CompareFigure, type
  */
 export const MIN_RELATIVE_DIFFERENCE = 0.1;
 
+/** Where the noise of a comparison ends: below either bound a difference is not called out. */
+export interface NoiseThreshold {
+  /** share of the larger value */
+  relative: number;
+  /** for durations (ms figures): the smallest difference that is not timer jitter */
+  absoluteMs: number;
+}
+
+/** Two sim runs share one seed and one virtual clock: only the relative bound. */
+export const SIM_NOISE: NoiseThreshold = { relative: MIN_RELATIVE_DIFFERENCE, absoluteMs: 0 };
+
+/**
+ * Two live runs follow the wall clock and vary by chance. Two live runs of one configuration, at
+ * once on a 2-core machine, had checkpoint durations of p50 1403 and 1526 ms (8 % apart), and a
+ * p90 or a per-subtask median (alignment, start delay) of a few checkpoints moves more than a
+ * p50: a live difference is called out from 25 %, three times the chance difference of the
+ * steadiest figure. Short durations vary more than that: a worker's event loop, sharing the cores
+ * with the other run's, is late by tens of ms at times (a live compare of one scenario measured a
+ * median alignment of 7 and 20 ms, start delays of 36 and 58 ms, for a variation that touches
+ * neither), so a duration must also differ by 100 ms of job time.
+ */
+export const LIVE_NOISE: NoiseThreshold = { relative: 0.25, absoluteMs: 100 };
+
 /**
  * Counts differ by whole units; a count that differs by one in a short run is noise unless it is
  * the only thing measured (a single restore's local subtasks).
@@ -33,7 +56,8 @@ export interface CompareDifference {
   relative: number;
 }
 
-export function compareDifferences(a: CompareStatistics, b: CompareStatistics): CompareDifference[] {
+/** `noise`: where the noise ends (SIM_NOISE, or LIVE_NOISE for two live runs). */
+export function compareDifferences(a: CompareStatistics, b: CompareStatistics, noise: NoiseThreshold = SIM_NOISE): CompareDifference[] {
   const figuresA = compareFigures(a);
   const figuresB = compareFigures(b);
   return COMPARE_FIGURES.flatMap((code): CompareDifference[] => {
@@ -43,7 +67,8 @@ export function compareDifferences(a: CompareStatistics, b: CompareStatistics): 
     const larger = Math.max(Math.abs(valueA), Math.abs(valueB));
     if (larger === 0) return [];
     const relative = Math.abs(valueA - valueB) / larger;
-    if (relative < MIN_RELATIVE_DIFFERENCE) return [];
+    if (relative < noise.relative) return [];
+    if (FIGURE_UNITS[code] === 'ms' && Math.abs(valueA - valueB) < noise.absoluteMs) return [];
     if (Math.abs(valueA - valueB) < (MIN_COUNT_DIFFERENCE[code] ?? 0)) return [];
     return [{ code, unit: FIGURE_UNITS[code], a: valueA, b: valueB, relative }];
   }).sort((x, y) => y.relative - x.relative);

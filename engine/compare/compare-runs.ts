@@ -13,6 +13,8 @@ import { compareScenarios, type ComparedScenarios } from './compare-variation.ts
 export interface ComparisonRun {
   scenarios: ComparedScenarios;
   statistics: { a: CompareStatistics; b: CompareStatistics };
+  /** the virtual time each side ran to, ms: the run length, or earlier where the job finished */
+  times: { a: number; b: number };
   differences: CompareDifference[];
 }
 
@@ -27,12 +29,14 @@ export interface ComparisonOptions {
 export function runComparison(scenario: Scenario, variation: string, options: ComparisonOptions = {}): ComparisonRun {
   const compared = compareScenarios(scenario, variation);
   if (!compared.ok) throw new Error(compared.message);
-  const run = (side: Scenario): CompareStatistics => {
+  const run = (side: Scenario): { statistics: CompareStatistics; time: number } => {
     const withRun = options.until === undefined ? side : { ...side, run: { until_ms: options.until } };
     const simulation = new Simulation(withRun, options.lsmStorage ? { lsmStorage: options.lsmStorage } : {});
     simulation.runToEnd();
-    return compareStatisticsOf(simulation);
+    return { statistics: compareStatisticsOf(simulation), time: simulation.now };
   };
-  const statistics = { a: run(compared.value.a), b: run(compared.value.b) };
-  return { scenarios: compared.value, statistics, differences: compareDifferences(statistics.a, statistics.b) };
+  const a = run(compared.value.a);
+  const b = run(compared.value.b);
+  const statistics = { a: a.statistics, b: b.statistics };
+  return { scenarios: compared.value, statistics, times: { a: a.time, b: b.time }, differences: compareDifferences(statistics.a, statistics.b) };
 }

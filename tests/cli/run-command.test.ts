@@ -102,6 +102,6 @@ describe('the ckpt-lab command', () => {
       stderr = (e as { stderr: string }).stderr;
     }
     expect(status).toBe(2);
-    expect(stderr).toMatch(/unknown command "rnu" \(allowed: run, check, replay, key-group, inspect, export\)/);
+    expect(stderr).toMatch(/unknown command "rnu" \(allowed: run, check, compare, replay, key-group, inspect, export\)/);
   });
 });

@@ -20,6 +20,8 @@ export function comparisonOf(compare: CompareState): Comparison | null {
   });
   return {
     variation,
+    runtime: compare.runtime,
+    noise: { ...compare.noise },
     time: compare.nowMs,
     a: side(0),
     b: side(1),

@@ -38,6 +38,9 @@ const METHODS: ReadonlySet<EmbedMethod> = new Set<EmbedMethod>([
   'lessons',
   'openLesson',
   'lessonProgress',
+  'compare',
+  'comparison',
+  'closeCompare',
 ]);
 
 function isRequest(data: unknown): data is EmbedRequest {

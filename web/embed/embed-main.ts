@@ -5,6 +5,7 @@
  * `?allowed-origins=` (embed-bridge.ts). `window.playground` works inside it as in the app.
  */
 import { mount } from 'svelte';
+import { CompareState } from '../compare/compare-state.svelte.ts';
 import { ControlsState } from '../controls/controls-state.svelte.ts';
 import { DashboardState } from '../dashboard/dashboard-state.svelte.ts';
 import { i18n, matchLocale, t } from '../i18n/i18n.svelte.ts';
@@ -28,7 +29,9 @@ const requested = options.lang ? matchLocale(options.lang) : undefined;
 await (requested ? i18n.setLocale(requested, false) : i18n.ready());
 
 const playground = new PlaygroundState();
-const api = createPlaygroundApi(playground);
+// compare() over postMessage opens compare mode in the frame, as the button does on the page
+const compare = new CompareState(playground);
+const api = createPlaygroundApi(playground, undefined, compare);
 window.playground = api;
 
 const problem =
@@ -40,7 +43,7 @@ const problem =
 
 mount(EmbedApp, {
   target,
-  props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState(), view: options.view, problem },
+  props: { playground, controls: new ControlsState(api, playground), dashboard: new DashboardState(), view: options.view, problem, compare },
 });
 
 // The other languages' text, in the background: the language picker then switches at once.

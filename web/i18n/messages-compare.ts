@@ -31,7 +31,16 @@ export const compareEn = {
   'compare.close': 'Close compare',
   'compare.simOnly': 'Both runs use the sim runtime, with the scenario’s seed {seed}; the speed is the playground’s.',
   'compare.whySim':
-    'Why not on live workers: live runs follow the wall clock, and two runs of the same configuration already differ by chance (their checkpoint durations by several percent), so a difference between the sides would mix the configuration with chance. In the sim both runs share one seed and one virtual clock: every difference comes from the configuration.',
+    'In the sim both runs share one seed and one virtual clock, so every difference comes from the configuration. With the live runtime selected, compare mode runs both sides on live workers instead, where the machine can hold two runs.',
+  'compare.liveNote':
+    'Both runs are live, with the scenario’s seed {seed}: {workers} TaskManager Web Workers on this page, each run with its own checkpoint database and host disks, both job clocks at the playground’s speed.',
+  'compare.liveNoise':
+    'Live runs follow the wall clock and vary by chance: two runs of one configuration differ by several percent. So a difference is called out only from {percent}%, and for a duration only from {ms} ms as well; smaller ones are noise.',
+  'compare.liveRefused.cores':
+    'This machine cannot hold two live runs of this scenario: they need {needed} TaskManager workers, and {cores} logical cores hold at most {limit}.',
+  'compare.liveRefused.memory':
+    'This machine cannot hold two live runs of this scenario: they need {needed} TaskManager workers, and {memory} GB of device memory hold at most {limit}.',
+  'compare.inSim': 'Compare in the sim',
   'compare.loading': 'Starting both runs…',
   'compare.failed': 'Compare mode could not start: {reason}',
   'compare.options': 'Options set on this side: {options}',

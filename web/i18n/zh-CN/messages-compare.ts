@@ -53,5 +53,14 @@ export const compareZhCN: { readonly [K in keyof typeof compareEn]: string } = {
   'compare.dashboard': 'Checkpoints：{side}',
   'compare.lesson': '并排对比：{variation}',
   'compare.whySim':
-    '为什么不用 live Worker：live 运行按墙上时钟推进，同一配置跑两次，结果本身就会随机不同（checkpoint 耗时相差几个百分点），两侧的差异里就会混进偶然因素。在 sim 中两次运行共用同一个 seed 和同一个虚拟时钟：所有差异都只来自配置。',
+    '在 sim 中两次运行共用同一个 seed 和同一个虚拟时钟，所有差异都只来自配置。选择 live 运行时后，只要本机能同时承载两次运行，对比模式就会改用 live Worker 运行两侧。',
+  'compare.liveNote':
+    '两次运行都是 live 运行，seed 同为场景的 {seed}：本页面上共有 {workers} 个 TaskManager Web Worker，每次运行有自己的 checkpoint 数据库和主机磁盘，两个作业时钟都按 playground 的速度推进。',
+  'compare.liveNoise':
+    'live 运行按墙上时钟推进，结果会随机波动：同一配置跑两次，也会相差几个百分点。因此只有相差 {percent}% 以上（耗时类指标还须相差 {ms} ms 以上）的指标才会列为差异，更小的差异视为噪声。',
+  'compare.liveRefused.cores':
+    '本机无法同时承载这个场景的两次 live 运行：它们需要 {needed} 个 TaskManager Worker，而 {cores} 个逻辑核心最多只能承载 {limit} 个。',
+  'compare.liveRefused.memory':
+    '本机无法同时承载这个场景的两次 live 运行：它们需要 {needed} 个 TaskManager Worker，而 {memory} GB 设备内存最多只能承载 {limit} 个。',
+  'compare.inSim': '改在 sim 中对比',
 };

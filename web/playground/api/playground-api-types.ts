@@ -234,13 +234,16 @@ export interface PlaygroundApi {
   /** The open lesson's step and which steps were seen; null when no lesson is open. */
   lessonProgress(): Promise<LessonProgress | null>;
   /**
-   * Compare mode: the loaded scenario run twice in sim with its seed, once per side of
-   * `variation` (`full-vs-incremental`, `aligned-vs-unaligned`, `local-recovery`, `min-pause`,
-   * `heap-vs-rocksdb-timers`), on one shared clock, paused at 0; with `until` (ms or a Flink
-   * duration) both run to that time first. Resolves with the comparison; rejects for an unknown
-   * variation or a scenario without periodic checkpoints, naming the field and what is allowed.
+   * Compare mode: the loaded scenario run twice with its seed, once per side of `variation`
+   * (`full-vs-incremental`, `aligned-vs-unaligned`, `local-recovery`, `min-pause`,
+   * `heap-vs-rocksdb-timers`), on one time axis, paused at 0; with `until` (ms or a Flink
+   * duration) both run to that time first. `runtime` ('sim' or 'live'; default: the page's
+   * driver): in the sim both share one virtual clock; live, each side is a real live run (its own
+   * TaskManager workers and databases), both job clocks started together. Resolves with the
+   * comparison; rejects for an unknown variation or a scenario without periodic checkpoints,
+   * naming the field and what is allowed, and live when the machine cannot hold two live runs.
    */
-  compare(variation: CompareVariation, options?: { until?: number | string }): Promise<Comparison>;
+  compare(variation: CompareVariation, options?: { until?: number | string; runtime?: DriverName }): Promise<Comparison>;
   /** The open comparison at the shared clock's time; null when compare mode is closed. */
   comparison(): Promise<Comparison | null>;
   /** Closes compare mode (its two runs end); the page's own run is as it was, paused. */
@@ -252,6 +255,13 @@ export interface PlaygroundApi {
 /** What `compare()` and `comparison()` report. */
 export interface Comparison {
   variation: CompareVariation;
+  /** the runtime both sides ran in */
+  runtime: DriverName;
+  /**
+   * below which a difference is not called out: `relative`, a share of the larger value (0.1 in
+   * the sim, 0.25 live), and for durations `absoluteMs` (0 in the sim, 100 live: runs vary by chance)
+   */
+  noise: { relative: number; absoluteMs: number };
   /** the shared clock, virtual ms */
   time: number;
   /** per side: the Flink options it sets over the scenario's configuration, and its key figures (ms, bytes, counts; null where nothing was measured) */

@@ -67,6 +67,13 @@ function untilArgument(until: unknown): number {
   return parsed.ms;
 }
 
+/** compare({ runtime }): 'sim' or 'live'; absent, the page's driver. */
+function runtimeArgument(runtime: unknown): DriverName | undefined {
+  if (runtime === undefined) return undefined;
+  if (isDriverName(runtime)) return runtime;
+  throw new Error(`compare(variation, { runtime }): runtime must be 'sim' or 'live', got ${JSON.stringify(runtime)}.`);
+}
+
 /** `lessons`: the page's lesson state, so the API and the lesson panel open the same lesson. */
 export function createPlaygroundApi(state: PlaygroundState, lessons = new LessonState(state), compare = new CompareState(state)): PlaygroundApi {
   /** The one path of every operation: `build` checks the call's arguments (a message) or builds the JobOperation that PlaygroundState carries out. */
@@ -156,7 +163,8 @@ export function createPlaygroundApi(state: PlaygroundState, lessons = new Lesson
     lessonProgress: () => settle(() => lessons.progress()),
     compare: async (variation, options) => {
       const until = options?.until === undefined ? undefined : untilArgument(options.until);
-      await compare.openWith(variation);
+      const runtime = runtimeArgument(options?.runtime);
+      await compare.openWith(variation, false, runtime);
       if (until !== undefined) await compare.runUntil(until);
       return comparisonOf(compare)!;
     },
