@@ -142,21 +142,28 @@ function mixedAssignment(checkpoint: CompletedCheckpoint, target: AssignmentTarg
  * inside its key-group range, and the operator state round robin gives it.
  */
 export function assignedHandles(checkpoint: CompletedCheckpoint, target: AssignmentTarget): StateHandleRef[] {
-  const oldParallelism = checkpoint.parallelism[target.vertexId] ?? target.parallelism;
-  if (oldParallelism === target.parallelism) {
-    const snapshot = checkpoint.taskStates.get(subtaskKey(target));
-    return snapshot ? stateHandleRefsOf(operatorSubtaskStateOf(snapshot)) : [];
-  }
+  return assignedHandleRefs(checkpoint.parallelism, target, (key) => {
+    const snapshot = checkpoint.taskStates.get(key);
+    return snapshot && stateHandleRefsOf(operatorSubtaskStateOf(snapshot));
+  });
+}
+
+/**
+ * The same from each old subtask's handle references (`vertex#index` → its handles), as
+ * `_metadata` lists them: the live JobManager plans and reports per handle without reading state.
+ */
+export function assignedHandleRefs(parallelism: Readonly<Record<string, number>>, target: AssignmentTarget, handlesOf: (key: string) => readonly StateHandleRef[] | undefined): StateHandleRef[] {
+  const oldParallelism = parallelism[target.vertexId] ?? target.parallelism;
+  if (oldParallelism === target.parallelism) return [...(handlesOf(subtaskKey(target)) ?? [])];
   const refs: StateHandleRef[] = [];
   for (let old = 0; old < oldParallelism; old++) {
-    const snapshot = checkpoint.taskStates.get(subtaskKey({ vertexId: target.vertexId, subtaskIndex: old }));
-    if (!snapshot) continue;
-    const state = operatorSubtaskStateOf(snapshot);
-    for (const h of state.managedKeyedState) {
-      const overlap = intersectKeyGroups(h.keyGroupRange, target.keyGroupRange);
-      if (overlap) refs.push({ kind: h.kind, keyGroupRange: overlap, bytes: Math.round((h.stateSize * keyGroupCount(overlap)) / keyGroupCount(h.keyGroupRange)) });
+    const handles = handlesOf(subtaskKey({ vertexId: target.vertexId, subtaskIndex: old })) ?? [];
+    for (const h of handles) {
+      if (h.kind !== 'key-groups' && h.kind !== 'incremental') continue;
+      const overlap = intersectKeyGroups(h.keyGroupRange!, target.keyGroupRange);
+      if (overlap) refs.push({ kind: h.kind, keyGroupRange: overlap, bytes: Math.round((h.bytes * keyGroupCount(overlap)) / keyGroupCount(h.keyGroupRange!)) });
     }
-    if (old % target.parallelism === target.subtaskIndex) refs.push(...state.managedOperatorState.map((h) => ({ kind: h.kind, bytes: h.stateSize })));
+    if (old % target.parallelism === target.subtaskIndex) refs.push(...handles.filter((h) => h.kind === 'operator').map((h) => ({ kind: h.kind, bytes: h.bytes })));
   }
   return refs;
 }

@@ -113,11 +113,11 @@ export abstract class JobRuntime {
   stallTaskManager(taskManager: string): string | undefined {
     return this.operate({ type: 'stall-task-manager', task_manager: taskManager });
   }
-  corruptLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
-    return this.operate({ type: 'corrupt-local-copy', host, vertex: vertexId, subtask: subtaskIndex });
+  corruptLocalCopy(host: string, vertexId: string, subtaskIndex: number, keyGroup?: number): string | undefined {
+    return this.operate({ type: 'corrupt-local-copy', host, vertex: vertexId, subtask: subtaskIndex, ...(keyGroup === undefined ? {} : { key_group: keyGroup }) });
   }
-  deleteLocalCopy(host: string, vertexId: string, subtaskIndex: number): string | undefined {
-    return this.operate({ type: 'delete-local-copy', host, vertex: vertexId, subtask: subtaskIndex });
+  deleteLocalCopy(host: string, vertexId: string, subtaskIndex: number, keyGroup?: number): string | undefined {
+    return this.operate({ type: 'delete-local-copy', host, vertex: vertexId, subtask: subtaskIndex, ...(keyGroup === undefined ? {} : { key_group: keyGroup }) });
   }
   /** Slows remote storage down by `factor` (1 = normal). */
   slowRemoteStorage(factor: number): string | undefined {

@@ -18,6 +18,7 @@
  */
 import type { SharedFileHandle, SubtaskId, TaskStateSnapshot } from '../protocol.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import { operatorSubtaskStateOf, stateHandleRefsOf, type StateHandleRef } from '../state/handles/operator-subtask-state.ts';
 import type { CheckpointFile, CheckpointLocation, CheckpointStorage, StorageError } from './checkpoint-storage.ts';
 import { checkpointDirectory, exclusiveStatePath, metadataPath, sharedDirectory } from './checkpoint-layout.ts';
 import {
@@ -65,6 +66,12 @@ export interface SubtaskStateReference {
   stateSize: number;
   checkpointedSize: number;
   sharedFiles: SharedFileReference[];
+  /**
+   * Its state handles (kind, key groups, bytes), as Flink's `_metadata` lists a subtask's
+   * OperatorSubtaskState: a restore plans and reports per handle from `_metadata` alone, before
+   * any state file is read. Absent from `_metadata` written before handles were listed.
+   */
+  handles?: StateHandleRef[];
 }
 
 /** The `_metadata` file: Flink's CheckpointMetadata, with the playground's completed-checkpoint fields. */
@@ -120,7 +127,7 @@ export function taskSnapshotFiles(placement: CheckpointPlacement, snapshot: Task
   }
   return {
     files,
-    reference: { key, subtask: { ...snapshot.subtask }, statePath, stateSize: snapshot.stateSize, checkpointedSize: snapshot.checkpointedSize, sharedFiles },
+    reference: { key, subtask: { ...snapshot.subtask }, statePath, stateSize: snapshot.stateSize, checkpointedSize: snapshot.checkpointedSize, sharedFiles, handles: stateHandleRefsOf(operatorSubtaskStateOf(snapshot)) },
   };
 }
 

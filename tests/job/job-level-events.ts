@@ -1,8 +1,8 @@
-import type { JobEvent } from '../../engine/run/job-events.ts';
+import type { JobEvent, SubtaskRestore } from '../../engine/run/job-events.ts';
 
 /**
  * A run's job-level event sequence, without times: status transitions, faults, failed tasks,
- * restores with each subtask's source and reason, and the checkpoints completed and failed. Two
+ * restores with each subtask's source and reason and each of its state handles' source, and the checkpoints completed and failed. Two
  * runtimes that run the same JobMaster on the same inputs produce the same sequence.
  */
 export function jobLevelEvents(events: readonly JobEvent[]): string[] {
@@ -17,7 +17,7 @@ export function jobLevelEvents(events: readonly JobEvent[]): string[] {
       case 'task-failed':
         return [`task failed ${e.vertexId}#${e.subtaskIndex}: ${e.cause}`];
       case 'restore':
-        return [`restore ${e.restore.checkpointId}: ${e.restore.subtasks.map((s) => `${s.vertexId}#${s.subtaskIndex} ${s.source}${s.reason ? ` ${s.reason}` : ''}`).join(', ')}`];
+        return [`restore ${e.restore.checkpointId}: ${e.restore.subtasks.map((s) => `${s.vertexId}#${s.subtaskIndex} ${s.source}${s.reason ? ` ${s.reason}` : ''}${handlesOf(s)}`).join(', ')}`];
       case 'checkpoint-completed':
         return [`checkpoint ${e.checkpointId} completed`];
       case 'checkpoint-failed':
@@ -26,6 +26,12 @@ export function jobLevelEvents(events: readonly JobEvent[]): string[] {
         return [];
     }
   });
+}
+
+/** Per state handle of a restored subtask, its kind, key groups and source (and reason), as both runtimes report them. */
+function handlesOf(s: SubtaskRestore): string {
+  const handles = (s.handles ?? []).map((h) => `${h.kind}${h.keyGroupRange ? ` ${h.keyGroupRange.start}-${h.keyGroupRange.end}` : ''} ${h.source}${h.reason ? ` ${h.reason}` : ''}`);
+  return ` [${handles.join('; ')}]`;
 }
 
 /** The first place two sequences differ, said so a failing test names the event. */

@@ -54,7 +54,7 @@ import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from './task-manager-process.ts';
 import { TaskManagerPool } from './task-manager-pool.ts';
 import { LiveCheckpointStorage } from './live-checkpoint-storage.ts';
-import { readForRestore, type RestoreReads } from './restore-reads.ts';
+import { assignmentTarget, readForRestore, type RestoreReads } from './restore-reads.ts';
 import { checkpointDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import type { CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
 import { decodeSharedFile, decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
@@ -809,16 +809,21 @@ export class LiveDriver extends JobRuntime {
     this.jobMaster.onRestored(attempt, record, restoring.reads.checkpoint);
   }
 
-  /** Subtask `i`'s share of the checkpoint read back: from its host's local copy or from what remote storage gave. */
+  /**
+   * Subtask `i`'s share of the checkpoint read back, handle by handle as the plan says: from its
+   * host's local copy, from what remote storage gave, or mixed (the intact handles of a partial
+   * local copy, the rest remote).
+   */
   #assignRestore(graph: ExecutionGraph, i: number, restoring: { reads: RestoreReads; readMs: number }): { assignment: SubtaskAssignment; subtask: RestoreRecord['subtasks'][number]; ms: number } {
     const s = graph.subtasks[i]!;
     const { checkpoint, plan, sharedFile } = restoring.reads;
-    const target = { ...s.id, parallelism: graph.vertex(s.id.vertexId).parallelism, keyGroupRange: s.keyGroupRange };
     const decision = plan.decisions[i]!;
     const local = decision.source === 'local';
-    const assignment = assignRestoredState(checkpoint, target, local ? decision.snapshot : undefined, sharedFile);
+    const localPart = decision.source === 'remote' ? decision.localPart : undefined;
+    const assignment = assignRestoredState(checkpoint, assignmentTarget(graph, i), local ? decision.snapshot : undefined, sharedFile, localPart);
     const reason = decision.source === 'remote' ? { reason: decision.reason } : {};
-    const subtask = { ...s.id, source: local ? ('local' as const) : ('remote' as const), ...reason, bytes: local ? decision.bytes : assignment.bytes, remoteBytes: assignment.remoteBytes, durationMs: 0 };
+    const source = local ? ('local' as const) : ('remote' as const);
+    const subtask = { ...s.id, source, ...reason, bytes: local ? decision.bytes : assignment.bytes, remoteBytes: assignment.remoteBytes, durationMs: 0, handles: decision.handles };
     // A local subtask read its host's disk (modelled); a remote one waited for the read of remote storage (measured).
     return { assignment, subtask, ms: local ? decision.durationMs : restoring.readMs };
   }

@@ -1,5 +1,5 @@
 import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { SharedFileReader } from '../../engine/checkpoint/state-assignment.ts';
+import { assignedHandleRefs, type AssignmentTarget, type SharedFileReader } from '../../engine/checkpoint/state-assignment.ts';
 import type { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import type { RestorePlan, RestoredCheckpointView } from '../../engine/job/restore-planner.ts';
 import type { TaskStateSnapshot } from '../../engine/protocol.ts';
@@ -38,7 +38,12 @@ export async function readForRestore(
       // The plan weighs the hosts' local copies: it waits for their read, which ran beside `_metadata`'s.
       await localCopiesRead;
       const refs = new Map(metadata.subtasks.map((ref) => [ref.key, ref]));
-      restorePlan = plan({ checkpointId: metadata.checkpointId, parallelism: metadata.parallelism, remoteBytes: (i) => refs.get(subtaskKey(graph.subtasks[i]!.id))?.stateSize ?? 0 });
+      restorePlan = plan({
+        checkpointId: metadata.checkpointId,
+        parallelism: metadata.parallelism,
+        remoteBytes: (i) => refs.get(subtaskKey(graph.subtasks[i]!.id))?.stateSize ?? 0,
+        remoteHandles: (i) => assignedHandleRefs(metadata.parallelism, assignmentTarget(graph, i), (key) => refs.get(key)?.handles),
+      });
       return restorePlan.remoteKeys;
     },
   });
@@ -81,4 +86,10 @@ async function readSharedFiles(
     }
   }
   return contents;
+}
+
+/** Subtask `i` of the new graph as a share of a checkpoint is assigned to it. */
+export function assignmentTarget(graph: ExecutionGraph, i: number): AssignmentTarget {
+  const s = graph.subtasks[i]!;
+  return { ...s.id, parallelism: graph.vertex(s.id.vertexId).parallelism, keyGroupRange: s.keyGroupRange };
 }

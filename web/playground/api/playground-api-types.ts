@@ -190,7 +190,12 @@ export interface PlaygroundApi {
   loseHost(id: string): Promise<void>;
   failTask(vertexId: string, subtask: number): Promise<void>;
   slowOperator(vertexId: string, factor: number): Promise<void>;
-  corruptLocalCopy(host: string, vertexId: string, subtask: number): Promise<void>;
+  /**
+   * Corrupts a subtask's task-local copies on a host: its next restore there reads remote storage.
+   * `key_group` (as the scenario fault's): only the key-group handle holding that key group, so
+   * the restore mixes its intact local handles with the remote copy of that one.
+   */
+  corruptLocalCopy(host: string, vertexId: string, subtask: number, options?: { key_group?: number }): Promise<void>;
   /** A manual checkpoint (Flink's POST /jobs/:id/checkpoints); `checkpointType: 'FULL'` makes an incremental backend upload all its state for this one. */
   triggerCheckpoint(options?: { checkpointType?: 'CONFIGURED' | 'FULL' }): Promise<void>;
   triggerSavepoint(): Promise<void>;
@@ -199,8 +204,8 @@ export interface PlaygroundApi {
   rescale(vertexId: string, parallelism: number): Promise<void>;
   /** The TaskManager stops answering but is not dead (a long GC pause): its tasks fail after `heartbeat.timeout`. */
   stallTaskManager(id: string): Promise<void>;
-  /** Deletes a subtask's task-local copies on a host: its next restore there reads remote storage. */
-  deleteLocalCopy(host: string, vertexId: string, subtask: number): Promise<void>;
+  /** Deletes a subtask's task-local copies on a host: its next restore there reads remote storage. `key_group`: only the key-group handle holding it (the copy stays, partial). */
+  deleteLocalCopy(host: string, vertexId: string, subtask: number, options?: { key_group?: number }): Promise<void>;
   /** Remote checkpoint storage uploads and downloads take `factor` times longer (1 = normal again). */
   slowRemoteStorage(factor: number): Promise<void>;
   /** Remote checkpoint storage fails every request (`true`: checkpoints fail with an IO error) or works again (`false`). */

@@ -49,6 +49,19 @@ function requireInteger(name: string, value: unknown): string | undefined {
   return Number.isInteger(value) ? undefined : `${name} must be an integer, got ${JSON.stringify(value)}.`;
 }
 
+/** The optional `{ key_group }` of corruptLocalCopy and deleteLocalCopy: a key group (0 or more) whose key-group handle alone is damaged, as the scenario faults' `key_group`. */
+function requireKeyGroupOption(call: string, options: unknown): string | undefined {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== 'object') return `${call}: the options must be an object such as { key_group: 64 }, got ${JSON.stringify(options)}.`;
+  const keyGroup = (options as { key_group?: unknown }).key_group;
+  if (keyGroup === undefined || (Number.isInteger(keyGroup) && (keyGroup as number) >= 0)) return undefined;
+  return `${call}: key_group must be a key group (an integer, 0 or more), got ${JSON.stringify(keyGroup)}.`;
+}
+
+function keyGroupOf(options: { key_group?: number } | undefined): { key_group?: number } {
+  return options?.key_group === undefined ? {} : { key_group: options.key_group };
+}
+
 /** Flink's checkpointType of a trigger request; INCREMENTAL is refused as Flink's REST refuses it (FLINK-33723). */
 function requireCheckpointType(value: unknown): string | undefined {
   return value === undefined || value === 'CONFIGURED' || value === 'FULL' ? undefined : `checkpointType must be "CONFIGURED" or "FULL", got ${JSON.stringify(value)}.`;
@@ -122,9 +135,13 @@ export function createPlaygroundApi(state: PlaygroundState, lessons = new Lesson
       operate(() => requireString('The vertex id', vertexId) ?? requireInteger('The subtask index', subtask) ?? { type: 'fail-task', vertex: vertexId, subtask }),
     slowOperator: (vertexId, factor) =>
       operate(() => requireString('The vertex id', vertexId) ?? requireFinite('The slow-down factor', factor) ?? { type: 'slow-operator', vertex: vertexId, factor }),
-    corruptLocalCopy: (host, vertexId, subtask) =>
+    corruptLocalCopy: (host, vertexId, subtask, options) =>
       operate(
-        () => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? { type: 'corrupt-local-copy', host, vertex: vertexId, subtask },
+        () =>
+          requireString('The host', host) ??
+          requireString('The vertex id', vertexId) ??
+          requireInteger('The subtask', subtask) ??
+          requireKeyGroupOption('corruptLocalCopy(host, vertexId, subtask, { key_group })', options) ?? { type: 'corrupt-local-copy', host, vertex: vertexId, subtask, ...keyGroupOf(options) },
       ),
     triggerCheckpoint: (options) =>
       operate(() => requireCheckpointType(options?.checkpointType) ?? { type: 'trigger-checkpoint', ...(options?.checkpointType === 'FULL' ? { checkpoint_type: 'FULL' as const } : {}) }),
@@ -134,9 +151,13 @@ export function createPlaygroundApi(state: PlaygroundState, lessons = new Lesson
     rescale: (vertexId, parallelism) =>
       operate(() => requireString('The vertex id', vertexId) ?? requireInteger('The parallelism', parallelism) ?? { type: 'rescale', vertex: vertexId, parallelism }),
     stallTaskManager: (id) => operate(() => requireString('The TaskManager id', id) ?? { type: 'stall-task-manager', task_manager: id }),
-    deleteLocalCopy: (host, vertexId, subtask) =>
+    deleteLocalCopy: (host, vertexId, subtask, options) =>
       operate(
-        () => requireString('The host', host) ?? requireString('The vertex id', vertexId) ?? requireInteger('The subtask', subtask) ?? { type: 'delete-local-copy', host, vertex: vertexId, subtask },
+        () =>
+          requireString('The host', host) ??
+          requireString('The vertex id', vertexId) ??
+          requireInteger('The subtask', subtask) ??
+          requireKeyGroupOption('deleteLocalCopy(host, vertexId, subtask, { key_group })', options) ?? { type: 'delete-local-copy', host, vertex: vertexId, subtask, ...keyGroupOf(options) },
       ),
     slowRemoteStorage: (factor) => operate(() => requireFactor('The remote storage slow-down factor', factor) ?? { type: 'slow-remote-storage', factor }),
     failRemoteStorage: (failing) =>
