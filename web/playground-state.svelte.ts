@@ -24,7 +24,8 @@ import type { Topology } from '../engine/job/topology.ts';
 import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
-import { formatScenarioErrors, parseScenarioText, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
+import { formatScenarioErrors, type ScenarioError } from '../engine/scenario/scenario-document-validator.ts';
+import { readScenarioText } from './playground/scenario-text-reader.ts';
 import { message, renderEnglish } from '../engine/messages/engine-message.ts';
 import type { EngineMessage } from '../engine/messages/message-codes.ts';
 import { scenarioError } from '../engine/scenario/scenario-error.ts';
@@ -297,7 +298,7 @@ export class PlaygroundState {
   async load(input: object | string, source: ScenarioSource = { kind: 'api' }, operations: readonly ScheduledOperation[] = []): Promise<LoadResult> {
     let value: unknown = input;
     if (typeof input === 'string') {
-      const parsed = parseScenarioText(input);
+      const parsed = await readScenarioText(input);
       if (!parsed.ok) throw new Error(`The scenario is not valid JSON or YAML; nothing was loaded.\n${formatScenarioErrors(parsed.errors)}`);
       value = parsed.value;
     }
@@ -380,9 +381,12 @@ export class PlaygroundState {
   }
 
   async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
+    const generation = this.#generation;
+    const parsed = await readScenarioText(text);
+    // the YAML parser may have loaded meanwhile, and another scenario with it
+    if (generation !== this.#generation) return;
     // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
     this.operations = [];
-    const parsed = parseScenarioText(text);
     const validated = parsed.ok ? validateForPage(parsed.value) : parsed;
     if (!validated.ok) {
       this.#clearJob();
@@ -391,7 +395,6 @@ export class PlaygroundState {
       return;
     }
     if (validated.scenario.config['state.backend.type'] === 'rocksdb' && !this.#lsmStorage) {
-      const generation = this.#generation;
       await this.ensureLsmStorage();
       if (generation !== this.#generation) return;
     }
