@@ -263,9 +263,21 @@ export class PlaygroundState {
     // The first page's lesson may have failed, or the API or the picker loaded a scenario meanwhile.
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
     if (this.source === null && initial) await this.#loadFile(initial.file, true);
-    // wa-sqlite (1 MB of wasm, for state.backend.type: rocksdb) warms up after the first scenario
-    // runs, not before: a hashmap scenario never waits for it.
-    void this.ensureLsmStorage();
+    this.#warmUpLsmStorage();
+  }
+
+  /**
+   * wa-sqlite (1 MB of wasm, for state.backend.type: rocksdb) warms up once the first scenario's
+   * first checkpoint completed (at once when it is not running): a hashmap scenario never waits
+   * for it, and its glue's compile and the wasm's fetch do not hold the first checkpoint back.
+   * A rocksdb scenario loaded before then waits for it (load, #installText).
+   */
+  #warmUpLsmStorage(): void {
+    if (!this.running) return void this.ensureLsmStorage();
+    const off = this.hub.on('checkpoint-completed', () => {
+      off();
+      void this.ensureLsmStorage();
+    });
   }
 
   /**
@@ -304,6 +316,7 @@ export class PlaygroundState {
     }
     const validated = validateForPage(value);
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
+    if (validated.scenario.config['state.backend.type'] === 'rocksdb') await this.ensureLsmStorage();
     this.#generation++;
     this.pause('user');
     this.operations = operations;
