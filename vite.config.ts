@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
+import { preParsedScenarios } from './node/pre-parsed-scenarios.ts';
 
 /** An absolute path from the repo root: the build and the dev server's dependency scan agree on it. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -12,7 +13,8 @@ export default defineConfig({
   // cacheDir would resolve against root (web/), so the default is spelt out from the repo.
   cacheDir: process.env.VITE_CACHE_DIR ?? fromRoot('./node_modules/.vite'),
   publicDir: '../public',
-  plugins: [svelte()],
+  // Lessons' scenarios pre-parsed as JSON beside their YAML: the first page needs no YAML parser.
+  plugins: [svelte(), preParsedScenarios(fromRoot('./public'))],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import { message } from '../engine/messages/engine-message.ts';
 import { scenarioError } from '../engine/scenario/scenario-error.ts';
-import { validateScenario, type ScenarioError, type ScenarioValidation } from '../engine/scenario/scenario-validator.ts';
+import { validateScenario, type ScenarioError, type ScenarioValidation } from '../engine/scenario/scenario-document-validator.ts';
 
 /**
  * The page's drivers move records (sim, live); a `runtime: scale` scenario (a parallelism of

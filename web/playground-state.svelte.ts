@@ -24,7 +24,8 @@ import type { Topology } from '../engine/job/topology.ts';
 import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
 import type { JobMetrics } from '../engine/metrics/metrics-sampler.ts';
 import type { JobEvent, RestoreRecord } from '../engine/run/job-events.ts';
-import { formatScenarioErrors, parseScenarioText, type ScenarioError } from '../engine/scenario/scenario-validator.ts';
+import { formatScenarioErrors, type ScenarioError } from '../engine/scenario/scenario-document-validator.ts';
+import { readScenarioText } from './playground/scenario-text-reader.ts';
 import { message, renderEnglish } from '../engine/messages/engine-message.ts';
 import type { EngineMessage } from '../engine/messages/message-codes.ts';
 import { scenarioError } from '../engine/scenario/scenario-error.ts';
@@ -272,9 +273,21 @@ export class PlaygroundState {
     // The first page's lesson may have failed, or the API or the picker loaded a scenario meanwhile.
     const initial = entries.find((entry) => entry.file === requested) ?? entries[0];
     if (this.source === null && initial) await this.#loadFile(initial.file, true);
-    // wa-sqlite (1 MB of wasm, for state.backend.type: rocksdb) warms up after the first scenario
-    // runs, not before: a hashmap scenario never waits for it.
-    void this.ensureLsmStorage();
+    this.#warmUpLsmStorage();
+  }
+
+  /**
+   * wa-sqlite (1 MB of wasm, for state.backend.type: rocksdb) warms up once the first scenario's
+   * first checkpoint completed (at once when it is not running): a hashmap scenario never waits
+   * for it, and its glue's compile and the wasm's fetch do not hold the first checkpoint back.
+   * A rocksdb scenario loaded before then waits for it (load, #installText).
+   */
+  #warmUpLsmStorage(): void {
+    if (!this.running) return void this.ensureLsmStorage();
+    const off = this.hub.on('checkpoint-completed', () => {
+      off();
+      void this.ensureLsmStorage();
+    });
   }
 
   /**
@@ -307,12 +320,13 @@ export class PlaygroundState {
   async load(input: object | string, source: ScenarioSource = { kind: 'api' }, operations: readonly ScheduledOperation[] = []): Promise<LoadResult> {
     let value: unknown = input;
     if (typeof input === 'string') {
-      const parsed = parseScenarioText(input);
+      const parsed = await readScenarioText(input);
       if (!parsed.ok) throw new Error(`The scenario is not valid JSON or YAML; nothing was loaded.\n${formatScenarioErrors(parsed.errors)}`);
       value = parsed.value;
     }
     const validated = validateForPage(value);
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
+    if (validated.scenario.config['state.backend.type'] === 'rocksdb') await this.ensureLsmStorage();
     this.#generation++;
     this.pause('user');
     this.operations = operations;
@@ -390,9 +404,12 @@ export class PlaygroundState {
   }
 
   async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
+    const generation = this.#generation;
+    const parsed = await readScenarioText(text);
+    // the YAML parser may have loaded meanwhile, and another scenario with it
+    if (generation !== this.#generation) return;
     // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
     this.operations = [];
-    const parsed = parseScenarioText(text);
     const validated = parsed.ok ? validateForPage(parsed.value) : parsed;
     if (!validated.ok) {
       this.#clearJob();
@@ -401,7 +418,6 @@ export class PlaygroundState {
       return;
     }
     if (validated.scenario.config['state.backend.type'] === 'rocksdb' && !this.#lsmStorage) {
-      const generation = this.#generation;
       await this.ensureLsmStorage();
       if (generation !== this.#generation) return;
     }

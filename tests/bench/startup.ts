@@ -14,6 +14,7 @@
  * checkpoint, and the size of what the page loads first against what it loads later (no wasm).
  *
  *   npx tsx tests/bench/run.ts --only startup,long-tasks
+ *   STARTUP_TRACE=1 npm run bench -- --only startup      # and where the time goes (one traced round more)
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,13 @@ import { REPO_ROOT } from '../browser/browser-session.ts';
 import { addPageScript, openFreshPage } from './built-app.ts';
 import type { BenchFigure } from './sim-throughput.ts';
 import { median } from './median.ts';
+import { startTrace, stopTrace, type LongTaskBreakdown } from './long-task-trace.ts';
+
+/**
+ * STARTUP_TRACE=1 adds where the main thread's time went up to the first checkpoint (a Chromium
+ * trace of the first round: long tasks by kind, top scripts), which slows that round down.
+ */
+const TRACE = process.env.STARTUP_TRACE === '1';
 
 const ROUNDS = 5;
 const DIST = join(REPO_ROOT, 'dist');
@@ -79,14 +87,17 @@ interface StartupRound {
   triggered: boolean;
   longTasks: number;
   longestTaskMs: number;
+  trace?: LongTaskBreakdown;
 }
 
-async function measureRound(baseUrl: string): Promise<StartupRound> {
+async function measureRound(baseUrl: string, traced = false): Promise<StartupRound> {
   const { page, errors, close } = await openFreshPage();
   try {
     await addPageScript(page, recordStartup);
+    const trace = traced ? await startTrace(page) : undefined;
     await page.goto(baseUrl);
     await page.waitForFunction(() => window.__startup?.firstCheckpoint !== undefined, undefined, { timeout: 120_000 });
+    const breakdown = trace ? { trace: await stopTrace(trace) } : {};
     if (errors.length > 0) throw new Error(`the built app threw while starting: ${errors.join('\n')}`);
     const marks = (await page.evaluate(() => window.__startup))!;
     return {
@@ -95,6 +106,7 @@ async function measureRound(baseUrl: string): Promise<StartupRound> {
       triggered: marks.triggered,
       longTasks: marks.longTasks.length,
       longestTaskMs: Math.round(Math.max(0, ...marks.longTasks.map((t) => t.duration))),
+      ...breakdown,
     };
   } finally {
     await close();
@@ -129,6 +141,8 @@ async function bundleSizes(): Promise<{ initial: ChunkSizes; lazy: ChunkSizes }>
 /** Startup figures of the app built into dist/ and served at `baseUrl` (built-app.ts). */
 export async function benchStartup(baseUrl: string): Promise<BenchFigure[]> {
   const rounds: StartupRound[] = [];
+  // the traced round is one more, apart: tracing slows it, so its figures are not among the rounds'
+  const traced = TRACE ? { trace: (await measureRound(baseUrl, true)).trace } : {};
   for (let round = 0; round < ROUNDS; round++) rounds.push(await measureRound(baseUrl));
   const { initial, lazy } = await bundleSizes();
   const kB = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -136,7 +150,7 @@ export async function benchStartup(baseUrl: string): Promise<BenchFigure[]> {
   return [
     { figure: 'startup.interactive_ms', value: median(rounds.map((r) => r.interactiveMs)), unit: 'ms', repetitions: ROUNDS, rounds: rounds.map((r) => r.interactiveMs), aim: '<= 3000', note: 'median of fresh-profile loads of the built app, from navigation start' },
     { figure: 'startup.first_checkpoint_ms', value: median(rounds.map((r) => r.firstCheckpointMs)), unit: 'ms', repetitions: ROUNDS, rounds: rounds.map((r) => r.firstCheckpointMs), aim: '<= 3000', note: how },
-    { figure: 'startup.long_tasks', value: median(rounds.map((r) => r.longTasks)), unit: 'tasks > 50 ms', repetitions: ROUNDS, longest_ms: Math.max(...rounds.map((r) => r.longestTaskMs)), note: 'main thread, navigation start to first checkpoint' },
+    { figure: 'startup.long_tasks', value: median(rounds.map((r) => r.longTasks)), unit: 'tasks > 50 ms', repetitions: ROUNDS, longest_ms: Math.max(...rounds.map((r) => r.longestTaskMs)), note: 'main thread, navigation start to first checkpoint', ...traced },
     { figure: 'bundle.initial_kb', value: kB(initial.raw), unit: 'kB', deterministic: true, gzip_kb: kB(initial.gzip), files: initial.files, note: 'JS and CSS index.html loads, no wasm' },
     { figure: 'bundle.lazy_kb', value: kB(lazy.raw), unit: 'kB', deterministic: true, gzip_kb: kB(lazy.gzip), files: lazy.files, note: 'JS and CSS loaded on demand or by other pages (embed, live test, workers incl. ELK’s), no wasm' },
   ];

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { judgeCaller, OriginPolicy } from '../../web/embed/embed-bridge.ts';
 import { elementSnippet, escapeScriptText, inlineScenarioText } from '../../web/embed/inline-scenario.ts';
-import { scenarioYaml } from '../../web/embed/share-link.ts';
+import { scenarioYaml } from '../../web/embed/scenario-yaml.ts';
 import { parseScenarioText } from '../../engine/scenario/scenario-text.ts';
 
 const MODULE = 'https://playground.example.org/embed/checkpoint-playground-element.ts';

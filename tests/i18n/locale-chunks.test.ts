@@ -4,38 +4,13 @@
  * the bundler starts from: every module web/main.ts reaches through static imports (dynamic
  * `import()` starts another chunk; type-only imports are erased).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../browser/browser-session.ts';
 import { en, zhCN, type MessageKey } from '../../web/i18n/messages.ts';
 import { zhCNBundle } from '../../web/i18n/zh-CN/locale-zh-cn.ts';
-
-/** `import … from '…'`, `export … from '…'` and `import '…'`, but not `import type …` or `export type …`. */
-const STATIC_IMPORT = /(?:^|[\n;])\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
-
-function staticImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const source = file.endsWith('.svelte') ? [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n') : text;
-  return [...source.matchAll(STATIC_IMPORT)]
-    .map((m) => m[1]!)
-    .filter((spec) => spec.startsWith('.'))
-    .map((spec) => resolve(dirname(file), spec))
-    .filter((path) => existsSync(path) && /\.(ts|svelte)$/.test(path));
-}
-
-/** Every repo module the entry reaches through static imports. */
-function staticGraph(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...staticImports(file));
-  }
-  return seen;
-}
+import { staticGraph } from '../support/static-module-graph.ts';
 
 const firstPage = staticGraph(join(REPO_ROOT, 'web/main.ts'));
 

@@ -2,8 +2,7 @@
  * Share links and embed addresses: a scenario travels in the URL's fragment as base64 (URL-safe,
  * UTF-8) YAML, `#scenario=<base64>`, so it never reaches a server; or by address, `?scenario=<url>`.
  */
-import { stringify } from 'yaml';
-import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-text.ts';
+import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-json-text.ts';
 import type { EmbedView } from './embed-protocol.ts';
 
 export function encodeScenario(text: string): string {
@@ -60,11 +59,6 @@ export function scenarioFromHash(hash: string): string | null {
   const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   const encoded = params.get('scenario');
   return encoded ? decodeScenario(encoded) : null;
-}
-
-/** The scenario as it was written, as YAML text for a link. */
-export function scenarioYaml(input: Record<string, unknown>): string {
-  return stringify(input, { lineWidth: 0 });
 }
 
 /** The playground page with the scenario in its fragment. */

@@ -11,7 +11,8 @@ import type { Lesson } from '../../engine/lessons/lesson.ts';
 import { findLesson, LESSONS } from '../../engine/lessons/lesson-catalog.ts';
 import { stepProgress } from '../../engine/lessons/lesson-progress.ts';
 import { lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
-import { parseScenarioText } from '../../engine/scenario/scenario-validator.ts';
+import { readScenarioText } from '../playground/scenario-text-reader.ts';
+import { preParsedScenarioUrl } from './pre-parsed-scenario-url.ts';
 import type { LessonProgress, LessonSummary, OpenLessonResult } from '../playground/api/playground-api-types.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
 
@@ -44,9 +45,17 @@ export function lessonLink(href: string): { id: string; step: number } | null {
   return { id, step: Number.isInteger(step) && step >= 1 ? step - 1 : 0 };
 }
 
-/** Where a lesson's scenario is fetched from: also the source of the run it loads. */
+/** Where a lesson's scenario is: the source of the run it loads. */
 export function lessonScenarioUrl(lesson: Lesson): string {
   return `/${lesson.scenario}`;
+}
+
+/**
+ * Where a lesson's scenario is fetched from: the same document pre-parsed as JSON, which the site
+ * serves beside the YAML (node/pre-parsed-scenarios.ts), so the page needs no YAML parser for it.
+ */
+export function lessonScenarioDataUrl(lesson: Lesson): string {
+  return preParsedScenarioUrl(lessonScenarioUrl(lesson));
 }
 
 export class LessonState {
@@ -188,11 +197,11 @@ export class LessonState {
 
   /** The lesson's scenario with the actions of its steps before `upTo`. */
   async #scenarioInput(lesson: Lesson, upTo: number): Promise<Record<string, unknown>> {
-    const url = lessonScenarioUrl(lesson);
+    const url = lessonScenarioDataUrl(lesson);
     const response = await fetch(url);
     if (!response.ok) throw new Error(`Lesson "${lesson.id}": could not fetch ${url} (HTTP ${response.status}).`);
-    const parsed = parseScenarioText(await response.text());
-    if (!parsed.ok) throw new Error(`Lesson "${lesson.id}": ${url} is not valid YAML.`);
+    const parsed = await readScenarioText(await response.text(), 'json');
+    if (!parsed.ok) throw new Error(`Lesson "${lesson.id}": ${url} is not valid JSON.`);
     return lessonScenarioInput(lesson, parsed.value as Record<string, unknown>, upTo);
   }
 

@@ -236,11 +236,15 @@ export class SimDriver implements PlaygroundDriver {
       const next = Math.min(time, this.now + SLICE_MS);
       this.sends.tap(this.#simulation.tasks);
       this.#runUntil(next);
-      this.#syncReference(deadline);
+      // In frames the run's own slices come first: a reference still building its lead took the
+      // whole budget at the first slice, and the run (its first checkpoint) fell behind the clock.
+      if (!this.#inFrames) this.#syncReference();
       this.history.sample(this);
-      if (afterSlice && !afterSlice()) return;
-      if (performance.now() >= deadline) return;
+      if (afterSlice && !afterSlice()) break;
+      if (performance.now() >= deadline) break;
     }
+    // the reference takes what the frame has left (two slices at least, sim-output-reference.ts)
+    if (this.#inFrames) this.#syncReference(deadline);
   }
 
   /** Handles one event of the simulation; false when nothing is left to do. */
