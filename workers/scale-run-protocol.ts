@@ -8,7 +8,12 @@
  * vertex-level documents every time, and the large lists (where each subtask runs, each restore's
  * subtasks) only when they changed, so the page's main thread reads little per message.
  */
-import type { CheckpointConfigDocument, CheckpointingStatisticsDocument, CheckpointStatisticsDocument } from '../engine/checkpoint/stats/rest-document-types.ts';
+import type {
+  CheckpointConfigDocument,
+  CheckpointingStatisticsDocument,
+  CheckpointStatisticsDocument,
+  TaskCheckpointStatisticsWithSubtaskDetailsDocument,
+} from '../engine/checkpoint/stats/rest-document-types.ts';
 import type { JobOperation } from '../engine/job/job-operation.ts';
 import type { ScheduledOperation } from '../engine/job/scheduled-operation.ts';
 import type { TaskManagerHealth } from '../engine/job/task-manager-liveness.ts';
@@ -54,8 +59,20 @@ export interface ScaleProgress {
   checkpointing: CheckpointingStatisticsDocument;
   /** Flink's GET …/checkpoints/details/:id of every checkpoint in the history, by id */
   checkpointDetails: Record<string, CheckpointStatisticsDocument>;
+  /**
+   * Flink's GET …/checkpoints/details/:id/subtasks/:vertexid of each checkpoint that ended since
+   * the previous progress, per operator: its Min/Avg/Max summary, with `subtasks` left empty (a
+   * thousand rows per operator and checkpoint is more than the page shows).
+   */
+  taskSummaries: TaskSummary[];
   report: ReportCore;
   expectations: ExpectationCore;
+}
+
+export interface TaskSummary {
+  checkpointId: number;
+  vertexId: string;
+  statistics: TaskCheckpointStatisticsWithSubtaskDetailsDocument;
 }
 
 export type ScaleRunReply =

@@ -15,7 +15,7 @@ import type { ScheduledOperation } from '../engine/job/scheduled-operation.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { ScaleRuntime } from '../engine/scale/scale-runtime.ts';
 import { expectationInputs, runReport } from '../engine/run/run-report.ts';
-import type { ScaleProgress, ScaleRunReply, ScaleRunRequest } from './scale-run-protocol.ts';
+import type { ScaleProgress, ScaleRunReply, ScaleRunRequest, TaskSummary } from './scale-run-protocol.ts';
 import { scaleTopology } from './scale-topology.ts';
 
 /** Wall ms one slice of the job may take before the worker yields. */
@@ -44,6 +44,8 @@ export class ScaleRunSession {
   #restoresKey = '';
   #topologyKey = '';
   #failed = false;
+  /** checkpoints whose operator summaries were sent (once a checkpoint ended, they do not change) */
+  readonly #summariesSent = new Set<number>();
 
   constructor(post: (reply: ScaleRunReply) => void, clock: SessionClock) {
     this.#post = post;
@@ -154,6 +156,7 @@ export class ScaleRunSession {
       remoteStorageFaults: { ...runtime.remoteStorageFaults },
       checkpointing: checkpoints as ScaleProgress['checkpointing'],
       checkpointDetails: checkpointDetails as ScaleProgress['checkpointDetails'],
+      taskSummaries: this.#newTaskSummaries(runtime, checkpointDetails as ScaleProgress['checkpointDetails']),
       report,
       expectations,
     };
@@ -168,6 +171,20 @@ export class ScaleRunSession {
       progress.topology = scaleTopology(runtime);
     }
     return progress;
+  }
+
+  /** The operator summaries of the checkpoints in the history that ended since they were last looked at. */
+  #newTaskSummaries(runtime: ScaleRuntime, details: ScaleProgress['checkpointDetails']): TaskSummary[] {
+    const summaries: TaskSummary[] = [];
+    for (const detail of Object.values(details)) {
+      if (detail.status === 'IN_PROGRESS' || this.#summariesSent.has(detail.id)) continue;
+      this.#summariesSent.add(detail.id);
+      for (const vertexId of Object.keys(detail.tasks)) {
+        const statistics = runtime.coordinator.stats.taskCheckpointStatistics(detail.id, vertexId);
+        if (statistics) summaries.push({ checkpointId: detail.id, vertexId, statistics: { ...statistics, subtasks: [] } });
+      }
+    }
+    return summaries;
   }
 
   #fail(error: unknown): void {

@@ -96,6 +96,8 @@ export class ScalePageDriver implements PlaygroundDriver {
   #checkpointConfig: CheckpointConfigDocument;
   #progress: ScaleProgress;
   #restores: ReportedRestore[] = [];
+  /** `checkpointId/vertexId` → the operator's summary, for the checkpoints still in the history */
+  readonly #taskSummaries = new Map<string, TaskCheckpointStatisticsWithSubtaskDetailsDocument>();
   #topology: Topology;
   #failure: string | null = null;
   #failureShown = false;
@@ -148,10 +150,17 @@ export class ScalePageDriver implements PlaygroundDriver {
     this.#progress = progress;
     if (progress.topology) this.#topology = progress.topology;
     if (progress.restores) this.#restores = progress.restores;
+    for (const { checkpointId, vertexId, statistics } of progress.taskSummaries) this.#taskSummaries.set(`${checkpointId}/${vertexId}`, statistics);
+    if (progress.taskSummaries.length > 0) this.#forgetSummariesOutOfHistory(progress);
     for (const event of progress.events) {
       this.#events.push(event);
       for (const listener of this.#listeners) listener(event);
     }
+  }
+
+  /** Flink's history holds the latest checkpoints only: summaries of those it dropped go too. */
+  #forgetSummariesOutOfHistory(progress: ScaleProgress): void {
+    for (const key of this.#taskSummaries.keys()) if (!(key.slice(0, key.indexOf('/')) in progress.checkpointDetails)) this.#taskSummaries.delete(key);
   }
 
   // ---- the clock: the worker's ----
@@ -241,9 +250,9 @@ export class ScalePageDriver implements PlaygroundDriver {
     return this.#progress.checkpointDetails[String(id)];
   }
 
-  /** The model acknowledges per subtask, but the page is not sent a thousand rows per operator: the dashboard says so. */
-  taskCheckpointStatistics(_id: number, _vertexId: string): TaskCheckpointStatisticsWithSubtaskDetailsDocument | undefined {
-    return undefined;
+  /** An operator's Min/Avg/Max over its subtasks once the checkpoint ended; its rows are not sent (a thousand per operator): the dashboard says so. */
+  taskCheckpointStatistics(id: number, vertexId: string): TaskCheckpointStatisticsWithSubtaskDetailsDocument | undefined {
+    return this.#taskSummaries.get(`${id}/${vertexId}`);
   }
 
   checkpointConfig(): CheckpointConfigDocument {
