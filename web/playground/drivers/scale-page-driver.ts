@@ -187,6 +187,7 @@ export class ScalePageDriver implements PlaygroundDriver {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#endpoint.terminate();
+    // the run those operations acted on is gone: their callers are not left waiting for a worker that will not answer
     for (const answer of this.#answers.values()) answer(undefined);
     this.#answers.clear();
   }
