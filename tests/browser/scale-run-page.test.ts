@@ -26,12 +26,13 @@ async function longTasksSince(page: Page, since: number): Promise<Array<[number,
   return page.evaluate((from) => (globalThis as unknown as { __longTasks: Array<[number, number]> }).__longTasks.filter(([start]) => start >= from), since);
 }
 
-/** Runs the loaded scale scenario at 1000× until its job clock passed both faults (20 and 40 min) and a restore after each. */
+/**
+ * Runs the loaded scale scenario at 1000× until its job clock passed both faults (20 and 40 min).
+ * Polled through status(), a few fields: stats() is the whole report (each restore's 3,000
+ * subtasks), and reading it while measuring would measure the test's own reads.
+ */
 async function runPastTheHostLoss(page: Page): Promise<void> {
   await page.evaluate(() => window.playground!.setSpeed(1000));
-  await expect
-    .poll(async () => page.evaluate(async () => (await window.playground!.stats()).restores.length), { timeout: 300_000, interval: 500 })
-    .toBeGreaterThanOrEqual(2);
   await expect.poll(async () => page.evaluate(async () => (await window.playground!.status()).time), { timeout: 300_000, interval: 500 }).toBeGreaterThanOrEqual(45 * MINUTE);
 }
 

@@ -44,6 +44,8 @@ import type { OutputComparisonView, PlaygroundDriver } from './playground-driver
 export interface ScaleRunEndpoint {
   postMessage(request: ScaleRunRequest): void;
   onmessage: ((event: { data: ScaleRunReply }) => void) | null;
+  /** the worker's script could not be loaded or threw outside the session */
+  onerror?: ((event: { message?: string }) => void) | null;
   terminate(): void;
 }
 
@@ -114,6 +116,7 @@ export class ScalePageDriver implements PlaygroundDriver {
     this.history = new MetricsHistory(this.#topology);
     this.#merge(first);
     endpoint.onmessage = (event) => this.#receive(event.data);
+    endpoint.onerror = (event) => void (this.#failure = event.message || 'the scale runtime\'s worker stopped');
   }
 
   /** Starts the worker and the run; resolves once the worker reported the run's first state. */
@@ -126,6 +129,10 @@ export class ScalePageDriver implements PlaygroundDriver {
           endpoint.terminate();
           reject(new Error(data.message));
         } else if (data.type === 'progress' && started) resolve(new ScalePageDriver(scenario, endpoint, started, data));
+      };
+      endpoint.onerror = (event) => {
+        endpoint.terminate();
+        reject(new Error(event.message || 'the scale runtime\'s worker could not start'));
       };
       endpoint.postMessage({ type: 'start', scenario, speed: options.paused ? 0 : options.speed, operations: options.operations ?? [] });
     });
