@@ -46,11 +46,16 @@ export interface ScaleProgress {
   restarts: number;
   failureCause: string | undefined;
   isTerminal: boolean;
-  /** job events since the previous progress, oldest first */
+  /**
+   * job events since the previous progress, oldest first; a `restore` event's record comes with
+   * its subtasks emptied (they are in `restoresAdded`: 3,000 of them are sent once, not twice)
+   */
   events: JobEvent[];
-  /** every restore so far with its catch-up; only when one was added or its catch-up changed */
-  restores?: ReportedRestore[];
-  /** where each subtask runs (without channels); only at the start and after a restart or a lost host */
+  /** the restores since the previous progress, with their subtasks and catch-up */
+  restoresAdded: ReportedRestore[];
+  /** every restore's catch-up so far, in order; only when one changed */
+  catchUps?: Array<number | null>;
+  /** where each subtask runs (without channels); only at the start and after a restart moved them */
   topology?: Topology;
   taskManagerHealth: TaskManagerHealth[];
   /** the remote store's faults now (slow-remote-storage, fail-remote-storage) */

@@ -15,19 +15,28 @@ import type { ScheduledOperation } from '../engine/job/scheduled-operation.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import { ScaleRuntime } from '../engine/scale/scale-runtime.ts';
 import { expectationInputs, runReport } from '../engine/run/run-report.ts';
+import type { JobEvent } from '../engine/run/job-events.ts';
 import type { ScaleProgress, ScaleRunReply, ScaleRunRequest, TaskSummary } from './scale-run-protocol.ts';
 import { scaleTopology } from './scale-topology.ts';
 
 /** Wall ms one slice of the job may take before the worker yields. */
 const SLICE_BUDGET_MS = 30;
-/** Wall ms between two progress messages while the job runs (the page re-reads its views at about this rate). */
-const PROGRESS_MS = 200;
+/**
+ * Wall ms between two progress messages while the job runs: the page re-reads and redraws its
+ * views at about this rate, and a loaded machine's main thread has other work too.
+ */
+const PROGRESS_MS = 400;
 
 export interface SessionClock {
   /** wall-clock ms (performance.now in the worker) */
   now(): number;
   /** runs `next` soon, after messages that came meanwhile (setTimeout 0 in the worker) */
   later(next: () => void): void;
+}
+
+/** A restore event as sent: its record's subtasks travel once, in `restoresAdded`. */
+function withoutRestoredSubtasks(event: JobEvent): JobEvent {
+  return event.type === 'restore' ? { ...event, restore: { ...event.restore, subtasks: [] } } : event;
 }
 
 export class ScaleRunSession {
@@ -41,7 +50,8 @@ export class ScaleRunSession {
   #ticking = false;
   #lastProgress = -Infinity;
   #eventsSent = 0;
-  #restoresKey = '';
+  #restoresSent = 0;
+  #catchUpsKey = '';
   #topologyKey = '';
   #failed = false;
   /** checkpoints whose operator summaries were sent (once a checkpoint ended, they do not change) */
@@ -142,7 +152,7 @@ export class ScaleRunSession {
     // The scale model writes no records: there is no sink to compare with a failure-free run.
     const { checkpoints, checkpointDetails, restores, checkpointConfig: _config, ...report } = runReport(runtime, { duplicates: 0, missing: 0 });
     const { restoredSubtasks: _subtasks, restoreRecords: _records, ...expectations } = expectationInputs(runtime, { duplicates: 0, missing: 0 });
-    const events = runtime.events.slice(this.#eventsSent);
+    const events = runtime.events.slice(this.#eventsSent).map(withoutRestoredSubtasks);
     this.#eventsSent = runtime.events.length;
     const progress: ScaleProgress = {
       type: 'progress',
@@ -152,6 +162,7 @@ export class ScaleRunSession {
       failureCause: runtime.failureCause,
       isTerminal: runtime.job.isTerminal,
       events,
+      restoresAdded: restores.slice(this.#restoresSent),
       taskManagerHealth: runtime.jobMaster.taskManagerHealth(runtime.now),
       remoteStorageFaults: { ...runtime.remoteStorageFaults },
       checkpointing: checkpoints as ScaleProgress['checkpointing'],
@@ -160,12 +171,14 @@ export class ScaleRunSession {
       report,
       expectations,
     };
-    const restoresKey = restores.map((r) => `${r.time}:${r.catchUpMs}`).join();
-    if (restoresKey !== this.#restoresKey) {
-      this.#restoresKey = restoresKey;
-      progress.restores = restores;
+    this.#restoresSent = restores.length;
+    const catchUps = restores.map((r) => r.catchUpMs);
+    if (catchUps.join() !== this.#catchUpsKey) {
+      this.#catchUpsKey = catchUps.join();
+      progress.catchUps = catchUps;
     }
-    const topologyKey = `${runtime.attempt}:${runtime.jobStatus}:${runtime.jobMaster.lostHosts.join()}`;
+    // a restart deploys the subtasks again (a lost host's elsewhere); their state follows the job's, on the page
+    const topologyKey = `${runtime.attempt}:${runtime.jobMaster.lostHosts.join()}`;
     if (topologyKey !== this.#topologyKey) {
       this.#topologyKey = topologyKey;
       progress.topology = scaleTopology(runtime);

@@ -8,7 +8,7 @@ import type { Topology } from '../engine/job/topology.ts';
 import type { ScaleRuntime } from '../engine/scale/scale-runtime.ts';
 
 /** The subtasks' state follows the job's: the model has no task of its own to ask. */
-function subtaskState(jobStatus: string): ExecutionState {
+export function subtaskState(jobStatus: string): ExecutionState {
   if (jobStatus === 'RUNNING' || jobStatus === 'FINISHED' || jobStatus === 'FAILED') return jobStatus;
   if (jobStatus === 'CANCELED' || jobStatus === 'CANCELLING') return 'CANCELED';
   return 'DEPLOYING';

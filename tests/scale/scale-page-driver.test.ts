@@ -83,6 +83,8 @@ describe('a scale scenario on the page', () => {
     expect(stats.checkpoints.counts).toEqual((expected.checkpoints as typeof stats.checkpoints).counts);
     expect(stats.checkpoints.counts.completed).toBeGreaterThanOrEqual(8);
     expect(stats.restores).toEqual(expected.restores);
+    // every job event, a restore's with its 120 subtasks (sent once, with the restore)
+    expect(driver.events).toEqual(cli.events);
     expect(stats.job).toEqual(expected.job);
     expect(driver.isTerminal || driver.now >= 10 * MINUTE).toBe(true);
     // each operator's Min/Avg/Max over its subtasks, as the CLI's runtime computes it, without the 40 rows

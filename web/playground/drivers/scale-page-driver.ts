@@ -37,6 +37,7 @@ import { MetricsHistory } from '../../charts/metrics-history.ts';
 import { recordsIn, type ChannelSnapshot } from '../../job-graph/channel-snapshot.ts';
 import { remoteCostView, type StorageView } from '../../storage/storage-view.ts';
 import type { PlaygroundStats } from '../api/playground-api-types.ts';
+import { subtaskState } from '../../../workers/scale-topology.ts';
 import { SendLog } from './send-log.ts';
 import type { OutputComparisonView, PlaygroundDriver } from './playground-driver.ts';
 
@@ -156,13 +157,30 @@ export class ScalePageDriver implements PlaygroundDriver {
   #merge(progress: ScaleProgress): void {
     this.#progress = progress;
     if (progress.topology) this.#topology = progress.topology;
-    if (progress.restores) this.#restores = progress.restores;
+    this.#mergeRestores(progress);
     for (const { checkpointId, vertexId, statistics } of progress.taskSummaries) this.#taskSummaries.set(`${checkpointId}/${vertexId}`, statistics);
     if (progress.taskSummaries.length > 0) this.#forgetSummariesOutOfHistory(progress);
-    for (const event of progress.events) {
+    for (const sent of progress.events) {
+      const event = this.#withRestoredSubtasks(sent);
       this.#events.push(event);
       for (const listener of this.#listeners) listener(event);
     }
+  }
+
+  /** New restores are appended; a changed catch-up replaces the list (the page copies it when it changed). */
+  #mergeRestores(progress: ScaleProgress): void {
+    const added = progress.restoresAdded;
+    const catchUps = progress.catchUps;
+    if (added.length === 0 && !catchUps) return;
+    const restores = [...this.#restores, ...added];
+    this.#restores = catchUps ? restores.map((r, i) => (r.catchUpMs === (catchUps[i] ?? null) ? r : { ...r, catchUpMs: catchUps[i] ?? null })) : restores;
+  }
+
+  /** A restore event with its record's subtasks again, from the restore the same progress carried. */
+  #withRestoredSubtasks(event: JobEvent): JobEvent {
+    if (event.type !== 'restore') return event;
+    const record = this.#restores.find((r) => r.time === event.restore.time && r.checkpointId === event.restore.checkpointId);
+    return record ? { ...event, restore: { ...event.restore, subtasks: record.subtasks } } : event;
   }
 
   /** Flink's history holds the latest checkpoints only: summaries of those it dropped go too. */
@@ -238,7 +256,11 @@ export class ScalePageDriver implements PlaygroundDriver {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Where each subtask runs, with the state the job's status gives them (the worker sends placement only when it changed). */
   topology(): Topology {
+    const status = subtaskState(this.jobStatus);
+    if (this.#topology.subtasks[0]?.status === status) return this.#topology;
+    this.#topology = { ...this.#topology, subtasks: this.#topology.subtasks.map((s) => ({ ...s, status })) };
     return this.#topology;
   }
 
