@@ -51,12 +51,8 @@ export interface ScaleProgress {
    * its subtasks emptied (they are in `restoresAdded`: 3,000 of them are sent once, not twice)
    */
   events: JobEvent[];
-  /** the restores since the previous progress, with their subtasks and catch-up */
-  restoresAdded: ReportedRestore[];
   /** every restore's catch-up so far, in order; only when one changed */
   catchUps?: Array<number | null>;
-  /** where each subtask runs (without channels); only at the start and after a restart moved them */
-  topology?: Topology;
   taskManagerHealth: TaskManagerHealth[];
   /** the remote store's faults now (slow-remote-storage, fail-remote-storage) */
   remoteStorageFaults: { slowFactor: number; failing: boolean };
@@ -83,6 +79,14 @@ export interface TaskSummary {
 export type ScaleRunReply =
   /** the run is set up: its configuration document (fixed for the run) and seed */
   | { type: 'started'; seed: number; checkpointConfig: CheckpointConfigDocument }
+  /**
+   * where each subtask runs (without channels): at the start and after a restart moved them. Sent
+   * before the progress that follows it, in a message of its own, as is `restored`: each is
+   * thousands of subtasks, and the page reads each message in a task of its own.
+   */
+  | { type: 'placement'; topology: Topology }
+  /** the restores since the previous progress, with their subtasks and catch-up */
+  | { type: 'restored'; restores: ReportedRestore[] }
   | ScaleProgress
   /** `problem`: why the JobMaster refused the operation; absent when it was done */
   | { type: 'performed'; id: number; problem?: EngineMessage }

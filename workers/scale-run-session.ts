@@ -162,7 +162,6 @@ export class ScaleRunSession {
       failureCause: runtime.failureCause,
       isTerminal: runtime.job.isTerminal,
       events,
-      restoresAdded: restores.slice(this.#restoresSent),
       taskManagerHealth: runtime.jobMaster.taskManagerHealth(runtime.now),
       remoteStorageFaults: { ...runtime.remoteStorageFaults },
       checkpointing: checkpoints as ScaleProgress['checkpointing'],
@@ -171,6 +170,7 @@ export class ScaleRunSession {
       report,
       expectations,
     };
+    if (restores.length > this.#restoresSent) this.#post({ type: 'restored', restores: restores.slice(this.#restoresSent) });
     this.#restoresSent = restores.length;
     const catchUps = restores.map((r) => r.catchUpMs);
     if (catchUps.join() !== this.#catchUpsKey) {
@@ -181,7 +181,7 @@ export class ScaleRunSession {
     const topologyKey = `${runtime.attempt}:${runtime.jobMaster.lostHosts.join()}`;
     if (topologyKey !== this.#topologyKey) {
       this.#topologyKey = topologyKey;
-      progress.topology = scaleTopology(runtime);
+      this.#post({ type: 'placement', topology: scaleTopology(runtime) });
     }
     return progress;
   }

@@ -124,10 +124,11 @@ describe('a scale scenario on the page', () => {
     const worker = new InThreadWorker();
     await ScalePageDriver.start(smallScaleJob(), { speed: 600, paused: false }, worker);
     worker.pump(100);
-    const progress = worker.replies.filter((r) => r.type === 'progress');
-    const withTopology = progress.filter((p) => p.topology !== undefined).length;
-    expect(progress.length).toBeGreaterThan(withTopology);
-    expect(withTopology).toBeGreaterThanOrEqual(3); // the start, and after each of the two restarts
+    const progress = worker.replies.filter((r) => r.type === 'progress').length;
+    const placements = worker.replies.filter((r) => r.type === 'placement').length;
+    expect(progress).toBeGreaterThan(placements);
+    expect(placements).toBe(3); // the start, and after each of the two restarts
+    expect(worker.replies.filter((r) => r.type === 'restored').length).toBe(2);
   });
 
   it('answers an operation with the JobMaster\'s refusal, or carries it out and reports what followed', async () => {

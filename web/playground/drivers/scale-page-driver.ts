@@ -106,14 +106,14 @@ export class ScalePageDriver implements PlaygroundDriver {
   #failureShown = false;
   #disposed = false;
 
-  private constructor(scenario: Scenario, endpoint: ScaleRunEndpoint, started: { seed: number; checkpointConfig: CheckpointConfigDocument }, first: ScaleProgress) {
+  private constructor(scenario: Scenario, endpoint: ScaleRunEndpoint, started: { seed: number; checkpointConfig: CheckpointConfigDocument }, topology: Topology, first: ScaleProgress) {
     this.scenario = scenario;
     this.config = readConfig(scenario.config);
     this.#endpoint = endpoint;
     this.#seed = started.seed;
     this.#checkpointConfig = started.checkpointConfig;
     this.#progress = first;
-    this.#topology = first.topology!;
+    this.#topology = topology;
     this.history = new MetricsHistory(this.#topology);
     this.#merge(first);
     endpoint.onmessage = (event) => this.#receive(event.data);
@@ -124,12 +124,14 @@ export class ScalePageDriver implements PlaygroundDriver {
   static start(scenario: Scenario, options: ScalePageDriverOptions, endpoint: ScaleRunEndpoint = scaleWorker()): Promise<ScalePageDriver> {
     return new Promise((resolve, reject) => {
       let started: Extract<ScaleRunReply, { type: 'started' }> | undefined;
+      let topology: Topology | undefined;
       endpoint.onmessage = ({ data }) => {
         if (data.type === 'started') started = data;
+        else if (data.type === 'placement') topology = data.topology;
         else if (data.type === 'failed') {
           endpoint.terminate();
           reject(new Error(data.message));
-        } else if (data.type === 'progress' && started) resolve(new ScalePageDriver(scenario, endpoint, started, data));
+        } else if (data.type === 'progress' && started && topology) resolve(new ScalePageDriver(scenario, endpoint, started, topology, data));
       };
       endpoint.onerror = (event) => {
         endpoint.terminate();
@@ -146,6 +148,8 @@ export class ScalePageDriver implements PlaygroundDriver {
 
   #receive(reply: ScaleRunReply): void {
     if (reply.type === 'progress') return this.#merge(reply);
+    if (reply.type === 'placement') return void (this.#topology = reply.topology);
+    if (reply.type === 'restored') return void (this.#restores = [...this.#restores, ...reply.restores]);
     if (reply.type === 'performed') {
       this.#answers.get(reply.id)?.(reply.problem);
       this.#answers.delete(reply.id);
@@ -156,8 +160,7 @@ export class ScalePageDriver implements PlaygroundDriver {
 
   #merge(progress: ScaleProgress): void {
     this.#progress = progress;
-    if (progress.topology) this.#topology = progress.topology;
-    this.#mergeRestores(progress);
+    this.#mergeCatchUps(progress);
     for (const { checkpointId, vertexId, statistics } of progress.taskSummaries) this.#taskSummaries.set(`${checkpointId}/${vertexId}`, statistics);
     if (progress.taskSummaries.length > 0) this.#forgetSummariesOutOfHistory(progress);
     for (const sent of progress.events) {
@@ -167,13 +170,11 @@ export class ScalePageDriver implements PlaygroundDriver {
     }
   }
 
-  /** New restores are appended; a changed catch-up replaces the list (the page copies it when it changed). */
-  #mergeRestores(progress: ScaleProgress): void {
-    const added = progress.restoresAdded;
+  /** A changed catch-up replaces that restore (and so the list, which the page copies when it changed). */
+  #mergeCatchUps(progress: ScaleProgress): void {
     const catchUps = progress.catchUps;
-    if (added.length === 0 && !catchUps) return;
-    const restores = [...this.#restores, ...added];
-    this.#restores = catchUps ? restores.map((r, i) => (r.catchUpMs === (catchUps[i] ?? null) ? r : { ...r, catchUpMs: catchUps[i] ?? null })) : restores;
+    if (!catchUps) return;
+    this.#restores = this.#restores.map((r, i) => (r.catchUpMs === (catchUps[i] ?? null) ? r : { ...r, catchUpMs: catchUps[i] ?? null }));
   }
 
   /** A restore event with its record's subtasks again, from the restore the same progress carried. */
