@@ -10,6 +10,8 @@
  * The live driver (`driverName === 'live'`, Web Worker TaskManagers) runs on the wall clock by
  * itself: start and pause set its job clock's speed, and every animation frame (paused or not:
  * the workers go on answering heartbeats and a kill is still noticed) re-reads what it shows.
+ * A `runtime: scale` scenario runs the same way, whichever driver is chosen: in the scale
+ * runtime's worker (ScalePageDriver), its job clock the wall clock times the speed.
  */
 import type { SessionDocument } from '../engine/replay/session-document.ts';
 import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
@@ -35,6 +37,8 @@ import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
 // The live runtime (workers, IndexedDB storage) loads when a live run starts, not with the page.
 import type { LivePageDriver } from './playground/drivers/live-page-driver.ts';
+// The scale runtime's driver loads with the first scale scenario (its worker holds the runtime).
+import type { ScalePageDriver } from './playground/drivers/scale-page-driver.ts';
 import { taskManagerWorkersRunning } from './playground/drivers/task-manager-marks.ts';
 import type { PlaygroundDriver } from './playground/drivers/playground-driver.ts';
 import { SimDriver, type OutputComparisonView } from './playground/drivers/sim-driver.ts';
@@ -88,6 +92,8 @@ const SCENARIO_DIR = '/scenarios/';
 export const NOT_LOADED = renderEnglish(message('scenario.not-loaded'));
 export const STEP_IS_SIM_ONLY =
   "step() is for the 'sim' driver only: the 'live' driver runs on the wall clock. Use runUntil(time), or start() and pause(), or setDriver('sim').";
+export const STEP_IS_NOT_SCALE =
+  "step() is for record-level scenarios in the 'sim' driver: a runtime: scale scenario runs in its worker on the wall clock times the speed. Use runUntil(time), or start() and pause().";
 /** How often a live runUntil looks at the job clock (wall ms). */
 const LIVE_WAIT_POLL_MS = 20;
 
@@ -105,6 +111,13 @@ function errorMessage(error: unknown): string {
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** A driver whose job runs by itself (live TaskManagers, the scale worker): the page follows it every frame. */
+type SelfRunningDriver = LivePageDriver | ScalePageDriver;
+
+function runsByItself(driver: SimDriver | SelfRunningDriver | null | undefined): driver is SelfRunningDriver {
+  return driver !== null && driver !== undefined && driver.name !== 'sim';
+}
 
 export class PlaygroundState {
   scenarios = $state.raw<ScenarioEntry[]>([]);
@@ -181,6 +194,8 @@ export class PlaygroundState {
     ['FINISHED', 'FAILED', 'CANCELED'].includes(this.jobStatus) || this.nowMs >= this.runUntilMs,
   );
   readonly canRun = $derived(this.loaded && !this.running && !this.finished && this.runError === null);
+  /** The loaded scenario runs in the scale runtime (vertices modelled by flows, in a worker), whichever driver is chosen. */
+  readonly scaleRun = $derived(this.scenario?.runtime === 'scale');
 
   /** Subscribers of the Playground API. */
   readonly hub = new EventHub();
@@ -193,7 +208,7 @@ export class PlaygroundState {
     guard: (call) => this.#guard(call),
   });
 
-  #driver: SimDriver | LivePageDriver | null = null;
+  #driver: SimDriver | SelfRunningDriver | null = null;
   #unsubscribeDriver: (() => void) | null = null;
   /** Job events from the engine not yet delivered to the API's subscribers. */
   #queued: JobEvent[] = [];
@@ -530,9 +545,13 @@ export class PlaygroundState {
     this.#ranToItsEnd = false;
     this.source = source;
     this.scenarioInput = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
-    let driver: SimDriver | LivePageDriver;
+    let driver: SimDriver | SelfRunningDriver;
     try {
-      if (this.driverName === 'live') {
+      if (scenario.runtime === 'scale') {
+        const started = await this.#startScale(scenario, autoStart);
+        if (!started) return;
+        driver = started;
+      } else if (this.driverName === 'live') {
         const generation = this.#generation;
         this.booting = true;
         this.#booting = { scenario, autoStart };
@@ -571,8 +590,25 @@ export class PlaygroundState {
     this.hub.emit({ type: 'load', time: 0, scenario: { name: scenario.name, seed: driver.seed } });
     // Said while the live runtime booted, before this page subscribed to the run's events.
     for (const event of driver.events) if (event.type === 'runtime-notice') this.hub.emit(event);
-    if (driver.name === 'live') this.#scheduleFrame();
+    if (runsByItself(driver)) this.#scheduleFrame();
     if (autoStart) this.start();
+  }
+
+  /** Starts the scale runtime's worker for `scenario` (`booting` meanwhile); undefined when a newer load came first. */
+  async #startScale(scenario: Scenario, autoStart: boolean): Promise<ScalePageDriver | undefined> {
+    const generation = this.#generation;
+    this.booting = true;
+    this.#booting = { scenario, autoStart };
+    const { ScalePageDriver } = await import('./playground/drivers/scale-page-driver.ts');
+    // started held: start() sets the speed once the page follows the run
+    const booted = await ScalePageDriver.start(scenario, { speed: this.speed, paused: true, operations: this.operations }).finally(() => {
+      if (generation !== this.#generation) return;
+      this.booting = false;
+      this.#booting = null;
+    });
+    if (generation === this.#generation) return booted;
+    booted.dispose();
+    return undefined;
   }
 
   async #storageAllowed(): Promise<boolean> {
@@ -587,7 +623,7 @@ export class PlaygroundState {
   }
 
   /** Follows the driver's job events, and the IndexedDB listing of a sim's checkpoint storage (also while paused). */
-  #subscribe(driver: SimDriver | LivePageDriver): void {
+  #subscribe(driver: SimDriver | SelfRunningDriver): void {
     const unsubscribeEvents = driver.onEvent((event) => this.#queued.push(event));
     const unsubscribeStorage = driver instanceof SimDriver ? driver.checkpointStorage?.onViewChange(() => {
       if (this.#driver === driver) this.storage = driver.storage();
@@ -636,12 +672,12 @@ export class PlaygroundState {
   /** Runs the clock; returns why it cannot, if it cannot. */
   start(): string | undefined {
     const driver = this.#driver;
-    if (!driver) return this.booting ? 'The live TaskManagers are still starting; try again in a moment.' : NOT_LOADED;
+    if (!driver) return this.booting ? 'The run is still starting (live TaskManagers, or the scale runtime\'s worker); try again in a moment.' : NOT_LOADED;
     if (this.runError !== null) return `The simulation stopped with an error: ${this.runError}`;
     if (this.finished) return this.#finishedMessage();
     if (this.running) return undefined;
     this.timeTravel.cancel('start()');
-    if (driver.name === 'live') {
+    if (runsByItself(driver)) {
       const problem = driver.run(this.speed);
       if (problem !== undefined) return problem;
     }
@@ -657,8 +693,8 @@ export class PlaygroundState {
   pause(reason: PauseReason = 'user'): void {
     this.timeTravel.cancel('a pause');
     const driver = this.#driver;
-    // A live job goes on (heartbeats, restarts): its frames go on too, to show what happens.
-    if (driver?.name !== 'live') this.#cancelFrame();
+    // A live job goes on (heartbeats, restarts): its frames go on too, to show what happens (and a held scale run's answers to operations).
+    if (!runsByItself(driver)) this.#cancelFrame();
     if (!this.running) return;
     this.running = false;
     this.#ranToItsEnd = reason === 'job-ended' || reason === 'run-length';
@@ -667,7 +703,7 @@ export class PlaygroundState {
     if (driver?.name === 'sim') driver.catchUpReference();
     // a paused page shows the documents and clock of the moment it stopped, not of up to 100 ms before
     if (this.#documentsStale || this.viewNowMs !== this.nowMs) this.#refresh(true);
-    if (driver?.name === 'live') driver.hold();
+    if (runsByItself(driver)) driver.hold();
     this.hub.emit({ type: 'pause', time: this.nowMs, reason });
   }
 
@@ -689,6 +725,7 @@ export class PlaygroundState {
   step(): StepResult | string {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
+    if (driver.name === 'scale') return STEP_IS_NOT_SCALE;
     if (driver.name === 'live') return STEP_IS_SIM_ONLY;
     this.pause('user');
     if (this.finished) return this.#finishedMessage();
@@ -705,7 +742,7 @@ export class PlaygroundState {
     const driver = this.#driver;
     if (!driver) throw new Error(NOT_LOADED);
     const until = Math.min(target.ms, this.runUntilMs);
-    if (driver.name === 'live') return this.#runLiveUntil(driver, until);
+    if (runsByItself(driver)) return this.#runLiveUntil(driver, until);
     this.pause('user');
     const generation = this.#generation;
     while (driver.now < until && !driver.isTerminal && this.runError === null) {
@@ -726,7 +763,7 @@ export class PlaygroundState {
    * until the job clock reaches `until` (or the job ends), then pauses. It rejects when the
    * clock is paused, or another scenario or driver is loaded, before that.
    */
-  async #runLiveUntil(driver: LivePageDriver, until: number): Promise<StepResult> {
+  async #runLiveUntil(driver: SelfRunningDriver, until: number): Promise<StepResult> {
     const generation = this.#generation;
     const problem = driver.now < until && !driver.isTerminal ? this.start() : undefined;
     if (problem !== undefined) throw new Error(problem);
@@ -748,7 +785,7 @@ export class PlaygroundState {
       return `The speed must be a number from ${SPEED_MIN} to ${SPEED_MAX} (virtual ms per wall-clock ms), got ${String(speed)}.`;
     }
     const driver = this.#driver;
-    if (driver?.name === 'live' && this.running) {
+    if (runsByItself(driver) && this.running) {
       const problem = driver.run(speed);
       if (problem !== undefined) return problem;
     }
@@ -766,7 +803,7 @@ export class PlaygroundState {
   #onFrame = (time: number): void => {
     this.#frame = null;
     const driver = this.#driver;
-    if (driver?.name === 'live') return this.#onLiveFrame(driver, time);
+    if (runsByItself(driver)) return this.#onLiveFrame(driver, time);
     if (!this.running || !driver) return;
     const wallDeltaMs = this.#lastFrameTime === null ? 0 : Math.min(time - this.#lastFrameTime, MAX_FRAME_MS);
     this.#lastFrameTime = time;
@@ -782,7 +819,7 @@ export class PlaygroundState {
   };
 
   /** The live job moved on by itself: follow it, and measure the speed its clock really ran at. */
-  #onLiveFrame(driver: LivePageDriver, time: number): void {
+  #onLiveFrame(driver: SelfRunningDriver, time: number): void {
     const wallDeltaMs = this.#lastFrameTime === null ? 0 : time - this.#lastFrameTime;
     this.#lastFrameTime = time;
     const now = driver.now;
@@ -903,16 +940,18 @@ export class PlaygroundState {
    * so time travel replays it. Why it was refused (the JobMaster's refusal as a message code, or
    * an error's message), or undefined when it was done.
    */
-  operate(operation: JobOperation): EngineMessage | string | undefined {
+  operate(operation: JobOperation): EngineMessage | string | undefined | Promise<EngineMessage | undefined> {
     const driver = this.#driver;
     if (!driver) return NOT_LOADED;
     this.timeTravel.cancel(`an operation (${operation.type})`);
-    let problem: EngineMessage | string | undefined;
+    let problem: EngineMessage | string | undefined | Promise<EngineMessage | undefined>;
     try {
       problem = driver.perform(operation);
     } catch (error) {
       problem = errorMessage(error);
     }
+    // the scale runtime's JobMaster answers from its worker: the page shows what it did once it answered
+    if (problem instanceof Promise) return problem.finally(() => this.#driver === driver && this.#afterAdvance(true));
     if (problem === undefined && driver instanceof SimDriver) this.timeTravel.record(driver, operation);
     this.#afterAdvance(true);
     return problem;

@@ -158,7 +158,6 @@ export const ENGLISH_CATALOGUE: Catalogue = {
   'expectation.above-slots': ({ parallelism, slots }) => `${parallelism} is more than the cluster's ${slots} slots, so the live run cannot have rescaled to it`,
   'scale.needs-scale-runtime': () => 'only a scenario with runtime: scale reads this section',
   'allowed.scale-or-leave-out': () => 'runtime: scale, or leave scale out',
-  'runtime.page-runs-records': () => 'the page runs scenarios with runtime: records; run a scale scenario with ckpt-lab run',
   'scenario.unsupported-version': ({ version }, r) => `unsupported scenario version ${r(version)}`,
   'scenario.unreadable': () => 'the scenario could not be read',
   'scenario.not-loaded': () => 'No scenario is loaded: call load(scenario) first.',

@@ -251,7 +251,6 @@ export interface MessageParams {
   'expectation.above-slots': { parallelism: number; slots: number };
   'scale.needs-scale-runtime': None;
   'allowed.scale-or-leave-out': None;
-  'runtime.page-runs-records': None;
   'scenario.unsupported-version': { version: EngineMessage | string };
   'scenario.unreadable': None;
   'scenario.not-loaded': None;

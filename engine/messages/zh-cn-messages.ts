@@ -237,7 +237,6 @@ export const CHINESE_CATALOGUE: Catalogue = {
   'expectation.above-slots': ({ parallelism, slots }) => `${parallelism} 超过集群的 ${slots} 个 slot，所以实时运行不可能扩缩到它`,
   'scale.needs-scale-runtime': () => '只有 runtime: scale 的场景才读取这一部分',
   'allowed.scale-or-leave-out': () => 'runtime: scale，或去掉 scale 部分',
-  'runtime.page-runs-records': () => '页面只运行 runtime: records 的场景；scale 场景请用 ckpt-lab run 运行',
   'scenario.unsupported-version': ({ version }, r) => `不支持的场景版本 ${r(version)}`,
   'scenario.unreadable': () => '无法读取场景',
   'scenario.not-loaded': () => '没有加载场景：请先调用 load(scenario)。',

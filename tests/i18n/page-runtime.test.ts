@@ -1,26 +1,26 @@
-/** The page runs record-level scenarios only: a scale scenario is refused with a message in the learner's language. */
+/** The page runs every valid scenario: a scale scenario is no longer refused, it runs in the scale runtime's worker. */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
-import { pageRunnable, SCALE_ON_THE_PAGE } from '../../web/page-runtime.ts';
-import { localizeScenarioError } from '../../web/i18n/validation-messages.ts';
+import { parseScenarioText } from '../../engine/scenario/scenario-validator.ts';
+import { validateForPage } from '../../web/page-runtime.ts';
 import { minimalFile } from '../scenario/scenario-samples.ts';
 
 describe('the page and the scale runtime', () => {
-  it('refuses the shipped scale scenario, naming the runtime field', () => {
+  it('accepts the shipped scale scenario with its runtime and parallelism', () => {
     const text = parseScenarioText(readFileSync('public/scenarios/production-scale.yaml', 'utf8'));
-    const result = pageRunnable(text.ok ? validateScenario(text.value) : text);
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.errors).toEqual([SCALE_ON_THE_PAGE]);
+    const result = validateForPage(text.ok ? text.value : null);
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.scenario.runtime).toBe('scale');
+    expect(result.ok && result.scenario.config['parallelism.default']).toBe(1000);
   });
 
   it('loads a records scenario as before', () => {
-    expect(pageRunnable(validateScenario(minimalFile())).ok).toBe(true);
+    expect(validateForPage(minimalFile()).ok).toBe(true);
   });
 
-  it('says why in Chinese too', () => {
-    expect(localizeScenarioError(SCALE_ON_THE_PAGE, 'zh-CN').message).toMatch(/[\u4e00-\u9fff]/);
-    expect(localizeScenarioError(SCALE_ON_THE_PAGE, 'zh-CN').message).toContain('ckpt-lab run');
-    expect(localizeScenarioError(SCALE_ON_THE_PAGE, 'zh-CN').message).not.toBe(SCALE_ON_THE_PAGE.message);
+  it('still refuses an invalid scenario, naming the field', () => {
+    const result = validateForPage({ ...minimalFile(), runtime: 'flows' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.map((e) => e.path)).toContain('runtime');
   });
 });

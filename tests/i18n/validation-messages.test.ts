@@ -12,7 +12,6 @@ import { DEPRECATED_KEYS, FLINK_OPTIONS } from '../../engine/config/flink-option
 import { CATALOGUES, message, renderMessage } from '../../engine/messages/engine-message.ts';
 import type { EngineMessage, MessageCode } from '../../engine/messages/message-codes.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
-import { SCALE_ON_THE_PAGE } from '../../web/page-runtime.ts';
 import { localizeScenarioError, localizeValidationNote } from '../../web/i18n/validation-messages.ts';
 import { allPaths, joinFile, minimalFile, WRONG_VALUES, wordCountFile, type FileValue, type ScenarioFile } from '../scenario/scenario-samples.ts';
 
@@ -182,8 +181,6 @@ describe('validator messages in Chinese', () => {
     const parsed = parseScenarioText(text);
     if (!parsed.ok) found.messages.push(...parsed.errors);
   }
-  found.messages.push(SCALE_ON_THE_PAGE);
-  if (SCALE_ON_THE_PAGE.allowedMessage) found.allowed.push(SCALE_ON_THE_PAGE.allowedMessage);
   const distinct = (messages: EngineMessage[]) => new Set(messages.map((m) => renderMessage(m, 'en'))).size;
 
   it('the corpus reaches a broad set of messages, allowed-texts and notes', () => {
@@ -199,7 +196,7 @@ describe('validator messages in Chinese', () => {
 
   it('reaches the scale runtime\'s and the partial local copy\'s messages', () => {
     const codes = new Set(allMessages(found).map((m) => m.code));
-    for (const code of ['scale.needs-scale-runtime', 'allowed.scale-or-leave-out', 'runtime.page-runs-records', 'cluster.too-many-task-managers', 'memory.unknown-unit', 'memory.negative'] as const) {
+    for (const code of ['scale.needs-scale-runtime', 'allowed.scale-or-leave-out', 'cluster.too-many-task-managers', 'memory.unknown-unit', 'memory.negative'] as const) {
       expect(codes.has(code), code).toBe(true);
     }
     const paths = new Set(harvestPaths([...scaleMutations(), ...partialCopyMutations()]));

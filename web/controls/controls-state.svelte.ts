@@ -70,7 +70,8 @@ export class ControlsState {
   selection(topology: Topology | null) {
     const tms = topology?.taskManagers.map((tm) => tm.id) ?? [];
     const hosts = liveHosts(topology);
-    const tasks = topology?.subtasks.map((s) => `${s.vertexId}#${s.subtaskIndex}`) ?? [];
+    // a scale run offers no subtask to act on (BreakThings), and listing its thousands costs the page
+    const tasks = this.playground.scaleRun ? [] : (topology?.subtasks.map((s) => `${s.vertexId}#${s.subtaskIndex}`) ?? []);
     const vertices = topology?.vertices.map((v) => v.id) ?? [];
     const keyed = topology?.vertices.filter((v) => v.type !== 'source').map((v) => v.id) ?? [];
     return {

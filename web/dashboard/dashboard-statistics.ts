@@ -36,6 +36,11 @@ export interface DashboardStatistics {
   options: Readonly<Record<string, ConfigValue>> | null;
   /** the Flink releases the imported documents fit; null for a run, which writes the current shape */
   flinkVersions: readonly FlinkVersion[] | null;
+  /**
+   * Whether an operator's drill-down has a row per subtask: false for a scale run, which reports
+   * each operator's Min/Avg/Max once its checkpoint ended, not a thousand rows.
+   */
+  subtaskRows: boolean;
 }
 
 /** A playground run: read through from the page's state, so the tabs follow the run. */
@@ -67,5 +72,8 @@ export function runDashboardStatistics(playground: PlaygroundState): DashboardSt
       return playground.scenario?.config ?? {};
     },
     flinkVersions: null,
+    get subtaskRows() {
+      return !playground.scaleRun;
+    },
   };
 }

@@ -30,6 +30,7 @@ export function importedDashboardStatistics(documents: ImportedDocuments, flinkV
     restores: [],
     options: null,
     flinkVersions,
+    subtaskRows: true,
   };
 }
 

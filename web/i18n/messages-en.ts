@@ -27,6 +27,7 @@ import { reproduceEn } from './messages-reproduce.ts';
 import { importedEn } from './messages-imported.ts';
 import { plannerEn } from './messages-planner.ts';
 import { restoreEn } from './messages-restore.ts';
+import { scaleEn } from './messages-scale.ts';
 import { storageEn } from './messages-storage.ts';
 import { timeTravelEn } from './messages-timeline.ts';
 
@@ -357,6 +358,7 @@ export const en = {
   ...reproduceEn,
   ...importedEn,
   ...plannerEn,
+  ...scaleEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

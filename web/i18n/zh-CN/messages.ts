@@ -22,6 +22,7 @@ import { reproduceZhCN } from './messages-reproduce.ts';
 import { importedZhCN } from './messages-imported.ts';
 import { plannerZhCN } from './messages-planner.ts';
 import { restoreZhCN } from './messages-restore.ts';
+import { scaleZhCN } from './messages-scale.ts';
 import { storageZhCN } from './messages-storage.ts';
 import { timeTravelZhCN } from './messages-timeline.ts';
 
@@ -348,4 +349,5 @@ export const zhCN: Messages = {
   ...reproduceZhCN,
   ...importedZhCN,
   ...plannerZhCN,
+  ...scaleZhCN,
 };

@@ -13,4 +13,5 @@ export const scenarioNamesZhCN: Readonly<Record<string, string>> = {
   'heap-timers.yaml': '堆上定时器拉长 Checkpoint',
   'snapshot-compression.yaml': '快照压缩',
   'parallelism-and-state.yaml': '并行度与 Checkpoint 时间',
+  'production-scale.yaml': '生产规模',
 };

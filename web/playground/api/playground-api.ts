@@ -27,8 +27,8 @@ async function settle<T>(call: () => T | string | undefined | Promise<T>): Promi
 }
 
 /** undefined when done, else the problem; used for the engine's "refusal or undefined" calls. */
-async function done(call: () => EngineMessage | string | undefined): Promise<void> {
-  const problem = call();
+async function done(call: () => EngineMessage | string | undefined | Promise<EngineMessage | undefined>): Promise<void> {
+  const problem = await call();
   if (typeof problem === 'string') throw new Error(problem);
   if (problem !== undefined) throw new OperationRefused(problem);
 }

@@ -1,7 +1,7 @@
 /**
  * What the page reads from, and does to, a running job, whichever driver runs it: SimDriver (the
- * deterministic simulator on a virtual clock) or LivePageDriver (Web Worker TaskManagers on the
- * wall clock). PlaygroundState and the views only use this surface, so they cannot tell the two
+ * deterministic simulator on a virtual clock), LivePageDriver (Web Worker TaskManagers on the
+ * wall clock) or ScalePageDriver (a `runtime: scale` scenario, modelled by flows in a worker). PlaygroundState and the views only use this surface, so they cannot tell the two
  * apart; how time moves is the one thing that differs, and that lives on each class (`name`
  * tells them apart: the sim is advanced by the page, the live job runs by itself).
  *
@@ -38,8 +38,11 @@ import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
 // One definition of the comparison, where the sim driver declared it first.
 export type { OutputComparisonView };
 
+/** The runtime a driver runs: the user's choice of driver, or `scale`, which a scale scenario chooses itself. */
+export type RuntimeDriverName = DriverName | 'scale';
+
 export interface PlaygroundDriver {
-  readonly name: DriverName;
+  readonly name: RuntimeDriverName;
   readonly scenario: Scenario;
   readonly seed: number;
   /** job time, ms: virtual in sim, wall clock × speed in live */
@@ -96,6 +99,10 @@ export interface PlaygroundDriver {
   readonly retainedCheckpoints: readonly CompletedCheckpoint[];
   readonly savepoints: readonly CompletedCheckpoint[];
 
-  /** Carries out one operation now (the runtime's JobMaster validates it): why it was refused, as a message code, or undefined when it was done. */
-  perform(operation: JobOperation): EngineMessage | undefined;
+  /**
+   * Carries out one operation now (the runtime's JobMaster validates it): why it was refused, as a
+   * message code, or undefined when it was done; a Promise of that where the JobMaster runs in a
+   * worker (scale).
+   */
+  perform(operation: JobOperation): EngineMessage | undefined | Promise<EngineMessage | undefined>;
 }
