@@ -26,7 +26,7 @@ function describeFigures(f: LiveSoakFigures): string {
     `violations: ${f.violations.length === 0 ? 'none' : f.violations.map((v) => v.invariant).join(', ')}`,
     `main-thread tasks over 50 ms: ${f.longTasks.count}, longest ${f.longTasks.longestMs} ms`,
     `JS heap after warm-up ${mb(f.heap.afterWarmUpBytes)}, at the end ${mb(f.heap.atEndBytes)} (${f.heap.growth >= 0 ? '+' : ''}${(100 * f.heap.growth).toFixed(1)}%)`,
-    `left after the run: ${f.leftAfterDispose.databases.length} IndexedDB databases, ${f.leftAfterDispose.opfsFiles.length} OPFS files, ${f.workersLeft} workers`,
+    `left after the run: ${f.leftAfterDispose.databases.length} IndexedDB databases, ${f.leftAfterDispose.opfsFiles.length} OPFS files, ${f.workersLeft} workers; problems letting go of its storage: ${f.leftAfterDispose.problems.length}`,
     `wall time ${(f.wallMs / 1000).toFixed(0)} s`,
   ].join('\n');
 }

@@ -72,8 +72,8 @@ export interface LiveSoakFigures {
   output: OutputAgainstSim;
   /** the leak checker over the job's IndexedDB directory once it FINISHED */
   storage: StorageCheck;
-  /** the run's IndexedDB databases and OPFS files left once it was disposed */
-  leftAfterDispose: { databases: string[]; opfsFiles: string[] };
+  /** the run's IndexedDB databases and OPFS files left once it was disposed, and what went wrong deleting them */
+  leftAfterDispose: { databases: string[]; opfsFiles: string[]; problems: string[] };
   /** workers created and not terminated once the run was disposed */
   workersLeft: number;
   longTasks: { count: number; longestMs: number; overBudget: number };
@@ -133,7 +133,7 @@ async function soakRun(session: BrowserSession, options: LiveSoakOptions & { eve
   const schedule = await injectFaults(session, options);
   const livenessFrom = (await liveStatus(session)).time;
   await playRestFast(session, FINISH_SPEED);
-  const end = await waitForLive(session, `s.jobStatus === 'FINISHED' || s.jobStatus === 'FAILED'`, 10 * 60_000);
+  const end = await waitForEnd(session);
   const longTasks = await session.page.evaluate(takeLongTasks);
 
   const violations = await session.page.evaluate((from) => window.liveTest!.checkInvariants(from), livenessFrom);
@@ -157,13 +157,7 @@ async function soakRun(session: BrowserSession, options: LiveSoakOptions & { eve
 }
 
 /** What broke, in words (empty when the soak held): the test asserts it empty, the full soak prints it. */
-/**
- * Everything the soak judges wrong. `leaks: false` leaves out the two checks made after the run is
- * disposed (databases left, heap growth): they fail now and then, two open bugs of issue 16
- * (seed 798946 left the checkpoint database once, and once kept the disposed LiveDriver reachable,
- * heap +39.5%), so only `npm run soak:live` judges them until those are fixed.
- */
-export function liveSoakProblems(f: LiveSoakFigures, options: { leaks: boolean } = { leaks: true }): string[] {
+export function liveSoakProblems(f: LiveSoakFigures): string[] {
   const problems = f.violations.map((v) => `invariant ${v.invariant}${v.time === null ? '' : ` at ${v.time} ms`}: ${v.message}`);
   const { output } = f;
   if (output.liveStatus !== 'FINISHED') problems.push(`the job ended ${output.liveStatus}, not FINISHED`);
@@ -172,11 +166,12 @@ export function liveSoakProblems(f: LiveSoakFigures, options: { leaks: boolean }
   }
   const { orphaned, missing, unreadable, files } = f.storage;
   if (orphaned.length + missing.length + unreadable.length + files.length > 0) problems.push(`IndexedDB checkpoint storage at the end: ${JSON.stringify({ orphaned, missing, unreadable, files })}`);
-  if (options.leaks && f.leftAfterDispose.databases.length > 0) problems.push(`IndexedDB databases left: ${f.leftAfterDispose.databases.join(' ')}`);
-  if (options.leaks && f.leftAfterDispose.opfsFiles.length > 0) problems.push(`OPFS files left: ${f.leftAfterDispose.opfsFiles.join(' ')}`);
+  if (f.leftAfterDispose.databases.length > 0) problems.push(`IndexedDB databases left: ${f.leftAfterDispose.databases.join(' ')}`);
+  if (f.leftAfterDispose.opfsFiles.length > 0) problems.push(`OPFS files left: ${f.leftAfterDispose.opfsFiles.join(' ')}`);
+  for (const problem of f.leftAfterDispose.problems) problems.push(`after dispose: ${problem}`);
   if (f.workersLeft !== 0) problems.push(`${f.workersLeft} TaskManager workers still alive`);
   if (f.longTasks.overBudget > 0) problems.push(`${f.longTasks.overBudget} main-thread tasks over ${LONGEST_TASK_BUDGET_MS} ms (longest ${f.longTasks.longestMs} ms)`);
-  if (options.leaks && f.heap.growth > HEAP_GROWTH_BUDGET) problems.push(`JS heap grew ${(100 * f.heap.growth).toFixed(1)}% (${f.heap.afterWarmUpBytes} → ${f.heap.atEndBytes} bytes)${f.heap.disposedDriverCollected ? '' : ': the disposed run\'s LiveDriver is still reachable'}`);
+  if (f.heap.growth > HEAP_GROWTH_BUDGET) problems.push(`JS heap grew ${(100 * f.heap.growth).toFixed(1)}% (${f.heap.afterWarmUpBytes} → ${f.heap.atEndBytes} bytes)${f.heap.disposedDriverCollected ? '' : ': the disposed run\'s LiveDriver is still reachable'}`);
   if (f.errors.length > 0) problems.push(`page errors: ${f.errors.join('\n')}`);
   return problems;
 }
@@ -219,6 +214,24 @@ async function injectFaults(session: BrowserSession, { seed, faults, log, everyK
   }
   await recoverRemoteStorage(session, remote, schedule, true);
   return schedule;
+}
+
+/** How long the job may take to end once the faults stopped, in wall ms. */
+const END_WAIT_MS = 10 * 60_000;
+
+/** The job FINISHED or FAILED; if it does not within END_WAIT_MS, an error that says where it stands (a liveness bug to find). */
+async function waitForEnd(session: BrowserSession): Promise<LiveTestStatus> {
+  try {
+    return await waitForLive(session, `s.jobStatus === 'FINISHED' || s.jobStatus === 'FAILED'`, END_WAIT_MS);
+  } catch (error) {
+    const s = await liveStatus(session);
+    const last = s.events.slice(-12).map((e) => JSON.stringify(e).slice(0, 300));
+    throw new Error(
+      `the job did not end within ${END_WAIT_MS / 1000} s of wall time after its faults: ${s.jobStatus} at ${s.time} ms, attempt ${s.attempt}, ` +
+        `${s.completedCheckpoints} checkpoints completed, ${s.failedCheckpoints} failed, ${s.sinkRecords} sink records, ` +
+        `TaskManagers ${s.taskManagers.map((t) => t.id).join(' ')}; last events:\n${last.join('\n')}\n(${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    );
+  }
 }
 
 /** Running, and (unless remote storage fails, so nothing can complete) a checkpoint completed since it was last asked. */
@@ -267,17 +280,23 @@ async function recoverRemoteStorage(session: BrowserSession, remote: RemoteStora
   }
 }
 
-/** Disposes the run and waits until its IndexedDB databases and OPFS files are gone (at most 10 s); what is left. */
-async function disposeRun(session: BrowserSession): Promise<{ databases: string[]; opfsFiles: string[] }> {
+/** How long a disposed run may take to let go of its storage and have its database deleted, in wall ms. */
+const RELEASE_MS = 10_000;
+
+/**
+ * Disposes the run and waits until the page says it let go of the run's storage and deleted its
+ * database (at most RELEASE_MS); what is left then, and what went wrong on the way.
+ */
+async function disposeRun(session: BrowserSession): Promise<LiveSoakFigures['leftAfterDispose']> {
   const database = await session.page.evaluate(() => window.liveDriver!.checkpointStorageSpec.databaseName);
-  await session.page.evaluate(() => {
+  const problems = await session.page.evaluate((ms) => {
     window.__disposedDriver = new WeakRef(window.liveDriver!);
     window.liveTest!.dispose();
-  });
-  const gone = (db: string) => window.liveTest!.storageLeft(db).then((l) => l.databases.length + l.opfsFiles.length === 0);
-  // What is left after the wait is the verdict: a timeout is not an error here.
-  await session.page.waitForFunction(gone, database, { timeout: 10_000, polling: 100 }).catch(() => undefined);
-  return session.page.evaluate((db) => window.liveTest!.storageLeft(db), database);
+    // What is left after the wait is the verdict, with the wait's end named among the problems.
+    const late = new Promise<string[]>((resolve) => setTimeout(() => resolve([`the run had not let go of its storage ${ms} ms after dispose`]), ms));
+    return Promise.race([window.liveTest!.disposed(), late]);
+  }, RELEASE_MS);
+  return { ...(await session.page.evaluate((db) => window.liveTest!.storageLeft(db), database)), problems };
 }
 
 /** Bytes of the page's JS heap after a full garbage collection. */

@@ -92,6 +92,19 @@ describe('live driver with in-process TaskManagers', () => {
     expect(live.sinkOutput.compareTo(reference.sinkOutput)).toEqual({ duplicates: 0, missing: 0 });
   });
 
+  it('lets go of its checkpoint storage by the time dispose() resolves: the JobManager\'s connection is closed, so the run\'s database can be deleted', async () => {
+    const cluster = inProcessTaskManagers();
+    driver = await LiveDriver.start(checkpointedCounts(), { launchTaskManager: cluster.launch, heartbeatScale: 0.1 });
+    const live = driver;
+    expect(await live.whenTerminal()).toBe('FINISHED');
+    const storage = live.checkpointStorage!;
+    const disposal = live.dispose();
+    expect(live.dispose()).toBe(disposal);
+    await disposal;
+    await expect(storage.list('')).rejects.toThrow('the checkpoint storage is closed');
+    expect(cluster.started.filter((s) => s.alive)).toHaveLength(0);
+  });
+
   it('fails over on an injected task failure reported by its TaskManager', async () => {
     const scenario = checkpointedCounts({ count: 4000, rate: 4000 });
     const cluster = inProcessTaskManagers();

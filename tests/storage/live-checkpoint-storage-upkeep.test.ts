@@ -120,6 +120,25 @@ describe('upkeep of the live remote checkpoint storage', () => {
     await storage.idle(true);
     expect(storage.pendingDeletions).toEqual({ checkpoints: [], files: [] });
     expect(await paths(raw)).toEqual([]);
-    storage.close();
+    await storage.close();
+  });
+
+  it('closes its connection once the requests queued before the close are done, resolving only then, and takes no request after it', async () => {
+    const { harness, storage, raw } = await openUpkeep();
+    const { id } = await complete(harness, storage);
+    let release = () => {};
+    const queued = storage.enqueue(() => new Promise<void>((resolve) => (release = resolve)));
+    let closed = false;
+    const closing = storage.close().then(() => (closed = true));
+    // The run's database may only be deleted once this resolved: before, the connection is still in
+    // use. A close that did not wait for the queued request would have resolved within these turns.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closed).toBe(false);
+    expect(await paths(raw)).toContain(`${checkpointDirectory(LOCATION, id)}/_metadata`);
+    await expect(storage.enqueue(() => raw.list(''))).rejects.toThrow('the live run was disposed');
+    release();
+    await queued;
+    await closing;
+    await expect(raw.list('')).rejects.toThrow('the checkpoint storage is closed');
   });
 });

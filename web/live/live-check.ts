@@ -77,9 +77,9 @@ async function run(scenarioText: string, options: LiveCheckOptions = {}): Promis
     return { scenario: scenario.name, jobStatus: driver.jobStatus, jobTimeMs, expectations };
   } finally {
     const database = driver.checkpointStorageSpec.databaseName;
-    driver.dispose();
-    // Each run has its own database: drop it once the driver let go of it.
-    await driver.storageIdle().then(() => deleteCheckpointDatabase(database)).catch(() => {});
+    // Each run has its own database: drop it once the driver let go of its storage.
+    await driver.dispose();
+    await deleteCheckpointDatabase(database).catch(() => {});
   }
 }
 

@@ -72,7 +72,14 @@ export interface LiveTestApi {
    * a failure-free sim run; `livenessFrom`: the job time the faults stopped (the run must finish).
    */
   checkInvariants(livenessFrom: number): InvariantViolation[];
+  /** Disposes the run (if any): its workers are terminated, and its storage deleted once the driver let go of it (`disposed`). */
   dispose(): void;
+  /**
+   * Resolves once the run disposed last let go of its storage and its checkpoint database is
+   * deleted: what went wrong on the way (a directory or database that could not be deleted), []
+   * when nothing did.
+   */
+  disposed(): Promise<string[]>;
   /**
    * Once the JobManager's storage requests are done (and `settleMs` more, for uploads in flight):
    * the leak checker over the job directory in IndexedDB, against the checkpoints the job retains
@@ -115,6 +122,35 @@ globalThis.Worker = class CountedWorker extends NativeWorker {
 };
 
 let scenario: Scenario | undefined;
+/** the teardown of the run disposed last: what went wrong in it */
+let disposal: Promise<string[]> = Promise.resolve([]);
+
+/**
+ * Each run has its own database: deleted once the driver let go of its storage (its connection
+ * closed, the hosts' disks deleted), never before, and never swallowing why it could not be. Only
+ * the database's name is held while the deletion waits (it waits for the terminated workers'
+ * connections to close): not the driver.
+ */
+function disposeRun(driver: LiveDriver): Promise<string[]> {
+  const database = driver.checkpointStorageSpec.databaseName;
+  return teardownProblems(driver).then((problems) => deleteRunDatabase(database, problems));
+}
+
+/** Disposes the driver; the storage errors its teardown added. */
+async function teardownProblems(driver: LiveDriver): Promise<string[]> {
+  const before = driver.storageErrors.length;
+  await driver.dispose();
+  return driver.storageErrors.slice(before);
+}
+
+async function deleteRunDatabase(database: string, problems: string[]): Promise<string[]> {
+  try {
+    await deleteCheckpointDatabase(database);
+    return problems;
+  } catch (error) {
+    return [...problems, `the checkpoint database ${database} could not be deleted: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`];
+  }
+}
 
 /**
  * The failure-free reference run: the same job without faults, on the heap backend (the sink's
@@ -240,11 +276,11 @@ const api: LiveTestApi = {
 
   dispose() {
     const driver = window.liveDriver;
-    driver?.dispose();
     window.liveDriver = undefined;
-    // Each run has its own database: drop it once the driver let go of it.
-    if (driver) void driver.storageIdle().then(() => new Promise((r) => setTimeout(r, 50))).then(() => deleteCheckpointDatabase(driver.checkpointStorageSpec.databaseName)).catch(() => {});
+    if (driver) disposal = disposeRun(driver);
   },
+
+  disposed: () => disposal,
 
   opfsFiles: (path) => listOpfsFiles(path),
 

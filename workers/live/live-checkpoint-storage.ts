@@ -27,6 +27,7 @@ export class LiveCheckpointStorage {
   #storage: CostModelledStorage | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  #closing: Promise<void> = Promise.resolve();
   readonly errors: string[] = [];
   /**
    * Deletions that failed, to try again (Flink's discard would leave them to the next run's
@@ -89,12 +90,14 @@ export class LiveCheckpointStorage {
     }
   }
 
-  /** No more requests; the connection closes after those queued. */
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    const remote = this.#remote;
-    if (remote) void this.idle(true).then(() => remote.close());
+  /** No more requests; the connection closes after those queued. Resolves once it is closed. */
+  close(): Promise<void> {
+    if (!this.#closed) {
+      this.#closed = true;
+      const remote = this.#remote;
+      this.#closing = remote ? this.idle(true).then(() => remote.close()) : Promise.resolve();
+    }
+    return this.#closing;
   }
 
   /** An upload was acknowledged: `_metadata` will refer to its handle. */

@@ -147,6 +147,8 @@ export class LiveDriver extends JobRuntime {
   #clock: JobClock;
   #status: SubtaskStatus[] = [];
   #disposed = false;
+  /** what dispose() started, once it was called */
+  #disposal: Promise<void> | undefined;
   readonly #recordSinkOutput: boolean;
   /** transactions counted when the sink output is not recorded */
   readonly #countedCommits = new Set<string>();
@@ -231,7 +233,7 @@ export class LiveDriver extends JobRuntime {
       if (options.recover && driver.#sinkStore) await driver.#loadSinkOutput(driver.#sinkStore);
       await driver.#boot(options.speed ?? 1, options.operations ?? [], options.recover);
     } catch (error) {
-      driver.dispose();
+      void driver.dispose();
       throw error;
     }
     return driver;
@@ -441,19 +443,32 @@ export class LiveDriver extends JobRuntime {
     return undefined;
   }
 
-  /** Stops everything: timers, heartbeats, and every TaskManager process. */
-  dispose(): void {
-    if (this.#disposed) return;
+  /**
+   * Stops everything: timers, heartbeats, and every TaskManager process. Resolves (never rejects)
+   * once the run let go of its storage: the JobManager's storage requests done and its connection
+   * closed, the hosts' local-disk databases and rocksdb working directories deleted; what failed is
+   * in `storageErrors`. Only then may the run's checkpoint database be deleted, and a page that
+   * keeps a disposed driver's promise keeps nothing else of it: none of the work still running
+   * after dispose holds the driver (its JobMaster, sink output and events).
+   */
+  dispose(): Promise<void> {
+    if (this.#disposal) return this.#disposal;
     this.#disposed = true;
     this.#timers.clear();
     this.#pool.dispose();
-    this.#storage.close();
-    void this.#sinkStore?.close();
-    void destroyLocalDisks(this.#disks.values());
+    const errors = this.#storage.errors;
+    const recorded = (what: string) => (error: unknown) => void errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
     // RocksDB's instance directories go with the cluster (the workers' access handles are released meanwhile).
     const hosts = hostsDir(this.#storage.spec.databaseName);
     if (this.#localDirStore === 'opfs') this.#deleteLocalDirs(() => removeOpfsDirectoryAndEmptyParents(hosts, 3));
     if (this.#localDirStore === 'indexeddb') this.#deleteLocalDirs(() => deleteMirroredDatabasesUnder(hosts));
+    this.#disposal = Promise.all([
+      this.#storage.close(),
+      this.#sinkStore?.close().catch(recorded('closing the sink output database')),
+      destroyLocalDisks(this.#disks.values()).catch(recorded('deleting the hosts\' local disks')),
+      this.#localDirDeletions,
+    ]).then(() => undefined);
+    return this.#disposal;
   }
 
   // ---- carrying out the JobMaster's effects ----
@@ -520,11 +535,8 @@ export class LiveDriver extends JobRuntime {
       case 'terminate-task-managers':
         // The processes die and their connections break: the JobMaster hears of it at once.
         for (const id of effect.ids) this.#pool.terminate(id);
-        if (effect.hostLost && this.#localDirStore) {
-          // The disk is gone, and with it the rocksdb working directories of its TaskManagers.
-          const dir = hostDir(this.#storage.spec.databaseName, effect.hostLost);
-          this.#deleteLocalDirs(() => (this.#localDirStore === 'opfs' ? removeOpfsDirectory(dir) : deleteMirroredDatabasesUnder(dir)));
-        }
+        // The disk is gone, and with it the rocksdb working directories of its TaskManagers.
+        if (effect.hostLost) this.#deleteHostDirs(effect.hostLost);
         return jm.onTaskManagersLost(effect.ids, effect.cause, now, effects);
       case 'start-task-manager':
         this.#pool.start(effect.info);
@@ -577,9 +589,21 @@ export class LiveDriver extends JobRuntime {
     this.#storage.writeMetadata(checkpoint).then(report, () => report(false));
   }
 
+  #deleteHostDirs(host: string): void {
+    const dir = hostDir(this.#storage.spec.databaseName, host);
+    if (this.#localDirStore === 'opfs') this.#deleteLocalDirs(() => removeOpfsDirectory(dir));
+    if (this.#localDirStore === 'indexeddb') this.#deleteLocalDirs(() => deleteMirroredDatabasesUnder(dir));
+  }
+
+  /**
+   * Queues a deletion of working directories. It may retry for seconds while terminated workers'
+   * access handles are released, so its callbacks hold the errors list only, never the driver: a
+   * heap snapshot after a dispose found a removal in OPFS holding the disposed LiveDriver.
+   */
   #deleteLocalDirs(remove: () => Promise<void>): void {
+    const errors = this.#storage.errors;
     this.#localDirDeletions = this.#localDirDeletions.then(remove).catch((error: unknown) => {
-      this.#storage.errors.push(`deleting rocksdb working directories: ${error instanceof Error ? error.message : String(error)}`);
+      errors.push(`deleting rocksdb working directories: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 
