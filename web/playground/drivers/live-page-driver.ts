@@ -290,9 +290,10 @@ export class LivePageDriver implements PlaygroundDriver {
     if (this.#live.speed < 1) this.#live.setSpeed(1);
     this.#unrecord();
     forgetLiveRun(pageRecordStorage(), database);
-    this.#live.dispose();
+    // The databases go once the driver let go of them (its storage requests done, its connections
+    // closed, the workers gone): deleting sooner can be blocked and leave them behind.
     void this.#live
-      .storageIdle()
+      .dispose()
       .then(() => Promise.all([deleteCheckpointDatabase(database), deleteSinkOutputDatabase(database)]))
       .catch((error: unknown) => console.warn(`The checkpoint database ${database} of a finished live run could not be deleted:`, error))
       .finally(() => this.#lease.release());
