@@ -5,7 +5,7 @@
  * expectations are about its own configuration, not about either side, so they are not judged:
  * exit 0 when both sides ran, 2 for invalid input or usage, 3 for a bug (as `run`).
  */
-import { parseDuration } from '../config/duration.ts';
+import { readUntil } from './until-option.ts';
 import { compareDifferences, MIN_RELATIVE_DIFFERENCE, type CompareDifference } from '../compare/compare-differences.ts';
 import { COMPARE_FIGURES, compareFigures, FIGURE_UNITS, type CompareFigures } from '../compare/compare-figures.ts';
 import { differenceWords, figureValueWords, figureWords, noDifferencesWords, sideWords, variationWords } from '../compare/compare-messages.ts';
@@ -174,10 +174,9 @@ function setValue(out: { variation?: CompareVariation; until?: number; locale: M
     out.variation = value;
     return undefined;
   }
-  const d = parseDuration(value);
-  if (!d.ok) return `--until must be a duration such as "500 ms", "10 s" or "2 min": ${d.message}`;
-  if (d.ms <= 0) return `--until must be more than 0, got "${value}"`;
-  out.until = d.ms;
+  const until = readUntil(value);
+  if ('problem' in until) return until.problem;
+  out.until = until.ms;
   return undefined;
 }
 

@@ -1,5 +1,4 @@
 import type { HandleRestore } from '../recovery/local-recovery.ts';
-import { parseDuration } from '../config/duration.ts';
 import { readScenarioFile } from './scenario-file.ts';
 import { runScenario, type RunReport } from '../run/run-report.ts';
 import { describeExpectation } from '../run/expectations.ts';
@@ -14,6 +13,7 @@ import type { RunProgress } from '../run/run-progress.ts';
 import type { MessageLocale } from '../messages/message-codes.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
 import { LANG_USAGE, readLang } from './lang-option.ts';
+import { readUntil } from './until-option.ts';
 
 export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json] [--lang en|zh-CN]
 
@@ -95,10 +95,9 @@ function setSeed(out: Partial<RunArguments>, value: string): string | undefined 
 }
 
 function setUntil(out: Partial<RunArguments>, value: string): string | undefined {
-  const d = parseDuration(value);
-  if (!d.ok) return `--until must be a duration such as "500 ms", "10 s" or "2 min": ${d.message}`;
-  if (d.ms <= 0) return `--until must be more than 0, got "${value}"`;
-  out.until = d.ms;
+  const until = readUntil(value);
+  if ('problem' in until) return until.problem;
+  out.until = until.ms;
   return undefined;
 }
 

@@ -26,6 +26,30 @@ export interface Topology {
 
 export function describeTopology(graph: ExecutionGraph, tasks: readonly StreamTask[], lostHosts: readonly string[] = []): Topology {
   return {
+    ...describePlacement(graph, lostHosts, (_, i) => ({
+      keyed: tasks[i]?.keyedState !== undefined,
+      status: tasks[i]?.lifecycle.state ?? 'CREATED',
+    })),
+    channels: graph.channels.map((c) => ({
+      id: c.id,
+      from: `${c.from.vertexId}#${c.from.subtaskIndex}`,
+      to: `${c.to.vertexId}#${c.to.subtaskIndex}`,
+      local: c.local,
+    })),
+  };
+}
+
+/**
+ * Everything of the topology but its channels: hosts, TaskManagers, vertices, edges, and each
+ * subtask's slot, key-group range (when `subtask` says it is keyed) and status. The scale runtime
+ * uses it alone: it models channels as flows and the page draws no channel of it.
+ */
+export function describePlacement(
+  graph: ExecutionGraph,
+  lostHosts: readonly string[],
+  subtask: (s: ExecutionGraph['subtasks'][number], index: number) => { keyed: boolean; status: ExecutionState },
+): Omit<Topology, 'channels'> {
+  return {
     hosts: [...graph.cluster.hosts],
     lostHosts: [...lostHosts],
     taskManagers: graph.cluster.taskManagers.map((t) => ({ ...t })),
@@ -37,20 +61,17 @@ export function describeTopology(graph: ExecutionGraph, tasks: readonly StreamTa
       maxParallelism: graph.subtask({ vertexId: v.id, subtaskIndex: 0 }).maxParallelism,
     })),
     edges: graph.edges.map((e) => ({ from: e.from, to: e.to, partitioning: e.partitioning })),
-    subtasks: graph.subtasks.map((s, i) => ({
-      vertexId: s.id.vertexId,
-      subtaskIndex: s.id.subtaskIndex,
-      taskManager: s.slot.taskManager,
-      host: s.slot.host,
-      slot: s.slot.id,
-      keyGroupRange: tasks[i]?.keyedState ? { ...s.keyGroupRange } : null,
-      status: tasks[i]?.lifecycle.state ?? 'CREATED',
-    })),
-    channels: graph.channels.map((c) => ({
-      id: c.id,
-      from: `${c.from.vertexId}#${c.from.subtaskIndex}`,
-      to: `${c.to.vertexId}#${c.to.subtaskIndex}`,
-      local: c.local,
-    })),
+    subtasks: graph.subtasks.map((s, i) => {
+      const { keyed, status } = subtask(s, i);
+      return {
+        vertexId: s.id.vertexId,
+        subtaskIndex: s.id.subtaskIndex,
+        taskManager: s.slot.taskManager,
+        host: s.slot.host,
+        slot: s.slot.id,
+        keyGroupRange: keyed ? { ...s.keyGroupRange } : null,
+        status,
+      };
+    }),
   };
 }
