@@ -61,8 +61,8 @@ interface PipelineRun {
   checkpoints: number;
   /** checkpoints triggered before the sink had every record: those the steady rate ran beside */
   triggeredWhileProcessing: number;
-  /** per completed checkpoint, the slowest subtask's: end-to-end, alignment, start delay and async ms */
-  checkpointPhasesMs: { endToEnd: number; alignment: number; startDelay: number; async: number };
+  /** the median over completed checkpoints of the slowest subtask's end-to-end, alignment, start delay and async ms; the first checkpoint's end-to-end apart */
+  checkpointPhasesMs: { endToEnd: number; firstEndToEnd: number; alignment: number; startDelay: number; async: number };
   sinkRecords: number;
   /** main-thread tasks over 50 ms during the run, [start, duration] */
   longTasks: Array<[number, number]>;
@@ -117,8 +117,8 @@ async function runPipeline(session: BrowserSession, scenario: object, expectedRe
   const longTasks = (await longTasksSince(session.page, run.startedAt)).filter(([start]) => start <= run.endedAt);
   const phase = (pick: (p: (typeof run.phases)[number]) => number) => Math.round(median(run.phases.map(pick)));
   const checkpointPhasesMs = run.phases.length === 0
-    ? { endToEnd: 0, alignment: 0, startDelay: 0, async: 0 }
-    : { endToEnd: phase((p) => p.endToEnd), alignment: phase((p) => p.alignment), startDelay: phase((p) => p.startDelay), async: phase((p) => p.async) };
+    ? { endToEnd: 0, firstEndToEnd: 0, alignment: 0, startDelay: 0, async: 0 }
+    : { endToEnd: phase((p) => p.endToEnd), firstEndToEnd: Math.round(run.phases[0]!.endToEnd), alignment: phase((p) => p.alignment), startDelay: phase((p) => p.startDelay), async: phase((p) => p.async) };
   return { ...run, checkpointPhasesMs, longTasks };
 }
 
@@ -165,6 +165,7 @@ export async function benchLiveThroughput(): Promise<BenchFigure[]> {
         final_checkpoint_wait_ms: median(on.map((r) => r.finishWaitMs)),
         checkpoint_ms: {
           end_to_end: median(on.map((r) => r.checkpointPhasesMs.endToEnd)),
+          first_end_to_end: median(on.map((r) => r.checkpointPhasesMs.firstEndToEnd)),
           alignment: median(on.map((r) => r.checkpointPhasesMs.alignment)),
           start_delay: median(on.map((r) => r.checkpointPhasesMs.startDelay)),
           async: median(on.map((r) => r.checkpointPhasesMs.async)),
