@@ -25,6 +25,7 @@
  * Liveness: the JobManager learns that a TaskManager died only from its heartbeats. A terminated
  * worker sends nothing, and Chromium (156) fires no `close` event on the ports it held.
  */
+import type { TaskRestoreHandles, TaskRestoreRead } from './task-restore-reads.ts';
 import type { CheckpointBarrier, EventBuffer, NetworkBuffer, StreamRecord, SubtaskCheckpointMetrics } from '../engine/protocol.ts';
 import type { CheckpointFailureReason } from '../engine/checkpoint/checkpoint-failure-reason.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
@@ -110,6 +111,8 @@ export interface TaskToDeploy {
   deployment: TaskDeployment;
   /** its share of the checkpoint the job restores from (a TaskRestore through snapshot-codec's encodeValue); absent on a fresh start */
   restore?: Uint8Array;
+  /** instead of `restore`: where the TaskManager reads its share itself (its host's disk first, then remote storage), no state bytes */
+  restoreHandles?: TaskRestoreHandles;
   /** processing-time factor of `slowOperator` (1 = normal) */
   slowdown: number;
 }
@@ -141,6 +144,8 @@ export interface DeployRequest {
 /** The subtasks now RUNNING here (their state restored, when there was one). */
 export interface DeployResult {
   taskIndexes: number[];
+  /** how each subtask deployed with `restoreHandles` read its state (absent: none was) */
+  restores?: Array<{ taskIndex: number } & Omit<TaskRestoreRead, 'restore'>>;
 }
 
 /** What a TaskManager answers to a heartbeat (Flink's heartbeat payload: the task metrics). */

@@ -25,6 +25,8 @@ import { stateHandleOf } from './state-handle.ts';
 import { transferMs } from '../engine/storage/transfer-cost.ts';
 import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-storage.ts';
+import { IndexedDbLocalDiskStore, localDiskDatabaseName } from './storage/indexeddb-local-disk-store.ts';
+import { readTaskRestore } from './task-restore-reads.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
@@ -130,6 +132,10 @@ export class TaskManager implements TaskManagerGateway {
   readonly #loadLsmStorage: LsmStorageLoader;
   /** where this process keeps its rocksdb working databases (state.backend.rocksdb.localdir) */
   #localDir: RocksDbLocalDir | undefined;
+  /** the host's disk, where this TaskManager reads its own task-local copies for a restore (none without IndexedDB) */
+  #localDisk: IndexedDbLocalDiskStore | undefined;
+  /** the shares the deployment in progress read itself (restoreHandles), by task index */
+  readonly #restored = new Map<number, TaskRestore>();
   /** wa-sqlite, once a rocksdb deployment needed it */
   #lsmStorage: Promise<WorkingLsmDatabaseOpener> | undefined;
   /** the running attempt's rocksdb working database, once open */
@@ -161,6 +167,7 @@ export class TaskManager implements TaskManagerGateway {
     this.#storageSpec = request.storage;
     this.#localDir = request.rocksdbLocalDir;
     const spec = request.storage;
+    if (typeof indexedDB !== 'undefined') this.#localDisk = new IndexedDbLocalDiskStore(localDiskDatabaseName(spec.databaseName, request.host));
     this.#storage = IndexedDbCheckpointStorage.open({ databaseName: spec.databaseName, location: spec.location, ...(spec.quotaBytes === undefined ? {} : { quotaBytes: spec.quotaBytes }) }).then(
       (inner) => new CostModelledStorage(inner, spec.remote, (ms) => this.#sleep(ms), spec.faults ?? {}),
     );
@@ -170,6 +177,28 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   deploy(request: DeployRequest): DeployResult | Promise<DeployResult> {
+    if (!request.tasks.some((t) => t.restoreHandles)) return this.#deployReadState(request);
+    // Each subtask's state is read here, as Flink's tasks read their own handles, before any of them runs.
+    return this.#readRestores(request.tasks).then(async (restores) => ({ ...(await this.#deployReadState(request)), restores }));
+  }
+
+  /** Reads the share of every task deployed with handles (local copy first, then remote storage); a share that cannot be read fails the deployment. */
+  async #readRestores(tasks: readonly TaskToDeploy[]): Promise<NonNullable<DeployResult['restores']>> {
+    const remote = await this.#storage;
+    if (!remote) throw new Error('the TaskManager is not registered: it has no checkpoint storage to restore from');
+    this.#restored.clear();
+    const reads = await Promise.all(
+      tasks.flatMap((t) => (t.restoreHandles ? [readTaskRestore(t.restoreHandles, { remote, ...(this.#localDisk ? { local: this.#localDisk } : {}) }).then((read) => ({ taskIndex: t.taskIndex, read }))] : [])),
+    );
+    return reads.map(({ taskIndex, read }) => {
+      if ('error' in read) throw new Error(read.error);
+      const { restore, ...how } = read;
+      this.#restored.set(taskIndex, restore);
+      return { taskIndex, ...how };
+    });
+  }
+
+  #deployReadState(request: DeployRequest): DeployResult | Promise<DeployResult> {
     // RocksDB instances belong to keyed operators: a TaskManager without one opens no working database.
     const keyed = request.tasks.some((t) => isKeyedOperator(t.deployment.vertex.operator));
     if (request.config.stateBackend === 'hashmap' || !keyed) return this.#deployWith(request, undefined);
@@ -278,6 +307,7 @@ export class TaskManager implements TaskManagerGateway {
     this.#scheduler.stop();
     clearTimeout(this.#trailingSnapshot);
     this.#reportPort?.close();
+    void this.#localDisk?.close();
   }
 
   // ---- deployment ----
@@ -289,7 +319,9 @@ export class TaskManager implements TaskManagerGateway {
     const task = new StreamTask(deployment, now, keyed ? (d) => this.#createBackend(config, d, spec.slotId, lsm) : undefined);
     task.setSlowdown(this.#slowdown.get(deployment.vertex.id) ?? spec.slowdown);
     task.recorder = new DeliveryRecorder(task.gates.length);
-    task.initialize(spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore));
+    const restored = this.#restored.get(spec.taskIndex);
+    this.#restored.delete(spec.taskIndex);
+    task.initialize(restored ?? (spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore)));
     task.run();
     const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', localRuns: new Set() };
     this.#tasks.push(hosted);

@@ -63,6 +63,15 @@ function loaded(record: StoredLocalCopy): LocalCopy {
   return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...handles, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
 }
 
+/**
+ * One copy read back by path with its runs (a TaskManager's read of its own host's disk), each
+ * checked against its checksum: bytes that do not match or decode come back as a copy or run that
+ * fails verification (verifyLocalCopy), with why.
+ */
+export function verifiedLocalCopy(record: StoredLocalCopy, runs: readonly StoredLocalRun[]): { copy: LocalCopy; runs: LocalRun[] } {
+  return { copy: loaded(record), runs: runs.map((r) => loadedRun(r).run) };
+}
+
 /** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
 function unreadable(record: StoredLocalCopy, why: string): LocalCopy {
   const { key, checkpointId, path, bytes, checksum, complete } = record;

@@ -49,7 +49,7 @@ import { sinkRecordsOf } from '../sink-record-columns.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../job-clock.ts';
 import { sleepJobTime } from '../job-time-sleep.ts';
-import type { ChannelPort, CheckpointStorageSpec, DeployRequest, JobClock, NetworkSnapshot, ReportBatch, TaskManagerReport, TaskToDeploy } from '../protocol.ts';
+import type { ChannelPort, CheckpointStorageSpec, DeployRequest, DeployResult, JobClock, NetworkSnapshot, ReportBatch, TaskManagerReport, TaskToDeploy } from '../protocol.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from './task-manager-process.ts';
 import { TaskManagerPool } from './task-manager-pool.ts';
@@ -58,7 +58,7 @@ import { assignmentTarget, readForRestore, type RestoreReads } from './restore-r
 import { checkpointDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import type { CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
 import { decodeSharedFile, decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
-import type { HostLocalDisk, LocalDiskListing, TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
+import { localCopyPath, type HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
 import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
@@ -795,11 +795,13 @@ export class LiveDriver extends JobRuntime {
     graph.subtasks.forEach((s, i) => {
       const task: TaskToDeploy = { taskIndex: i, slotId: s.slot.id, deployment: deployments[i]!, slowdown: this.jobMaster.slowdownOf(s.id.vertexId) };
       if (restoring && record) {
-        const { assignment, subtask, ms } = this.#assignRestore(graph, i, restoring);
+        const local = this.#localRestore(graph, i, restoring);
+        const { assignment, subtask, ms } = local ?? this.#assignRestore(graph, i, restoring);
         record.subtasks.push(subtask);
         modelledMs[i] = ms;
         this.#disks.get(s.slot.host)?.pruneAllBut(this.#localKey(i), restoring.reads.checkpoint.id);
-        task.restore = assignment.restore === undefined ? undefined : encodeValue(assignment.restore);
+        if (local) task.restoreHandles = local.handles;
+        else task.restore = assignment!.restore === undefined ? undefined : encodeValue(assignment!.restore);
       }
       requestFor(s.slot.taskManager).tasks.push(task);
     });
@@ -819,6 +821,7 @@ export class LiveDriver extends JobRuntime {
       const result = await tm.process.gateway.deploy(Comlink.transfer(request, ports.map((p) => p.port)));
       // From the JobManager's call to the subtask running: the state's trip to the TaskManager and its loading.
       for (const i of result.taskIndexes) durations[i] = this.now - now;
+      for (const r of result.restores ?? []) if (record) this.#readByTaskManager(record.subtasks[r.taskIndex]!, r);
     });
     try {
       await Promise.all(calls);
@@ -831,6 +834,27 @@ export class LiveDriver extends JobRuntime {
     // A subtask's restore took its deployment plus, remote, the measured read of remote storage, or, local, the modelled read of its host's disk.
     record.subtasks.forEach((s, i) => (s.durationMs = (durations[i] ?? 0) + (modelledMs[i] ?? 0)));
     this.jobMaster.onRestored(attempt, record, restoring.reads.checkpoint);
+  }
+
+  /**
+   * A subtask the plan restores wholly from its host's local copy, on a persistent disk: its
+   * deployment names the copy (path) and the checkpoint, and its TaskManager reads and verifies it
+   * itself, falling back to remote storage; the JobManager sends no state bytes.
+   */
+  #localRestore(graph: ExecutionGraph, i: number, restoring: { reads: RestoreReads }): { handles: NonNullable<TaskToDeploy['restoreHandles']>; assignment?: undefined; subtask: RestoreRecord['subtasks'][number]; ms: number } | undefined {
+    const s = graph.subtasks[i]!;
+    const decision = restoring.reads.plan.decisions[i]!;
+    if (decision.source !== 'local' || !(this.#disks.get(s.slot.host) instanceof PersistentHostLocalDisk)) return undefined;
+    const { checkpoint } = restoring.reads;
+    const handles = { checkpointId: checkpoint.id, directory: checkpoint.externalPath, parallelism: checkpoint.parallelism, target: assignmentTarget(graph, i), local: { path: localCopyPath(this.#localKey(i), checkpoint.id) } };
+    const subtask = { ...s.id, source: 'local' as const, bytes: decision.bytes, remoteBytes: 0, durationMs: 0, handles: decision.handles };
+    return { handles, subtask, ms: decision.durationMs };
+  }
+
+  /** What a TaskManager found reading a subtask's state itself: a local copy it could not use sends every handle to remote storage, with why. */
+  #readByTaskManager(subtask: RestoreRecord['subtasks'][number], read: NonNullable<DeployResult['restores']>[number]): void {
+    if (read.source === 'local') return;
+    Object.assign(subtask, { source: 'remote', reason: read.reason, remoteBytes: read.remoteBytes, handles: subtask.handles?.map((h) => ({ ...h, source: 'remote', reason: read.reason })) });
   }
 
   /**

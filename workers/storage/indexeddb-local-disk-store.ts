@@ -13,9 +13,9 @@
  * StoredConfirmation).
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { HostLocalDisk } from '../../engine/recovery/host-local-disk.ts';
+import { HostLocalDisk, type LocalCopy, type LocalRun } from '../../engine/recovery/host-local-disk.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/local-disk-store.ts';
-import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
+import { PersistentHostLocalDisk, verifiedLocalCopy } from '../../engine/recovery/persistent-host-local-disk.ts';
 
 interface LocalDiskDb extends DBSchema {
   copies: { key: string; value: StoredLocalCopy };
@@ -90,6 +90,23 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     return { copies, confirmations, runs };
   }
 
+  /**
+   * One copy by its path (`…/chk_<id>`) and the shared runs it references, in one read-only
+   * transaction, as they are stored (not verified): what a TaskManager reads of its host's disk to
+   * restore, without the other copies and runs on it. Undefined when the disk holds no such copy; a
+   * referenced run the disk lacks is not in `runs` (the restore reads it remotely).
+   */
+  async readCopy(path: string): Promise<{ copy: StoredLocalCopy; runs: StoredLocalRun[] } | undefined> {
+    const db = await this.#connection();
+    const tx = db.transaction(['copies', 'runs'], 'readonly');
+    const copy = await tx.objectStore('copies').get(path);
+    // A copy's runs are in its store's directory: the path up to `/chk_<id>`.
+    const directory = path.slice(0, path.lastIndexOf('/'));
+    const runs = copy ? await Promise.all((copy.runs ?? []).map((name) => tx.objectStore('runs').get(`${directory}/shared/${name}`))) : [];
+    await tx.done;
+    return copy && { copy, runs: runs.filter((r): r is StoredLocalRun => r !== undefined) };
+  }
+
   /** The open connection, or a clear error once another tab or the browser took it (never IndexedDB's InvalidStateError). */
   async #connection(): Promise<IDBPDatabase<LocalDiskDb>> {
     const db = await this.#db;
@@ -105,6 +122,16 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     await this.close();
     await deleteDB(this.name);
   }
+}
+
+/**
+ * A TaskManager's read of one of its own copies on its host's disk (`path`, as the JobManager's
+ * listing named it), verified against the checksums it was written with; undefined when the disk
+ * does not hold it (gone since the listing: the restore reads it remotely, `missing`).
+ */
+export async function readLocalCopy(store: IndexedDbLocalDiskStore, path: string): Promise<{ copy: LocalCopy; runs: LocalRun[] } | undefined> {
+  const read = await store.readCopy(path);
+  return read && verifiedLocalCopy(read.copy, read.runs);
 }
 
 /**
