@@ -9,6 +9,7 @@
  * checkpoints) mounts them once its first scenario is in, or after FIRST_CHECKPOINT_WAIT_MS.
  */
 import type { EventHub } from './playground/api/event-hub.ts';
+import { whenIdle } from './when-idle.ts';
 
 /** The longest the page keeps its lower views back waiting for a first checkpoint. */
 const FIRST_CHECKPOINT_WAIT_MS = 2_500;
@@ -50,19 +51,14 @@ export class BelowTheFold {
     const next = () => {
       if (this.#released === Number.MAX_SAFE_INTEGER) return;
       this.#released++;
-      if (this.#released < LOWER_VIEWS) return void whenIdle(next);
+      if (this.#released < LOWER_VIEWS) return void whenIdle(next, IDLE_TIMEOUT_MS);
       this.#released = Number.MAX_SAFE_INTEGER;
       onReleased?.();
     };
-    whenIdle(next);
+    whenIdle(next, IDLE_TIMEOUT_MS);
   }
 }
 
 /** The dashboard, Break things and the cluster, the charts, the sink output, the reproduce panel, the configuration editor. */
 const LOWER_VIEWS = 6;
 
-function whenIdle(callback: () => void): void {
-  // Safari has no requestIdleCallback: a task of its own is the next best thing.
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(callback, 0);
-}

@@ -76,6 +76,11 @@ export const SPEED_MAX = 1000;
 const MAX_FRAME_MS = 100;
 /** Wall-clock ms a frame may spend simulating; the rest is left for drawing. */
 const FRAME_BUDGET_MS = 10;
+/**
+ * What a frame that re-reads the documents or the sink comparison may spend simulating: the
+ * views re-render in that frame, and with the full budget too its task went over 50 ms at full speed.
+ */
+const REFRESH_FRAME_BUDGET_MS = 4;
 /** How often the heavier documents (statistics, metrics, topology) are re-read while nothing happens. */
 const DOCUMENT_REFRESH_MS = 250;
 /**
@@ -809,7 +814,9 @@ export class PlaygroundState {
     this.#lastFrameTime = time;
     const before = driver.now;
     const target = Math.min(before + wallDeltaMs * this.speed, this.runUntilMs);
-    this.#guard(() => driver.advanceTo(target, performance.now() + FRAME_BUDGET_MS, () => this.#deliverQueued() && this.running));
+    const wall = performance.now();
+    const budget = this.#refreshDue(wall) ? REFRESH_FRAME_BUDGET_MS : FRAME_BUDGET_MS;
+    this.#guard(() => driver.advanceTo(target, wall + budget, () => this.#deliverQueued() && this.running));
     if (wallDeltaMs > 0) {
       const reached = (driver.now - before) / wallDeltaMs;
       this.effectiveSpeed = this.effectiveSpeed === 0 ? reached : this.effectiveSpeed * 0.8 + reached * 0.2;
@@ -862,6 +869,15 @@ export class PlaygroundState {
     return true;
   }
 
+  /**
+   * Whether a frame starting at `wall` will re-read the documents or the sink comparison (while
+   * things happen, as at full speed): due by the time a frame with the full budget would end.
+   */
+  #refreshDue(wall: number): boolean {
+    const end = wall + FRAME_BUDGET_MS;
+    return end - this.#lastDocumentRefresh >= DOCUMENT_EVENT_REFRESH_MS || end >= this.#nextOutputRefresh;
+  }
+
   #refresh(force: boolean): void {
     const driver = this.#driver;
     if (!driver) return;
@@ -870,7 +886,8 @@ export class PlaygroundState {
     this.restarts = driver.restarts;
     const wall = performance.now();
     const age = wall - this.#lastDocumentRefresh;
-    if (force || age >= DOCUMENT_REFRESH_MS || (this.#documentsStale && age >= DOCUMENT_EVENT_REFRESH_MS)) {
+    const documents = force || age >= DOCUMENT_REFRESH_MS || (this.#documentsStale && age >= DOCUMENT_EVENT_REFRESH_MS);
+    if (documents) {
       this.#lastDocumentRefresh = wall;
       this.#lastViewClock = -Infinity; // the views' clock is never behind the events they draw
       this.#documentsStale = false;
@@ -889,7 +906,8 @@ export class PlaygroundState {
       this.#lastViewClock = wall;
       this.viewNowMs = driver.now;
     }
-    if (force || wall >= this.#nextOutputRefresh) {
+    // not in the frame that re-rendered the documents' views: the next frame, so neither is a long task
+    if (force || (wall >= this.#nextOutputRefresh && !documents)) {
       this.output = driver.output(this.outputRowLimit);
       // A job with very many keys makes the comparison costly: refresh it less often then.
       const cost = performance.now() - wall;

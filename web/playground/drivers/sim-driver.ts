@@ -62,6 +62,13 @@ import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
 
 /** Virtual time the driver advances between looks at the wall clock (and between the two simulations). */
 const SLICE_MS = 20;
+/**
+ * The share of a frame's budget the run takes while the failure-free reference is short of its
+ * lead (in frames); the reference takes the rest. Under a third, the reference gains on a run at
+ * full speed and the comparison stays near the run's time; with the whole frame to the run, the
+ * reference fell ever further behind and caught up at the run's end in one task (half a second).
+ */
+const RUN_SHARE_WHILE_REFERENCE_BEHIND = 1 / 3;
 
 /** The sink of this run next to the failure-free run's at the same virtual time. */
 export interface OutputComparisonView {
@@ -232,6 +239,7 @@ export class SimDriver implements PlaygroundDriver {
    * slices (the page delivers queued events there) and may return false to stop.
    */
   advanceTo(time: number, deadline = Infinity, afterSlice?: () => boolean): void {
+    const runDeadline = this.#runDeadline(deadline);
     while (this.now < time && !this.isTerminal) {
       const next = Math.min(time, this.now + SLICE_MS);
       this.sends.tap(this.#simulation.tasks);
@@ -241,10 +249,21 @@ export class SimDriver implements PlaygroundDriver {
       if (!this.#inFrames) this.#syncReference();
       this.history.sample(this);
       if (afterSlice && !afterSlice()) break;
-      if (performance.now() >= deadline) break;
+      if (performance.now() >= runDeadline) break;
     }
     // the reference takes what the frame has left (two slices at least, sim-output-reference.ts)
     if (this.#inFrames) this.#syncReference(deadline);
+  }
+
+  /**
+   * Until when the run's own slices go on in this frame: in frames, while the reference is short
+   * of its lead, a share of the budget only (one slice at least, so a run at speed 1 keeps to the
+   * clock and its first checkpoint is not held back while the reference builds its lead).
+   */
+  #runDeadline(deadline: number): number {
+    if (!this.#inFrames || deadline === Infinity || !this.#reference.behind(this.now)) return deadline;
+    const start = performance.now();
+    return start + Math.max(0, deadline - start) * RUN_SHARE_WHILE_REFERENCE_BEHIND;
   }
 
   /** Handles one event of the simulation; false when nothing is left to do. */

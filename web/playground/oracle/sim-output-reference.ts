@@ -76,6 +76,11 @@ export class SimOutputReference {
     else this.#runWrites.push(time, records);
   }
 
+  /** Whether the reference is short of its lead over the run at `now` (it has catching up to do). */
+  behind(now: number): boolean {
+    return !this.#reference.job.isTerminal && this.#reference.now < now + this.#leadMs;
+  }
+
   /**
    * Runs the reference to `now` + the lead (to its end once the run `finished` its bounded input)
    * and moves the comparison to `now`. With a `deadline` (performance.now() ms) the reference
