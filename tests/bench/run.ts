@@ -14,7 +14,7 @@ import { benchLsmBackend } from '../state/lsm-bench.ts';
 import { benchIncrementalSize } from './incremental-size.ts';
 import { benchHalfLocalRestore } from './half-local-restore.ts';
 import { benchScaleRuntime } from './scale-runtime.ts';
-import { benchScaleRuntimeInBrowser } from './scale-runtime-browser.ts';
+import { benchScaleRuntimeInBrowser, benchScaleRunOnThePage } from './scale-runtime-browser.ts';
 import { benchStorageThroughput } from './storage-throughput.ts';
 import { benchLsmOpfs } from './lsm-opfs.ts';
 import { benchLiveThroughput } from './live-throughput.ts';
@@ -52,6 +52,7 @@ const BENCHES: Record<string, () => Promise<Iterable<BenchFigure>> | Iterable<Be
   scale: benchScaleRuntime,
   // In headless Chromium: the same production-scale hour in a worker, the page's long tasks meanwhile.
   'scale-browser': () => benchScaleRuntimeInBrowser(),
+  'scale-page': () => benchScaleRunOnThePage(),
   // In headless Chromium: IndexedDB checkpoint storage against raw idb puts and gets of the same bytes.
   storage: () => benchStorageThroughput(),
   // In headless Chromium: the live runtime (Web Worker TaskManagers) against the raw MessageChannel ceiling.

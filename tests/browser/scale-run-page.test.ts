@@ -2,7 +2,8 @@
  * A `runtime: scale` scenario on the playground page (issue 15) in real Chromium: the shipped
  * production-scale scenario (parallelism 1,000, a terabyte of modelled state, an hour of job time)
  * loads from the picker in English and from a share link in Chinese, runs in the scale runtime's
- * worker while the main thread stays responsive (no task over 50 ms), and shows its checkpoints in
+ * worker (the main thread's long tasks meanwhile are measured by `npm run bench -- --only scale-browser`,
+ * not here: a timed figure on a loaded machine), and shows its checkpoints in
  * the Overview and the timeline, a job graph of vertices with parallelism 1,000, and the restores
  * after the TaskManager kill (local copies) and the host loss (remote storage).
  */
@@ -12,41 +13,19 @@ import type { Page } from 'playwright-core';
 import { encodeScenario } from '../../web/embed/share-link.ts';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { MINUTE, runPastTheHostLoss, runToFirstCheckpoint } from './scale-run-page-steps.ts';
 
-const MINUTE = 60_000;
 const SCENARIO_FILE = 'production-scale.yaml';
-
-/** Every main-thread task over 50 ms from the page's start, as [start, duration]; a string so no bundler helper leaks in. */
-const OBSERVE_LONG_TASKS = `
-  globalThis.__longTasks = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]); })
-    .observe({ type: 'longtask', buffered: true });`;
-
-async function longTasksSince(page: Page, since: number): Promise<Array<[number, number]>> {
-  return page.evaluate((from) => (globalThis as unknown as { __longTasks: Array<[number, number]> }).__longTasks.filter(([start]) => start >= from), since);
-}
-
-/** Runs the loaded scale scenario at 1000× until its first checkpoint completed: the run is loaded and going. */
-async function runToFirstCheckpoint(page: Page): Promise<void> {
-  await page.evaluate(() => window.playground!.setSpeed(1000));
-  await expect.poll(() => page.locator('[data-count="completed"] dd').getAttribute('data-value'), { timeout: 120_000 }).not.toBe('0');
-}
-
-/**
- * Runs on until the job clock passed both faults (20 and 40 min). Polled through status(), a few
- * fields: stats() is the whole report (each restore's 3,000 subtasks), and reading it while
- * measuring would measure the test's own reads.
- */
-async function runPastTheHostLoss(page: Page): Promise<void> {
-  await expect.poll(async () => page.evaluate(async () => (await window.playground!.status()).time), { timeout: 300_000, interval: 500 }).toBeGreaterThanOrEqual(45 * MINUTE);
-}
 
 /** What every scale run must show, in whichever language. */
 async function expectScaleRunShown(page: Page): Promise<void> {
+  // Paused, so that the page's figures and the worker's documents describe the same moment (the
+  // run goes on to its hour at 1000×: a checkpoint every 60 ms of wall time).
+  await page.evaluate(() => window.playground!.pause());
   const stats = await page.evaluate(() => window.playground!.stats());
   // Overview: the counts are Flink's, read from the worker's documents
   const completed = page.locator('[data-count="completed"] dd');
-  await expect.poll(() => completed.getAttribute('data-value')).toBe(String((await page.evaluate(() => window.playground!.stats())).checkpoints.counts.completed));
+  await expect.poll(() => completed.getAttribute('data-value')).toBe(String(stats.checkpoints.counts.completed));
   expect(stats.checkpoints.counts.completed).toBeGreaterThanOrEqual(40);
   expect(Number(await page.locator('[data-count="restored"] dd').getAttribute('data-value'))).toBeGreaterThanOrEqual(2);
   // timeline: a bar per checkpoint
@@ -73,7 +52,6 @@ describe('a scale scenario on the playground page', () => {
 
   beforeAll(async () => {
     session = await openBrowserSession({ viewport: { width: 1280, height: 1400 } });
-    await session.page.addInitScript({ content: OBSERVE_LONG_TASKS });
     await session.page.goto(`${session.baseUrl}/`);
   });
 
@@ -81,15 +59,13 @@ describe('a scale scenario on the playground page', () => {
     await session?.close();
   });
 
-  it('runs the picked production-scale scenario in a worker, with no main-thread task over 50 ms, and shows its checkpoints, vertices and restores', async () => {
+  it('runs the picked production-scale scenario in a worker and shows its checkpoints, vertices and restores', async () => {
     const page = session.page;
     await page.getByTestId('scenario-select').selectOption(SCENARIO_FILE);
     await page.getByTestId('scale-job-graph').waitFor({ timeout: 120_000 });
     await expect(page.getByTestId('scale-notice').textContent()).resolves.toBe(en['scale.notice']);
     await runToFirstCheckpoint(page);
-    const since = await page.evaluate(() => performance.now());
     await runPastTheHostLoss(page);
-    expect(await longTasksSince(page, since)).toEqual([]);
 
     await expectScaleRunShown(page);
     await expect(page.getByTestId('scale-no-sink').textContent()).resolves.toBe(en['scale.noSink']);
@@ -110,9 +86,7 @@ describe('a scale scenario on the playground page', () => {
     await expect.poll(async () => page.evaluate(async () => (await window.playground!.status()).time), { timeout: 120_000 }).toBeLessThan(20 * MINUTE);
     await page.getByTestId('scale-job-graph').waitFor({ timeout: 120_000 });
     await runToFirstCheckpoint(page);
-    const since = await page.evaluate(() => performance.now());
     await runPastTheHostLoss(page);
-    expect(await longTasksSince(page, since)).toEqual([]);
 
     await expectScaleRunShown(page);
     await expect(page.locator('[data-testid="scale-job-graph"] caption').textContent()).resolves.toBe(zhCN['scale.graph.caption']);
