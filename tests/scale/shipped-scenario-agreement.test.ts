@@ -6,30 +6,21 @@
  * each restore's slowest subtask and each catch-up must agree within 15%; every figure's error,
  * and every scenario or figure left out with its reason, is printed.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runReport, type RunReport } from '../../engine/run/run-report.ts';
 import { ScaleRuntime } from '../../engine/scale/scale-runtime.ts';
-import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
 import { nodeLsmStorage } from '../support/wa-sqlite-node.ts';
 import { agreementScope, type Figure } from './agreement-scope.ts';
+import { loadShippedScenario, SHIPPED_SCENARIO_FILES } from '../support/shipped-scenarios.ts';
 
-const DIR = 'public/scenarios';
 const TOLERANCE = 0.15;
 
-function load(file: string): Scenario {
-  const text = parseScenarioText(readFileSync(join(DIR, file), 'utf8'));
-  if (!text.ok) throw new Error(`${file}: ${JSON.stringify(text.errors)}`);
-  const valid = validateScenario(text.value);
-  if (!valid.ok) throw new Error(`${file}: ${JSON.stringify(valid.errors)}`);
-  return valid.scenario;
-}
 
-const shipped = readdirSync(DIR)
+const load = loadShippedScenario;
+const shipped = SHIPPED_SCENARIO_FILES
   .filter((f) => f.endsWith('.yaml'))
   .sort()
   .map((file) => ({ file, scenario: load(file), scope: agreementScope(load(file)) }));

@@ -1,23 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
 import { nodeLsmStorage } from '../support/wa-sqlite-node.ts';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
+import { loadShippedScenario, SHIPPED_SCENARIO_FILES } from '../support/shipped-scenarios.ts';
 import type { ConfigValue, Scenario } from '../../engine/scenario/scenario-types.ts';
 import { runScenario } from '../../engine/run/run-report.ts';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 
-const DIR = 'public/scenarios';
-const files = readdirSync(DIR).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('schema.json') && f !== 'index.json');
+const files = SHIPPED_SCENARIO_FILES;
+const load = loadShippedScenario;
 
-function load(file: string): Scenario {
-  const text = parseScenarioText(readFileSync(join(DIR, file), 'utf8'));
-  if (!text.ok) throw new Error(`${file}: ${JSON.stringify(text.errors)}`);
-  const valid = validateScenario(text.value);
-  if (!valid.ok) throw new Error(`${file}: ${JSON.stringify(valid.errors)}`);
-  return valid.scenario;
-}
 
 /** For every consecutive pair: how long the first took, and the pause from its completion to the next trigger. */
 function gapsBetweenCheckpoints(events: readonly JobEvent[]): Array<{ duration: number; gap: number }> {
