@@ -121,3 +121,11 @@ export async function openBrowserSession(options: BrowserSessionOptions = {}): P
     },
   };
 }
+
+/** A session on the playground page, once `window.playground` (the Playground API) is there. */
+export async function openPlaygroundSession(options: BrowserSessionOptions = {}): Promise<BrowserSession> {
+  const session = await openBrowserSession(options);
+  await session.page.goto(`${session.baseUrl}/`);
+  await session.page.waitForFunction(() => window.playground !== undefined);
+  return session;
+}

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inPage } from './playground-in-page.ts';
-import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 
 /** partial-local-copy.yaml without its faults: the test damages the copy through the API. */
 async function scenarioWithoutFaults(): Promise<string> {
@@ -20,9 +20,7 @@ describe('corruptLocalCopy and deleteLocalCopy with { key_group }', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/`);
-    await session.page.waitForFunction(() => window.playground !== undefined);
+    session = await openPlaygroundSession();
   });
 
   afterAll(async () => {
