@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
 import { preParsedScenarios } from './node/pre-parsed-scenarios.ts';
+import { scenarioIndexPlugin } from './node/scenario-index.ts';
 
 /** An absolute path from the repo root: the build and the dev server's dependency scan agree on it. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -14,7 +15,8 @@ export default defineConfig({
   cacheDir: process.env.VITE_CACHE_DIR ?? fromRoot('./node_modules/.vite'),
   publicDir: '../public',
   // Lessons' scenarios pre-parsed as JSON beside their YAML: the first page needs no YAML parser.
-  plugins: [svelte(), preParsedScenarios(fromRoot('./public'))],
+  // The picker's list (/scenarios/index.json) read from the scenarios' own YAML, names in every language.
+  plugins: [svelte(), preParsedScenarios(fromRoot('./public')), scenarioIndexPlugin(fromRoot('./public'))],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

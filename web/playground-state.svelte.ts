@@ -33,6 +33,7 @@ import type { EngineMessage } from '../engine/messages/message-codes.ts';
 import { scenarioError } from '../engine/scenario/scenario-error.ts';
 import { validateForPage } from './page-runtime.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
+import type { ScenarioTranslations } from '../engine/scenario/localized-text.ts';
 import { EventHub } from './playground/api/event-hub.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
 // The live runtime (workers, IndexedDB storage) loads when a live run starts, not with the page.
@@ -54,10 +55,11 @@ import { ImportedFlinkJob } from './dashboard/imported-flink-job.svelte.ts';
 import { forgetLiveRun, pageRecordStorage, type LiveRunRecord } from './playground/storage/interrupted-live-run.ts';
 import { sweepAbandonedRunStorage } from './playground/storage/run-storage-lease.ts';
 
-/** One entry of public/scenarios/index.json. */
+/** One entry of /scenarios/index.json (node/scenario-index.ts): a bundled scenario's file and its name in each language its file gives. */
 export interface ScenarioEntry {
   file: string;
   name: string;
+  translations?: ScenarioTranslations;
 }
 
 /** Where the loaded scenario came from: a bundled file, a page through the API, a URL, or a share link. */

@@ -4,12 +4,14 @@
  * Flink options as `config-yaml` writes them. A `runtime: scale` scenario keeps its runtime and
  * its `scale` section (state size, growth, churn, compaction, bandwidths), so the file runs in the
  * scale runtime again; a records scenario names no runtime, as it was read. Reading the text back
- * with validateScenario gives the same scenario.
+ * with validateScenario gives the same scenario. A name or description in several languages is
+ * written as one text per language (`{ en, zh-CN }`), a one-language one as a plain string.
  */
 import { stringify } from 'yaml';
 import { formatDuration } from '../config/duration.ts';
 import { formatMemorySize } from '../config/memory-size.ts';
 import type { ExpectationSpec, FaultSpec, OperatorSpec, ScaleSpec, Scenario, VertexSpec } from '../scenario/scenario-types.ts';
+import { localizedTextDocument } from '../scenario/localized-text.ts';
 import { flinkOptionText, orderedOptions } from './flink-option-text.ts';
 
 type Document = Record<string, unknown>;
@@ -22,8 +24,8 @@ export function exportScenarioFile(scenario: Scenario): string {
 export function scenarioFileDocument(scenario: Scenario): Document {
   return {
     version: scenario.version,
-    name: scenario.name,
-    ...(scenario.description === '' ? {} : { description: scenario.description }),
+    name: localizedTextDocument(scenario.name, scenario.translations ?? {}, 'name'),
+    ...(scenario.description === '' ? {} : { description: localizedTextDocument(scenario.description, scenario.translations ?? {}, 'description') }),
     ...(scenario.runtime === undefined ? {} : { runtime: scenario.runtime }),
     seed: scenario.seed,
     job: { name: scenario.job.name, vertices: scenario.job.vertices.map(vertexDocument), edges: scenario.job.edges.map((e) => ({ ...e })) },

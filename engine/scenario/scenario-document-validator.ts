@@ -28,6 +28,7 @@ import { JOB_FIELDS, RUN_FIELDS, SCENARIO_FIELDS } from './scenario-vocabulary.t
 import { readVertices, type VertexEntry } from './vertex-reader.ts';
 import { checkJobSize, checkSourceRecords, workloadLimits } from './workload-limits.ts';
 import { readRuntime, readScale } from './scale-reader.ts';
+import { type LocalizedTextRead, readLocalizedText, scenarioTranslations } from './localized-text.ts';
 import { message } from '../messages/engine-message.ts';
 
 // Error formatting comes with the validator (the text reader with scenario-validator.ts).
@@ -56,14 +57,14 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
   root.rejectUnknown(SCENARIO_FIELDS);
   root.string('$schema');
   const version = readVersion(root);
-  const name = root.string('name', { required: true, pattern: /\S/, allowed: message('phrase', { text: 'a non-empty string' }) });
-  const description = root.string('description', { default: DEFAULT_DESCRIPTION });
+  const name = readLocalizedText(root, 'name', { required: true, blankAllowed: false });
+  const description = readLocalizedText(root, 'description', { required: false, blankAllowed: true, default: DEFAULT_DESCRIPTION });
   const seed = root.integer('seed', { min: 0, max: MAX_SEED, default: DEFAULT_SEED });
   const runtime = readRuntime(root);
   const scale = readScale(issues, root, runtime);
   const limits = workloadLimits(runtime);
   const { config, flink } = readConfigSection(issues, root.raw('config'));
-  const job = readJob(issues, root, flink, name);
+  const job = readJob(issues, root, flink, name?.text);
   const cluster = readCluster(issues, root.object('cluster', 'a cluster description'), config, flink, limits);
   const parallelisms = (job?.vertices ?? []).flatMap((v) => (v.parallelism === undefined ? [] : [v.parallelism]));
   if (cluster) checkSlots(issues, cluster, parallelisms);
@@ -82,8 +83,9 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
     // Only a file that names its runtime carries one: a records scenario reads as it always did.
     ...(root.has('runtime') ? { runtime: runtime! } : {}),
     ...(scale ? { scale } : {}),
-    name: name!,
-    description: description!,
+    name: name!.text,
+    description: description!.text,
+    ...translationsOf(name!, description!),
     seed: seed!,
     job: job!.spec!,
     config,
@@ -93,6 +95,12 @@ function readScenario(issues: Issues, root: ObjectReader): Scenario | undefined 
     run: { until_ms: until! },
     expectations: expectations!,
   };
+}
+
+/** Only a file that gives a translation carries `translations`: a one-language scenario reads as it always did. */
+function translationsOf(name: LocalizedTextRead, description: LocalizedTextRead): Pick<Scenario, 'translations'> {
+  const translations = scenarioTranslations(name, description);
+  return Object.keys(translations).length === 0 ? {} : { translations };
 }
 
 function readVersion(root: ObjectReader): 1 | undefined {

@@ -15,6 +15,7 @@ import {
   MEMORY_SIZE_PATTERN,
   NON_BLANK_PATTERN,
 } from './json-schema-patterns.ts';
+import { SCENARIO_TEXT_LANGUAGES } from './localized-text.ts';
 import { DEFAULT_COSTS, DEFAULT_RECORD_COST_US, DEFAULT_SEED, MAX_SEED } from './scenario-defaults.ts';
 import { MAX_HOSTS, MAX_SCALE_HOSTS, MAX_RECORD_COST_US, MAX_SLOTS_PER_TASK_MANAGER, MAX_SLOWDOWN_FACTOR, MAX_SOURCE_KEYS, MAX_SOURCE_RATE_PER_S, MAX_TASK_MANAGERS_PER_HOST } from './workload-limits.ts';
 import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
@@ -36,6 +37,21 @@ import {
   VERTEX_TYPES,
   type VertexType,
 } from './scenario-vocabulary.ts';
+
+/**
+ * A name or description: one text (any language, shown as it is), or one text per language with
+ * English required (localized-text.ts).
+ */
+function localizedText(what: string, nonBlank: boolean): JsonSchema {
+  const text: JsonSchema = { type: 'string', pattern: NON_BLANK_PATTERN };
+  return {
+    description: `${what}: a string, or one text per language (${SCENARIO_TEXT_LANGUAGES.join(', ')}), en required.`,
+    oneOf: [
+      nonBlank ? text : { type: 'string' },
+      { type: 'object', properties: Object.fromEntries(SCENARIO_TEXT_LANGUAGES.map((l) => [l, text])), required: ['en'], additionalProperties: false },
+    ],
+  };
+}
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/definitions/${name}` });
 
@@ -84,8 +100,8 @@ export function scenarioFileSchema(): JsonSchema {
       {
         $schema: { type: 'string', description: 'The schema this file follows (ignored by the playground).' },
         version: { const: 1, description: 'Version of the scenario format; always 1.' },
-        name: { type: 'string', pattern: NON_BLANK_PATTERN, description: 'Name of the scenario.' },
-        description: { type: 'string', description: 'What the scenario shows. Default: empty.' },
+        name: localizedText('Name of the scenario', true),
+        description: localizedText('What the scenario shows. Default: empty', false),
         seed: integer(`Seed of every random choice in the simulation. Default: ${DEFAULT_SEED}.`, 0, MAX_SEED),
         runtime: oneOfNames(RUNTIMES, 'records (default): the simulator moves every record; scale: each subtask is modelled by flows (rates, sizes, bandwidths), for production-sized jobs.'),
         scale: ref('scale'),

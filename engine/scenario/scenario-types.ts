@@ -13,6 +13,8 @@
  * defaults below, or returns errors that name the field path.
  */
 
+import type { ScenarioTranslations } from './localized-text.ts';
+
 /** How records of an edge are distributed to the downstream subtasks (Flink's partitioners). */
 export type Partitioning = 'forward' | 'hash' | 'rebalance' | 'broadcast';
 
@@ -272,8 +274,12 @@ export interface Scenario {
   runtime?: RuntimeKind;
   /** the flows of a `runtime: scale` scenario (defaults filled in); absent for `records` */
   scale?: ScaleSpec;
+  /** the English name, or the only one the file gives (localized-text.ts) */
   name: string;
+  /** the English description, or the only one the file gives; '' when there is none */
   description: string;
+  /** the name and description in the other languages the file gives; absent when it gives none */
+  translations?: ScenarioTranslations;
   seed: number;
   job: JobSpec;
   /**

@@ -9,6 +9,7 @@
  * in Chinese mounts after `ready()` (main.ts), so it never shows English first.
  */
 import type { FlinkOption } from '../../engine/config/flink-options.ts';
+import { type LocalizedField, type ScenarioTexts, scenarioTextIn } from '../../engine/scenario/localized-text.ts';
 import { LOCALE_LABELS, type Locale, type LocaleBundle } from './locale.ts';
 import { en, type MessageKey } from './messages-en.ts';
 import { formatMessage } from './message-format.ts';
@@ -21,7 +22,7 @@ export const locales: { readonly [L in Locale]: { readonly label: string } } = {
   'zh-CN': { label: LOCALE_LABELS['zh-CN'] },
 };
 
-const ENGLISH: LocaleBundle = { messages: en, scenarioNames: {}, optionDescriptions: {}, optionDefaultNotes: {} };
+const ENGLISH: LocaleBundle = { messages: en, optionDescriptions: {}, optionDefaultNotes: {} };
 
 const LOADERS: { readonly [L in Locale]: () => Promise<LocaleBundle> } = {
   en: () => Promise.resolve(ENGLISH),
@@ -155,8 +156,12 @@ class I18n {
     return this.#bundle.optionDefaultNotes[option.key] ?? english;
   }
 
-  scenarioName(file: string, fallback: string): string {
-    return this.#bundle.scenarioNames[file] ?? fallback;
+  /**
+   * A scenario's name or description in the page's language: the scenario's file carries its own
+   * translations (localized-text.ts); a one-language scenario shows its text as written.
+   */
+  scenarioText(scenario: ScenarioTexts, field: LocalizedField): string {
+    return scenarioTextIn(scenario, field, this.locale);
   }
 }
 

@@ -13,8 +13,6 @@ export type Locale = keyof typeof LOCALE_LABELS;
 /** Everything a locale translates, loaded as one piece. */
 export interface LocaleBundle {
   readonly messages: Messages;
-  /** display names of the bundled example scenarios, by file; other scenarios show their own name */
-  readonly scenarioNames: Readonly<Record<string, string>>;
   /** Flink options' one-line explanations by key; missing ones fall back to the engine's English */
   readonly optionDescriptions: Readonly<Record<string, string>>;
   /** why an option's default is what it is, by key; missing ones fall back to English */

@@ -6,14 +6,10 @@
 import { LOCALE_LABELS, type Locale } from './locale.ts';
 import { en, type Messages } from './messages-en.ts';
 import { zhCN } from './zh-CN/messages.ts';
-import { scenarioNamesZhCN } from './zh-CN/scenario-names.ts';
 
 export { en, zhCN };
 export type { Locale };
 export type { MessageKey, Messages } from './messages-en.ts';
-
-/** Display names of the bundled example scenarios, by file; other scenarios show their own name. */
-export const scenarioNames: Record<Locale, Readonly<Record<string, string>>> = { en: {}, 'zh-CN': scenarioNamesZhCN };
 
 export const locales = {
   en: { label: LOCALE_LABELS.en, messages: en },

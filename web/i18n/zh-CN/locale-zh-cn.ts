@@ -2,11 +2,9 @@
 import type { LocaleBundle } from '../locale.ts';
 import { optionDefaultNotes, optionDescriptions } from '../option-descriptions.ts';
 import { zhCN } from './messages.ts';
-import { scenarioNamesZhCN } from './scenario-names.ts';
 
 export const zhCNBundle: LocaleBundle = {
   messages: zhCN,
-  scenarioNames: scenarioNamesZhCN,
   optionDescriptions: optionDescriptions['zh-CN'],
   optionDefaultNotes: optionDefaultNotes['zh-CN'],
 };
