@@ -13,6 +13,7 @@ import type { RunProgress } from '../run/run-progress.ts';
 import type { MessageLocale } from '../messages/message-codes.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
 import { LANG_USAGE, readLang } from './lang-option.ts';
+import { scenarioTextIn } from '../scenario/localized-text.ts';
 import { readUntil } from './until-option.ts';
 
 export const runUsage = `Usage: ckpt-lab run SCENARIO [--seed N] [--until DURATION] [--json] [--lang en|zh-CN]
@@ -51,7 +52,7 @@ export function runRunCommand(args: string[], readFile: ReadFile, lsmStorage?: L
   const findings = diagnose(runDoctorDocuments(simulation, report.output.duplicates));
   const failed = report.expectations.some((e) => !e.held);
   const notes = valid.notes.map((n) => `note: ${n}\n`).join('');
-  const stdout = parsed.json ? `${JSON.stringify({ ...report, findings }, null, 2)}\n` : `${formatSummary(report, valid.scenario)}\n${doctorReportLines(findings, parsed.locale).join('\n')}\n`;
+  const stdout = parsed.json ? `${JSON.stringify({ ...report, findings }, null, 2)}\n` : `${formatSummary(report, valid.scenario, parsed.locale)}\n${doctorReportLines(findings, parsed.locale).join('\n')}\n`;
   return { stdout, stderr: notes, exitCode: failed ? 1 : 0 };
 }
 
@@ -110,14 +111,15 @@ function invalidScenario(file: string, errors: string): CommandResult {
 }
 
 /**
- * The human summary: what ran, the vertices' figures (one row per vertex with its parallelism,
- * never a row per subtask), the sink, and each expectation.
+ * The human summary: what ran (the scenario's name in `--lang`'s language when its file gives
+ * one), the vertices' figures (one row per vertex with its parallelism, never a row per subtask),
+ * the sink, and each expectation.
  */
-export function formatSummary(r: RunReport, scenario?: Pick<Scenario, 'runtime' | 'job'>): string {
+export function formatSummary(r: RunReport, scenario?: Pick<Scenario, 'runtime' | 'job' | 'name' | 'description' | 'translations'>, locale: MessageLocale = 'en'): string {
   const scale = scenario?.runtime === 'scale';
   const parallelism = new Map(scenario?.job.vertices.map((v) => [v.id, v.parallelism]) ?? []);
   const lines = [
-    `${r.scenario.name} — seed ${r.scenario.seed}, ${seconds(r.scenario.virtual_time_ms)} of virtual time${scale ? ' (scale runtime: subtasks modelled by flows)' : ''}`,
+    `${scenario ? scenarioTextIn(scenario, 'name', locale) : r.scenario.name} — seed ${r.scenario.seed}, ${seconds(r.scenario.virtual_time_ms)} of virtual time${scale ? ' (scale runtime: subtasks modelled by flows)' : ''}`,
     `job ${r.job.status}, ${r.job.restarts} restarts${r.job.failureCause ? ` — ${r.job.failureCause}` : ''}`,
     ...checkpointLines(r),
     ...faultLines(r),

@@ -12,6 +12,7 @@ import { parseScenarioText, validateScenario } from '../../engine/scenario/scena
 import { encodeScenario } from '../../web/embed/share-link.ts';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
+import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 
 declare global {
@@ -22,14 +23,26 @@ declare global {
 
 const FIRST_LESSON = LESSONS[0]!;
 
-/** The first page's scenario (lesson 1's), read and validated in Node, independently of the page. */
-async function firstPageScenario(): Promise<{ name: string; vertexIds: string[] }> {
-  const file = join(REPO_ROOT, 'public', FIRST_LESSON.scenario);
+/** A scenario the site ships (path under public/), read and validated in Node, independently of the page. */
+async function shippedScenario(path: string): Promise<Scenario> {
+  const file = join(REPO_ROOT, 'public', path);
   const parsed = parseScenarioText(await readFile(file, 'utf8'));
   if (!parsed.ok) throw new Error(`${file} does not parse: ${JSON.stringify(parsed.errors)}`);
   const validated = validateScenario(parsed.value);
   if (!validated.ok) throw new Error(`${file} is invalid: ${JSON.stringify(validated.errors)}`);
-  return { name: validated.scenario.name, vertexIds: validated.scenario.job.vertices.map((vertex) => vertex.id) };
+  return validated.scenario;
+}
+
+/** The first page's scenario (lesson 1's). */
+async function firstPageScenario(): Promise<{ name: string; vertexIds: string[] }> {
+  const scenario = await shippedScenario(FIRST_LESSON.scenario);
+  return { name: scenario.name, vertexIds: scenario.job.vertices.map((vertex) => vertex.id) };
+}
+
+/** The description the page shows under the controls, as a reader sees it. */
+async function shownDescription(session: BrowserSession): Promise<string | undefined> {
+  const description = session.page.getByTestId('scenario-description');
+  return (await description.count()) === 0 ? undefined : (await description.textContent())?.trim();
 }
 
 async function readCount(session: BrowserSession, testId: string): Promise<number> {
@@ -149,7 +162,7 @@ describe('playground page', () => {
   it('loads the scenario of a share link pasted over the hash of the open page', async () => {
     const page = session.page;
     const text = await readFile(join(REPO_ROOT, 'public', 'scenarios', 'click-counts.yaml'), 'utf8');
-    const name = /^name: (.+)$/m.exec(text)![1]!.trim();
+    const { name } = await shippedScenario('scenarios/click-counts.yaml');
     await page.evaluate((hash) => (location.hash = hash), `#scenario=${encodeScenario(text)}`);
     await expect.poll(() => page.evaluate(() => window.playground!.status().then((s) => [s.scenario?.name, s.running]))).toEqual([name, true]);
     const picked = await page.getByTestId('scenario-select').locator('option').first().textContent();
@@ -172,6 +185,15 @@ describe('playground page', () => {
     expect(await page.locator('[data-testid="job-graph"]').count()).toBe(0);
     await expect(page.getByRole('button', { name: en['controls.run'], exact: true }).isDisabled()).resolves.toBe(true);
     await page.unroute('**/scenarios/click-counts.yaml');
+  });
+
+  it("shows a scenario picked from the list with its English name and description", async () => {
+    const page = session.page;
+    const scenario = await shippedScenario('scenarios/two-stream-join.yaml');
+    await page.getByTestId('scenario-select').selectOption('two-stream-join.yaml');
+    await expect.poll(() => shownDescription(session)).toBe(scenario.description.trim());
+    const picked = page.getByTestId('scenario-select').locator('option[value="two-stream-join.yaml"]');
+    await expect(picked.textContent()).resolves.toBe(scenario.name);
   });
 
   it('logs no console errors or page errors', () => {
@@ -211,6 +233,30 @@ describe('playground page in a Chinese browser', () => {
     await session.page.goto(`${session.baseUrl}/`);
     await expect.poll(() => session.page.getByRole('heading', { level: 1 }).textContent()).toBe(zhCN['app.title']);
     expect(await session.page.evaluate(() => (window as unknown as { __headerTexts: string[] }).__headerTexts)).toEqual([zhCN['app.title']]);
+    expect(session.errors).toEqual([]);
+  });
+
+  it("names the first page's lesson scenario in Chinese, from its own file", async () => {
+    const page = session.page;
+    const chinese = (await shippedScenario(FIRST_LESSON.scenario)).translations?.['zh-CN'];
+    const first = page.getByTestId('scenario-select').locator('option').first();
+    await expect.poll(() => first.textContent()).toBe(zhCN['scenario.fromLesson'].replace('{name}', chinese!.name!));
+    await expect.poll(() => shownDescription(session)).toBe(chinese!.description!.trim());
+  });
+
+  it('shows a scenario picked from the list with its Chinese name and description, and English once the reader switches', async () => {
+    const page = session.page;
+    const scenario = await shippedScenario('scenarios/two-stream-join.yaml');
+    const chinese = scenario.translations!['zh-CN']!;
+    const picked = page.getByTestId('scenario-select').locator('option[value="two-stream-join.yaml"]');
+    await expect.poll(() => picked.textContent()).toBe(chinese.name);
+    await page.getByTestId('scenario-select').selectOption('two-stream-join.yaml');
+    await expect.poll(() => shownDescription(session)).toBe(chinese.description!.trim());
+    expect(chinese.description).not.toBe(scenario.description);
+
+    await page.getByTestId('locale-select').selectOption({ label: 'English' });
+    await expect.poll(() => shownDescription(session)).toBe(scenario.description.trim());
+    await expect(picked.textContent()).resolves.toBe(scenario.name);
     expect(session.errors).toEqual([]);
   });
 });

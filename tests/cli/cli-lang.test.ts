@@ -29,7 +29,10 @@ const INVALID = scenario('Broken', '{ from: src, to: snk }', 'execution.checkpoi
 /** Valid, with a note: the aligned-checkpoint timeout does nothing while checkpoints are aligned. */
 const NOTED = scenario('Noted', '{ from: src, to: sink }', 'execution.checkpointing.aligned-checkpoint-timeout: 1 s');
 
-const files: Record<string, string> = { 'broken.yaml': INVALID, 'noted.yaml': NOTED, 'tiny.yaml': tiny('') };
+/** Valid, named in English and Chinese. */
+const BILINGUAL = NOTED.replace('name: Noted', 'name: { en: Counted twice, zh-CN: 数了两次 }');
+
+const files: Record<string, string> = { 'broken.yaml': INVALID, 'noted.yaml': NOTED, 'bilingual.yaml': BILINGUAL, 'tiny.yaml': tiny('') };
 const readFile: ReadFile = (path) => (path in files ? { ok: true, text: files[path]! } : { ok: false, message: `${path}: no such file` });
 
 describe('ckpt-lab run and check --lang', () => {
@@ -52,6 +55,14 @@ describe('ckpt-lab run and check --lang', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('没有 id 为 "snk" 的顶点');
     expect(result.stderr).toContain('note: noted.yaml: `execution.checkpointing.aligned-checkpoint-timeout`：除非 execution.checkpointing.unaligned.enabled 为 true，否则不起作用');
+  });
+
+  it("names the scenario in run's summary in the --lang language its file gives, English without --lang", () => {
+    const chinese = runRunCommand(['bilingual.yaml', '--lang', 'zh-CN'], readFile);
+    expect(chinese.exitCode).toBe(0);
+    expect(chinese.stdout.split('\n')[0]).toMatch(/^数了两次 — seed 1/);
+    const english = runRunCommand(['bilingual.yaml'], readFile);
+    expect(english.stdout.split('\n')[0]).toMatch(/^Counted twice — seed 1/);
   });
 
   it.each([['run'], ['check']])('refuses an unknown language for %s, naming the allowed ones', (command) => {
