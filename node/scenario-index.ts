@@ -5,7 +5,7 @@
  * is added in one place and cannot drift from a second list. The dev server answers the list from
  * the YAML on each request; the build emits it into dist/. The picker's order is curated here.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { parseScenarioText } from '../engine/scenario/scenario-text.ts';
@@ -56,14 +56,28 @@ function indexEntry(file: string, text: string): ScenarioIndexEntry {
   return { file, name: validated.scenario.name, ...(name === undefined ? {} : { translations: { 'zh-CN': { name } } }) };
 }
 
+/**
+ * The list as the dev server answers it: validating every scenario takes a few hundred ms, on
+ * every page load, so the list is kept until one of its files changes.
+ */
+function cachedScenarioIndex(publicDir: string): () => ScenarioIndexEntry[] {
+  let cached: { stamp: string; index: ScenarioIndexEntry[] } | undefined;
+  return () => {
+    const stamp = SCENARIO_PICKER_ORDER.map((file) => statSync(join(publicDir, 'scenarios', file)).mtimeMs).join();
+    if (cached?.stamp !== stamp) cached = { stamp, index: scenarioIndex(publicDir) };
+    return cached.index;
+  };
+}
+
 export function scenarioIndexPlugin(publicDir: string): Plugin {
+  const current = cachedScenarioIndex(publicDir);
   return {
     name: 'scenario-index',
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         if (new URL(request.url ?? '/', 'http://localhost').pathname !== INDEX_URL) return next();
         response.setHeader('Content-Type', 'application/json');
-        response.end(JSON.stringify(scenarioIndex(publicDir)));
+        response.end(JSON.stringify(current()));
       });
     },
     generateBundle() {

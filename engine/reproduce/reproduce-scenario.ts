@@ -12,7 +12,7 @@ import type { CheckpointConfigDocument } from '../checkpoint/stats/rest-document
 import type { DoctorDocuments } from '../doctor/doctor-documents.ts';
 import { checkpointFigures, type CheckpointFigures } from './checkpoint-figures.ts';
 import { keysForStateBytes, stateBytesOfKeys } from './model-state-keys.ts';
-import { modelDescription } from './reproduction-messages.ts';
+import { MODEL_NAME, modelDescription } from './reproduction-messages.ts';
 import { modelVertices, type ModelVertex } from './model-vertices.ts';
 
 /** A browser runs the model comfortably within these; a bigger job is scaled down, and says by how much. */
@@ -68,7 +68,7 @@ export function reproduceScenario(documents: DoctorDocuments): ReproduceResult {
   const until = plan.runMs + imported.medianDurationMs;
   const document: ScenarioFileDocument = {
     version: 1,
-    name: 'Model of an imported Flink job',
+    name: MODEL_NAME,
     description: modelDescription({ intervalMs, vertices: shape.vertices.length, subtasks: imported.subtasks, stateScale: plan.stateScale, parallelismScale: shape.parallelismScale, keys: plan.keys }),
     seed: 1,
     job: { name: 'imported-job-model', vertices: shape.vertices.map((v) => vertexDocument(v, plan)), edges: shape.edges },

@@ -1,6 +1,6 @@
 /**
- * The texts of "Reproduce in the playground" that the engine writes: the model scenario's
- * description (en, then zh-CN: a scenario file has one description, read by speakers of either),
+ * The texts of "Reproduce in the playground" that the engine writes: the model scenario's name
+ * and description (one text per language, as a scenario file carries them: localized-text.ts),
  * the comparison's figure names and the problems, for `ckpt-lab reproduce --lang`. The page
  * renders the same codes through web/i18n (messages-reproduce.ts). Counts are written as
  * "label: n", so no plural forms are needed here.
@@ -18,7 +18,10 @@ export interface ModelFacts {
   keys: number;
 }
 
-export function modelDescription(facts: ModelFacts): string {
+/** The model scenario's name, in each language. */
+export const MODEL_NAME = { en: 'Model of an imported Flink job', 'zh-CN': '导入的 Flink 作业的模型' } as const;
+
+export function modelDescription(facts: ModelFacts): { en: string; 'zh-CN': string } {
   const scale = (n: number) => (n >= 10 ? Math.round(n) : n > 1 ? Math.round(n * 10) / 10 : 1);
   const scaled = facts.stateScale > 1 || facts.parallelismScale > 1;
   const en =
@@ -39,7 +42,7 @@ export function modelDescription(facts: ModelFacts): string {
     (scaled
       ? `为了能在浏览器里运行而按比例缩小：状态 ×1/${scale(facts.stateScale)}，并行度 ×1/${scale(facts.parallelismScale)}（存储带宽随状态一起缩小，耗时保持不变）。`
       : '没有按比例缩小：这个作业原样就能在浏览器里运行。');
-  return `${en}\n\n${zh}`;
+  return { en, 'zh-CN': zh };
 }
 
 const FIGURE_NAMES: { readonly [L in ImportLocale]: { readonly [F in ComparisonFigure]: string } } = {

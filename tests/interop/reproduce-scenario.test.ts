@@ -77,11 +77,15 @@ describe('reproducing the shared real Flink samples (no configuration, no per-ve
   it('says in both languages what was modelled and what was not', () => {
     const derived = reproduceScenario(imported(sample(FLINK_191)));
     if (!derived.ok) throw new Error(derived.problem.code);
-    const description = String(derived.reproduced.document['description']);
-    expect(description).toMatch(/Not modelled: the records' contents, the real operators .*the network/);
-    expect(description).toMatch(/没有模拟的部分：数据的内容、真实的算子.*网络/);
-    expect(description).toContain('Nothing is scaled down: the job fits in a browser as it is.');
-    expect(description).toContain('没有按比例缩小');
+    const valid = validateScenario(derived.reproduced.document);
+    if (!valid.ok) throw new Error(JSON.stringify(valid.errors));
+    const english = valid.scenario.description;
+    const chinese = valid.scenario.translations?.['zh-CN']?.description ?? '';
+    expect(english).toMatch(/Not modelled: the records' contents, the real operators .*the network/);
+    expect(chinese).toMatch(/没有模拟的部分：数据的内容、真实的算子.*网络/);
+    expect(english).toContain('Nothing is scaled down: the job fits in a browser as it is.');
+    expect(chinese).toContain('没有按比例缩小');
+    expect(valid.scenario.translations?.['zh-CN']?.name).toBe('导入的 Flink 作业的模型');
   });
 });
 
@@ -120,7 +124,7 @@ describe('reproducing a job with its configuration and per-vertex details', () =
     expect(derived.reproduced.stateScale).toBeGreaterThan(1000);
     expect(valid.scenario.description).toMatch(/parallelism ×1\/16/);
     expect(valid.scenario.description).toMatch(/state ×1\/\d{4,}/);
-    expect(valid.scenario.description).toMatch(/状态 ×1\/\d{4,}，并行度 ×1\/16/);
+    expect(valid.scenario.translations?.['zh-CN']?.description).toMatch(/状态 ×1\/\d{4,}，并行度 ×1\/16/);
   });
 
   it('runs on RocksDB with sizes scaled back and the median duration, checkpointed and full size within 2×', async () => {
