@@ -15,6 +15,7 @@
  */
 import type { TaskStateSnapshot } from '../protocol.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import { isPackedKeyedState, isPlainKeyedSnapshot, packKeyedState, unpackKeyedState } from '../state/keyed-state-columns.ts';
 
 export class SnapshotCodecError extends Error {
   override readonly name = 'SnapshotCodecError';
@@ -205,14 +206,23 @@ function decodeDocument(bytes: Uint8Array, format: string): unknown {
   return doc.body;
 }
 
+/** A task's snapshot; its full keyed state (if any) as key-group columns (keyed-state-columns.ts). */
 export function encodeTaskStateSnapshot(snapshot: TaskStateSnapshot): Uint8Array {
-  return encodeDocument('task-state-snapshot', snapshot);
+  const packed = isPlainKeyedSnapshot(snapshot.keyedState) ? packKeyedState(snapshot.keyedState) : undefined;
+  const body = packed ? { ...snapshot, keyedState: packed } : snapshot;
+  return encodeDocument('task-state-snapshot', body);
 }
 
+/** A task's snapshot back; keyed state written as a tree (before the columns) still reads. */
 export function decodeTaskStateSnapshot(bytes: Uint8Array): TaskStateSnapshot {
   const body = decodeDocument(bytes, 'task-state-snapshot') as TaskStateSnapshot;
   if (body === null || typeof body !== 'object' || typeof body.subtask?.vertexId !== 'string') throw new SnapshotCodecError('a task state snapshot without a subtask');
-  return body;
+  if (!isPackedKeyedState(body.keyedState)) return body;
+  try {
+    return { ...body, keyedState: unpackKeyedState(body.keyedState) };
+  } catch (error) {
+    throw new SnapshotCodecError(`corrupt keyed state: ${(error as Error).message}`);
+  }
 }
 
 /** A whole completed checkpoint, state inline (the JobManager's view, e.g. for a state dump). */
