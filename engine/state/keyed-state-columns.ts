@@ -49,28 +49,34 @@ const encoder = new TextEncoder();
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const decoder = new TextDecoder();
 
-/** Whether `value` is a full keyed snapshot the columns can hold (not compressed, not incremental). */
-export function isPlainKeyedSnapshot(value: unknown): value is KeyedStateSnapshot {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<KeyedStateSnapshot>;
-  return Array.isArray(v.keyGroups) && typeof v.keyGroupRange === 'object' && typeof v.sizeBytes === 'number';
-}
-
 export function isPackedKeyedState(value: unknown): value is PackedKeyedState {
   return typeof value === 'object' && value !== null && (value as { format?: unknown }).format === 'key-group-columns-v1';
 }
 
 /**
- * The snapshot as columns, or undefined when its keys cannot go through UTF-8 unchanged (a lone
+ * `value` as columns when it is exactly a full keyed snapshot (a KeyedStateSnapshot and nothing
+ * else: no other property, every entry a [string, value] pair), so unpacking gives back an equal
+ * value; undefined for anything else, and when its keys cannot go through UTF-8 unchanged (a lone
  * surrogate would come back as U+FFFD): the codec then writes it as a tree, as before.
  */
-export function packKeyedState(snapshot: KeyedStateSnapshot): PackedKeyedState | undefined {
+export function packKeyedState(value: unknown): PackedKeyedState | undefined {
+  if (!hasExactly(value, SNAPSHOT_KEYS) || !hasExactly(value.keyGroupRange, RANGE_KEYS) || !Array.isArray(value.keyGroups)) return undefined;
+  const { keyGroupRange, keyGroups, sizeBytes } = value as unknown as KeyedStateSnapshot;
+  if (typeof sizeBytes !== 'number' || typeof keyGroupRange.start !== 'number' || typeof keyGroupRange.end !== 'number') return undefined;
   const keys: string[] = [];
   const numbers: number[] = [];
-  const groups = snapshot.keyGroups.map((group) => ({
-    keyGroup: group.keyGroup,
-    states: Object.entries(group.states).map(([name, entries]) => packState(name, entries, keys, numbers)),
-  }));
+  const groups: PackedKeyedState['groups'] = [];
+  for (let g = 0; g < keyGroups.length; g++) {
+    const group = keyGroups[g];
+    if (!hasExactly(group, GROUP_KEYS) || typeof group.keyGroup !== 'number' || !hasPlainPrototype(group.states)) return undefined;
+    const states: PackedState[] = [];
+    for (const name of Object.keys(group.states)) {
+      const state = name === '__proto__' ? undefined : packState(name, (group.states as Record<string, unknown>)[name], keys, numbers);
+      if (!state) return undefined;
+      states.push(state);
+    }
+    groups.push({ keyGroup: group.keyGroup, states });
+  }
   const keyText = keys.join('');
   if (LONE_SURROGATE.test(keyText)) return undefined;
   let longest = 0;
@@ -82,8 +88,8 @@ export function packKeyedState(snapshot: KeyedStateSnapshot): PackedKeyedState |
   const int32 = numbers.every((n) => (n | 0) === n && !Object.is(n, -0));
   return {
     format: 'key-group-columns-v1',
-    keyGroupRange: { ...snapshot.keyGroupRange },
-    sizeBytes: snapshot.sizeBytes,
+    keyGroupRange: { start: keyGroupRange.start, end: keyGroupRange.end },
+    sizeBytes,
     groups,
     keyText: encoder.encode(keyText),
     keyLengths: new Uint8Array(lengths.buffer),
@@ -93,11 +99,35 @@ export function packKeyedState(snapshot: KeyedStateSnapshot): PackedKeyedState |
   };
 }
 
-function packState(name: string, entries: ReadonlyArray<readonly [string, StateValue]>, keys: string[], numbers: number[]): PackedState {
-  const numeric = entries.every((e) => typeof e[1] === 'number');
-  for (const e of entries) keys.push(e[0]);
-  if (!numeric) return { name, count: entries.length, values: entries.map((e) => e[1]) };
-  for (const e of entries) numbers.push(e[1] as number);
+const SNAPSHOT_KEYS = ['keyGroupRange', 'keyGroups', 'sizeBytes'];
+const RANGE_KEYS = ['start', 'end'];
+const GROUP_KEYS = ['keyGroup', 'states'];
+
+function hasPlainPrototype(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A plain object with exactly these own keys (in any order). */
+function hasExactly(value: unknown, keys: readonly string[]): value is Record<string, unknown> {
+  if (!hasPlainPrototype(value)) return false;
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((k) => Object.prototype.hasOwnProperty.call(value, k));
+}
+
+/** One state's entries, or undefined when they are not all [string, value] pairs. */
+function packState(name: string, entries: unknown, keys: string[], numbers: number[]): PackedState | undefined {
+  if (!Array.isArray(entries)) return undefined;
+  let numeric = true;
+  for (let i = 0; i < entries.length; i++) {
+    const e: unknown = entries[i];
+    if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== 'string') return undefined;
+    if (typeof e[1] !== 'number') numeric = false;
+  }
+  for (const e of entries as Array<[string, StateValue]>) keys.push(e[0]);
+  if (!numeric) return { name, count: entries.length, values: (entries as Array<[string, StateValue]>).map((e) => e[1]) };
+  for (const e of entries as Array<[string, number]>) numbers.push(e[1]);
   return { name, count: entries.length };
 }
 

@@ -32,6 +32,32 @@ const snapshot: fc.Arbitrary<KeyedStateSnapshot> = fc
   // plain objects, as backends build them (fast-check's records have no prototype)
   .map((groups) => ({ keyGroupRange: { start: 0, end: 127 }, keyGroups: groups.map((g) => ({ keyGroup: g.keyGroup, states: { ...g.states } })).sort((a, b) => a.keyGroup - b.keyGroup), sizeBytes: 4242 }));
 
+/** Bytes as the codec wrote them before the columns: the header, then the tree as plain JSON. */
+function writtenAsTree(value: unknown): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(value));
+  const bytes = new Uint8Array(8 + json.byteLength);
+  bytes.set([0x43, 0x50, 0x47, 0x31]);
+  new DataView(bytes.buffer).setUint32(4, json.byteLength, true);
+  bytes.set(json, 8);
+  return bytes;
+}
+
+/** A task snapshot's bytes whose keyed state is the given columns (tagged as the codec tags them), for damaged ones. */
+function taskSnapshotWithColumns(columns: object): Uint8Array {
+  const inner = encodeValue(columns);
+  const jsonLength = new DataView(inner.buffer).getUint32(4, true);
+  const tree: unknown = JSON.parse(new TextDecoder().decode(inner.subarray(8, 8 + jsonLength)));
+  const doc = { format: 'task-state-snapshot', version: 1, body: { ...taskSnapshot(null), keyedState: { '#': 'kc', v: tree } } };
+  const json = new TextEncoder().encode(JSON.stringify(doc));
+  const blobs = inner.subarray(8 + jsonLength);
+  const bytes = new Uint8Array(8 + json.byteLength + blobs.byteLength);
+  bytes.set(inner.subarray(0, 4));
+  new DataView(bytes.buffer).setUint32(4, json.byteLength, true);
+  bytes.set(json, 8);
+  bytes.set(blobs, 8 + json.byteLength);
+  return bytes;
+}
+
 function taskSnapshot(keyedState: unknown): TaskStateSnapshot {
   return { subtask: { vertexId: 'count', subtaskIndex: 1 }, keyedState, stateSize: 4242, checkpointedSize: 4242 };
 }
@@ -54,7 +80,7 @@ describe('key-group columns (the stored form of a full keyed snapshot)', () => {
     expect(packed.keyLengthBytes).toBe(1);
     expect(packed.numberBytes).toBe(4);
     expect(packed.keyText.byteLength).toBe(10_000 * 10);
-    expect(encodeTaskStateSnapshot(taskSnapshot(keyed)).byteLength).toBeLessThan(encodeValue({ format: 'task-state-snapshot', version: 1, body: taskSnapshot(keyed) }).byteLength * 0.8);
+    expect(encodeTaskStateSnapshot(taskSnapshot(keyed)).byteLength).toBeLessThan(writtenAsTree({ format: 'task-state-snapshot', version: 1, body: taskSnapshot(keyed) }).byteLength * 0.8);
   });
 
   it('keeps a snapshot whose keys hold a lone surrogate as a tree, which UTF-8 could not carry', () => {
@@ -65,8 +91,26 @@ describe('key-group columns (the stored form of a full keyed snapshot)', () => {
 
   it('reads a task snapshot written before the columns (keyed state as a tree)', () => {
     const keyed: KeyedStateSnapshot = { keyGroupRange: { start: 0, end: 3 }, keyGroups: [{ keyGroup: 2, states: { count: [['a', 1], ['b', 2]] } }], sizeBytes: 20 };
-    const old = encodeValue({ format: 'task-state-snapshot', version: 1, body: taskSnapshot(keyed) });
+    const old = writtenAsTree({ format: 'task-state-snapshot', version: 1, body: taskSnapshot(keyed) });
     expect(decodeTaskStateSnapshot(old).keyedState).toStrictEqual(keyed);
+  });
+
+  it('writes keyed snapshots as columns wherever they sit (a restore for a TaskManager), and anything merely shaped like one as it is', () => {
+    const keyed: KeyedStateSnapshot = { keyGroupRange: { start: 0, end: 3 }, keyGroups: [{ keyGroup: 2, states: { count: [['a', 1], ['b', 2]] } }], sizeBytes: 20 };
+    const restore = { checkpointId: 4, keyedState: [keyed, { ...keyed, keyGroups: [] }], pendingTransactions: [] };
+    expect(decodeValue(encodeValue(restore))).toStrictEqual(restore);
+    expect(new TextDecoder().decode(encodeValue(restore))).toContain('"#":"kc"');
+    const lookalikes = [
+      { ...keyed, note: 'one property more' },
+      { ...keyed, keyGroups: [{ keyGroup: 2, states: { count: [['a', 1, 'extra']] } }] },
+      { ...keyed, keyGroups: [{ keyGroup: 2, states: { count: [[7, 1]] } }] },
+      { ...keyed, keyGroups: [{ keyGroup: '2', states: {} }] },
+      { ...keyed, keyGroupRange: { start: 0, end: 3, step: 1 } },
+    ];
+    for (const value of lookalikes) {
+      expect(packKeyedState(value)).toBeUndefined();
+      expect(decodeValue(encodeValue(value))).toStrictEqual(value);
+    }
   });
 
   it('refuses columns that do not add up with a codec error naming the key group, not a wrong state', () => {
@@ -74,9 +118,9 @@ describe('key-group columns (the stored form of a full keyed snapshot)', () => {
     const packed = packKeyedState(keyed)!;
     const short = { ...packed, keyLengths: packed.keyLengths.subarray(0, 1) };
     expect(() => unpackKeyedState(short)).toThrow(/key group 2 names more keys/);
-    const doc = decodeValue(encodeTaskStateSnapshot(taskSnapshot(keyed))) as { body: { keyedState: unknown } };
-    expect(isPackedKeyedState(doc.body.keyedState)).toBe(true);
-    const tampered = encodeValue({ ...doc, body: { ...doc.body, keyedState: { ...packed, numbers: new Uint8Array(12) } } });
-    expect(() => decodeTaskStateSnapshot(tampered)).toThrow(SnapshotCodecError);
+    expect(decodeTaskStateSnapshot(taskSnapshotWithColumns(packed)).keyedState).toStrictEqual(keyed);
+    expect(() => decodeTaskStateSnapshot(taskSnapshotWithColumns({ ...packed, numbers: new Uint8Array(12) }))).toThrow(SnapshotCodecError);
+    expect(() => decodeTaskStateSnapshot(taskSnapshotWithColumns({ ...packed, numbers: new Uint8Array(12) }))).toThrow(/corrupt keyed state at \$\.body\.keyedState/);
+    expect(isPackedKeyedState(packed)).toBe(true);
   });
 });
