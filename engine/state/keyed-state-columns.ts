@@ -158,10 +158,16 @@ export function unpackKeyedState(packed: PackedKeyedState): KeyedStateSnapshot {
   return { keyGroupRange: { ...packed.keyGroupRange }, keyGroups, sizeBytes: packed.sizeBytes };
 }
 
+/** A typed array's constructor, as far as viewing bytes needs it. */
+interface NumberArrayType {
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): ArrayLike<number>;
+  readonly BYTES_PER_ELEMENT: number;
+}
+
 /** A typed array over bytes (copied when they are not aligned to its element size). */
-function typedView<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(bytes: Uint8Array, Type: { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number }): T {
+function typedView(bytes: Uint8Array, Type: NumberArrayType): ArrayLike<number> {
   const size = Type.BYTES_PER_ELEMENT;
   if (bytes.byteLength % size !== 0) throw new Error(`key-group columns: ${bytes.byteLength} bytes are not a whole number of ${size}-byte values`);
   const aligned = bytes.byteOffset % size === 0 ? bytes : bytes.slice();
-  return new Type(aligned.buffer, aligned.byteOffset, aligned.byteLength / size);
+  return new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset, aligned.byteLength / size);
 }
