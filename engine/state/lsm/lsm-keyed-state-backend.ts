@@ -20,7 +20,7 @@ import { LsmStatistics } from './lsm-statistics.ts';
 import type { LsmStorage } from './lsm-storage.ts';
 import { Memtable } from './memtable.ts';
 import { BlockSource, ConcatSource, MergingIterator, type EntrySource } from './merging-iterator.ts';
-import { describeRun, runOverlaps, type RunContents, type RunDescriptor, type SortedRun } from './sorted-run.ts';
+import { describeRun, findBlock, runOverlaps, type RunContents, type RunDescriptor, type SortedRun } from './sorted-run.ts';
 
 /**
  * The `rocksdb` state backend. There is no RocksDB in a browser: this is an LSM tree built the
@@ -704,9 +704,11 @@ function sourcesNewestFirst(runs: readonly RunDescriptor[], open: (d: RunDescrip
   return sources;
 }
 
-function contentsSource(contents: RunContents): EntrySource {
-  let i = 0;
-  return new BlockSource(() => contents.blocks[i++]);
+/** A run's entries; with `range`, from the first block that may hold its first key group to the last block starting inside it. */
+function contentsSource(contents: RunContents, range?: KeyGroupRange): EntrySource {
+  const { index, blocks } = contents;
+  let i = range ? Math.max(0, findBlock(index, range.start, '')) : 0;
+  return new BlockSource(() => (range && index.keyGroups[i]! > range.end ? undefined : blocks[i++]));
 }
 
 /** One state's entries of one key group, as a full snapshot holds them. */
@@ -745,10 +747,15 @@ function sortedThroughMemtable(chunks: readonly KeyGroupEntries[]): SortedEntrie
   return table.sorted();
 }
 
-/** The live entries (newest version, no tombstones) of runs that fall into `range`, in order. */
+/**
+ * The live entries (newest version, no tombstones) of runs that fall into `range`, in order. Runs
+ * are sorted by key group first, so a rescale reads only the runs, and within them the blocks,
+ * whose key groups meet the range (Flink's RocksDB restore clips by key-group prefix the same way).
+ */
 function liveEntriesIn(runs: readonly RunDescriptor[], contentsOf: (d: RunDescriptor) => RunContents, range: KeyGroupRange): SortedEntries {
   const sorted: SortedEntries = { keyGroups: [], keys: [], values: [] };
-  const merged = new MergingIterator(sourcesNewestFirst(runs, (d) => contentsSource(contentsOf(d))));
+  const meeting = runs.filter((d) => d.maxKeyGroup >= range.start && d.minKeyGroup <= range.end);
+  const merged = new MergingIterator(sourcesNewestFirst(meeting, (d) => contentsSource(contentsOf(d), range)));
   try {
     for (; merged.valid; merged.next()) {
       if (merged.value === TOMBSTONE || !containsKeyGroup(range, merged.keyGroup)) continue;
