@@ -6,6 +6,10 @@
  *
  *   "CPG1" | JSON length (u32, little-endian) | JSON (UTF-8) | blob bytes…
  *
+ * A full keyed snapshot (KeyedStateSnapshot: a million [key, value] pairs at 25 MB) is written as
+ * key-group columns instead of a tree (keyed-state-columns.ts): the same value comes back, several
+ * times faster, wherever it sits (a task snapshot, a restore sent to a TaskManager, a checkpoint).
+ *
  * Round trips are exact for: null, booleans, strings, every number (NaN, ±Infinity, -0 too),
  * bigint, undefined (as a property, an array element or a Map entry), arrays, plain objects
  * (a key "#" included), Map (any keys, insertion order kept), Set and Uint8Array (a view onto a
@@ -15,6 +19,7 @@
  */
 import type { TaskStateSnapshot } from '../protocol.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
+import { isPackedKeyedState, packKeyedState, unpackKeyedState } from '../state/keyed-state-columns.ts';
 
 export class SnapshotCodecError extends Error {
   override readonly name = 'SnapshotCodecError';
@@ -91,6 +96,8 @@ function encodeTree(value: unknown, enc: Encoder, at: string): Json {
       return { [TAG]: 's', e: entries };
     }
     if (!isPlainObject(value)) throw new SnapshotCodecError(`cannot encode ${describe(value)} at ${at}`);
+    const columns = Object.prototype.hasOwnProperty.call(value, 'keyGroups') ? packKeyedState(value) : undefined;
+    if (columns) return { [TAG]: 'kc', v: encodeTree(columns, enc, at) };
     const out: { [k: string]: Json } = {};
     for (const key of Object.keys(value)) {
       const encoded = encodeTree(value[key], enc, `${at}.${key}`);
@@ -143,8 +150,20 @@ function decodeTree(node: Json, blobs: Uint8Array, at: string): unknown {
     case 'o':
       if (node.v !== null && typeof node.v === 'object' && !Array.isArray(node.v)) return decodePlain(node.v, blobs, at);
       break;
+    case 'kc':
+      return decodeKeyGroupColumns(node.v, blobs, at);
   }
   throw new SnapshotCodecError(`unknown or malformed tag ${JSON.stringify(tag)} at ${at}`);
+}
+
+function decodeKeyGroupColumns(node: Json | undefined, blobs: Uint8Array, at: string): unknown {
+  const columns = node !== null && typeof node === 'object' && !Array.isArray(node) ? decodePlain(node, blobs, at) : undefined;
+  if (!isPackedKeyedState(columns)) throw new SnapshotCodecError(`malformed keyed state columns at ${at}`);
+  try {
+    return unpackKeyedState(columns);
+  } catch (error) {
+    throw new SnapshotCodecError(`corrupt keyed state at ${at}: ${(error as Error).message}`);
+  }
 }
 
 function decodePlain(node: { [k: string]: Json }, blobs: Uint8Array, at: string): Record<string, unknown> {

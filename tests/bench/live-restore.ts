@@ -136,9 +136,12 @@ async function restoreAfterKill(session: BrowserSession, keys: number, localReco
 
 const MB = 1024 * 1024;
 
+/** The dev server's first load of the page compiles it: on a loaded 2-core machine that took over the default 30 s. */
+const PAGE_LOAD_TIMEOUT_MS = 180_000;
+
 async function openLiveTestPage(session: BrowserSession): Promise<void> {
-  await session.page.goto(`${session.baseUrl}/live/live-test.html`);
-  await session.page.waitForFunction(() => window.liveTest !== undefined);
+  await session.page.goto(`${session.baseUrl}/live/live-test.html`, { timeout: PAGE_LOAD_TIMEOUT_MS });
+  await session.page.waitForFunction(() => window.liveTest !== undefined, null, { timeout: PAGE_LOAD_TIMEOUT_MS });
   // tsx's keepNames wraps the inner functions of the evaluated code in a `__name` helper the page lacks
   await session.page.evaluate('globalThis.__name ??= (f) => f');
 }

@@ -11,7 +11,7 @@ import {
   type RunUpload,
   type SharedRunHandle,
 } from './incremental-snapshot.ts';
-import { TOMBSTONE, type LsmValue } from './internal-key.ts';
+import { TOMBSTONE, type LsmValue, type SortedEntries } from './internal-key.ts';
 import { levelTargetBytes } from './level-compaction.ts';
 import { LsmContext } from './lsm-context.ts';
 import { rocksDbProperties, type LsmMetrics } from './lsm-metrics.ts';
@@ -20,7 +20,7 @@ import { LsmStatistics } from './lsm-statistics.ts';
 import type { LsmStorage } from './lsm-storage.ts';
 import { Memtable } from './memtable.ts';
 import { BlockSource, ConcatSource, MergingIterator, type EntrySource } from './merging-iterator.ts';
-import { describeRun, type RunContents, type RunDescriptor, type SortedRun } from './sorted-run.ts';
+import { describeRun, findBlock, runOverlaps, type RunContents, type RunDescriptor, type SortedRun } from './sorted-run.ts';
 
 /**
  * The `rocksdb` state backend. There is no RocksDB in a browser: this is an LSM tree built the
@@ -180,15 +180,17 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
 
   /**
    * Loads the key groups of `snapshots` in this backend's range. Into an empty backend the
-   * entries are sorted per state and written straight into runs at the level they fit (as
-   * RocksDB ingests external SST files); otherwise they are put one by one.
+   * entries go straight into runs at the level their size fits (as RocksDB ingests external SST
+   * files): a full snapshot is already in (key group, key) order, so it is written as it comes,
+   * with no memtable and no put per key; entries out of that order are sorted in a memtable first.
+   * Into a backend that holds state they are put one by one.
    */
   restore(snapshots: readonly KeyedStateSnapshot[]): void {
     if (!this.#isEmpty()) {
       for (const snapshot of snapshots) this.#restoreRouted(snapshot);
       return;
     }
-    const perState = new Map<string, Memtable>();
+    const perState = new Map<string, KeyGroupEntries[]>();
     for (const snapshot of snapshots) {
       for (const group of snapshot.keyGroups) {
         if (!containsKeyGroup(this.keyGroupRange, group.keyGroup)) continue;
@@ -197,13 +199,13 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
             for (const [key, value] of entries) this.#heap.put(state, group.keyGroup, key, value);
             continue;
           }
-          let table = perState.get(state);
-          if (!table) perState.set(state, (table = new Memtable()));
-          for (const [key, value] of entries) table.put(group.keyGroup, key, value);
+          let chunks = perState.get(state);
+          if (!chunks) perState.set(state, (chunks = []));
+          chunks.push({ keyGroup: group.keyGroup, entries });
         }
       }
     }
-    for (const [state, table] of perState) this.#ingest(this.#family(state), table);
+    for (const [state, chunks] of perState) this.#ingest(this.#family(state), sortedEntriesOf(chunks));
   }
 
   // ---- flushes, compactions, background work ----
@@ -379,8 +381,9 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
     try {
       for (const [state, runs] of families) {
         // a state the timer-service factory now keeps on the heap is read out of its runs
-        if (ingest && !this.#heapStates.has(state)) this.#installFamily(state, runs, contentsOf, manifest);
-        else this.#putLiveEntries(state, runs, contentsOf);
+        if (this.#heapStates.has(state)) this.#putLiveEntries(state, runs, contentsOf);
+        else if (ingest) this.#installFamily(state, runs, contentsOf, manifest);
+        else this.#ingestOrPut(state, liveEntriesIn(runs, contentsOf, this.keyGroupRange));
       }
     } finally {
       this.storage.commitBatch();
@@ -554,13 +557,20 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
     return true;
   }
 
-  /** Writes a sorted table of entries (no tombstones) into runs at the level its size fits. */
-  #ingest(cf: ColumnFamily, table: Memtable): void {
-    const sorted = table.sorted();
+  /**
+   * Writes entries in (key group, key) order (no tombstones) into runs, as RocksDB's
+   * IngestExternalFile places a file: at the level its size fits, or the deepest one above it
+   * where no run overlaps (the caller makes sure no older version of these keys exists anywhere).
+   */
+  #ingest(cf: ColumnFamily, sorted: SortedEntries): void {
+    const n = sorted.keys.length;
+    if (n === 0) return;
     let bytes = 0;
-    for (let i = 0; i < sorted.keys.length; i++) bytes += entrySizeBytes(sorted.keys[i]!, sorted.values[i] as StateValue);
+    for (let i = 0; i < n; i++) bytes += entrySizeBytes(sorted.keys[i]!, sorted.values[i] as StateValue);
+    const range = { minKeyGroup: sorted.keyGroups[0]!, minKey: sorted.keys[0]!, maxKeyGroup: sorted.keyGroups[n - 1]!, maxKey: sorted.keys[n - 1]! };
     let level = 1;
     while (level < this.options.numLevels - 1 && levelTargetBytes(this.options, level) < bytes) level++;
+    while (level > 0 && cf.levels.level(level).some((r) => runOverlaps(r, range.minKeyGroup, range.minKey, range.maxKeyGroup, range.maxKey))) level--;
     this.storage.beginBatch();
     try {
       let writer = this.#ctx.newWriter(cf.name, level);
@@ -571,9 +581,10 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
           this.stats.runsCreated++;
         }
       };
-      for (let i = 0; i < sorted.keys.length; i++) {
+      for (let i = 0; i < n; i++) {
         writer.add(sorted.keyGroups[i]!, sorted.keys[i]!, sorted.values[i]!);
-        if (writer.estimatedBytes >= this.options.targetFileSizeBytes) {
+        // a level-0 ingest is one run: runs of one level 0 are told apart by id, not by key
+        if (level > 0 && writer.estimatedBytes >= this.options.targetFileSizeBytes) {
           finish();
           writer = this.#ctx.newWriter(cf.name, level);
         }
@@ -582,8 +593,23 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
     } finally {
       this.storage.commitBatch();
     }
-    cf.liveEntries += sorted.keys.length;
+    cf.liveEntries += n;
     cf.liveBytes += bytes;
+  }
+
+  /**
+   * A rescale's share of another subtask's runs (live entries in this backend's key groups, in
+   * order): ingested as new runs when nothing this column family holds overlaps them, as key
+   * groups another subtask owned never do; otherwise put one by one.
+   */
+  #ingestOrPut(state: string, sorted: SortedEntries): void {
+    const n = sorted.keys.length;
+    if (n === 0) return;
+    const cf = this.#family(state);
+    const overlaps = cf.memtable.entryCount > 0 || cf.immutables.count > 0 ||
+      cf.levels.all().some((r) => runOverlaps(r, sorted.keyGroups[0]!, sorted.keys[0]!, sorted.keyGroups[n - 1]!, sorted.keys[n - 1]!));
+    if (!overlaps) return this.#ingest(cf, sorted);
+    for (let i = 0; i < n; i++) this.put(state, sorted.keyGroups[i]!, sorted.keys[i]!, sorted.values[i] as StateValue);
   }
 
   /** Installs a column family's runs as they are, at their levels (the ingest restore). */
@@ -678,7 +704,67 @@ function sourcesNewestFirst(runs: readonly RunDescriptor[], open: (d: RunDescrip
   return sources;
 }
 
-function contentsSource(contents: RunContents): EntrySource {
-  let i = 0;
-  return new BlockSource(() => contents.blocks[i++]);
+/** A run's entries; with `range`, from the first block that may hold its first key group to the last block starting inside it. */
+function contentsSource(contents: RunContents, range?: KeyGroupRange): EntrySource {
+  const { index, blocks } = contents;
+  let i = range ? Math.max(0, findBlock(index, range.start, '')) : 0;
+  return new BlockSource(() => (range && index.keyGroups[i]! > range.end ? undefined : blocks[i++]));
+}
+
+/** One state's entries of one key group, as a full snapshot holds them. */
+interface KeyGroupEntries {
+  keyGroup: number;
+  entries: ReadonlyArray<readonly [string, StateValue]>;
+}
+
+/**
+ * A state's key groups as one sequence in (key group, key) order: a full snapshot's entries are
+ * sorted per key group already, so they are only laid end to end; anything out of order (a key
+ * group twice, keys unsorted) goes through a memtable, where the last write of a key wins.
+ */
+function sortedEntriesOf(chunks: KeyGroupEntries[]): SortedEntries {
+  chunks.sort((a, b) => a.keyGroup - b.keyGroup);
+  const keyGroups: number[] = [];
+  const keys: string[] = [];
+  const values: LsmValue[] = [];
+  for (let c = 0; c < chunks.length; c++) {
+    const { keyGroup, entries } = chunks[c]!;
+    if (c > 0 && chunks[c - 1]!.keyGroup === keyGroup) return sortedThroughMemtable(chunks);
+    for (let i = 0; i < entries.length; i++) {
+      const [key, value] = entries[i]!;
+      if (i > 0 && !(entries[i - 1]![0] < key)) return sortedThroughMemtable(chunks);
+      keyGroups.push(keyGroup);
+      keys.push(key);
+      values.push(value);
+    }
+  }
+  return { keyGroups, keys, values };
+}
+
+function sortedThroughMemtable(chunks: readonly KeyGroupEntries[]): SortedEntries {
+  const table = new Memtable();
+  for (const { keyGroup, entries } of chunks) for (const [key, value] of entries) table.put(keyGroup, key, value);
+  return table.sorted();
+}
+
+/**
+ * The live entries (newest version, no tombstones) of runs that fall into `range`, in order. Runs
+ * are sorted by key group first, so a rescale reads only the runs, and within them the blocks,
+ * whose key groups meet the range (Flink's RocksDB restore clips by key-group prefix the same way).
+ */
+function liveEntriesIn(runs: readonly RunDescriptor[], contentsOf: (d: RunDescriptor) => RunContents, range: KeyGroupRange): SortedEntries {
+  const sorted: SortedEntries = { keyGroups: [], keys: [], values: [] };
+  const meeting = runs.filter((d) => d.maxKeyGroup >= range.start && d.minKeyGroup <= range.end);
+  const merged = new MergingIterator(sourcesNewestFirst(meeting, (d) => contentsSource(contentsOf(d), range)));
+  try {
+    for (; merged.valid; merged.next()) {
+      if (merged.value === TOMBSTONE || !containsKeyGroup(range, merged.keyGroup)) continue;
+      sorted.keyGroups.push(merged.keyGroup);
+      sorted.keys.push(merged.key);
+      sorted.values.push(merged.value);
+    }
+  } finally {
+    merged.close();
+  }
+  return sorted;
 }
