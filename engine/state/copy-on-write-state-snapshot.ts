@@ -1,0 +1,54 @@
+import type { KeyedStateSnapshot, KeyGroupSnapshot, StateValue } from './keyed-state-backend.ts';
+import type { KeyGroupRange } from './key-group-range.ts';
+
+/** One key group of one state as the snapshot saw it: a map its backend never writes again. */
+export interface FrozenKeyGroup {
+  readonly state: string;
+  readonly keyGroup: number;
+  readonly entries: ReadonlyMap<string, StateValue>;
+}
+
+/**
+ * The heap backend's snapshot, split as Flink's HeapSnapshotStrategy splits it. The synchronous
+ * part is the list of key-group maps the backend handed over (CopyOnWriteStateMap's shallow
+ * snapshot: the backend copies a map before its next write instead of copying them all now).
+ * The asynchronous part, writing the key groups out sorted, runs the first time anyone reads
+ * `keyGroups` (an upload, an encoding, a restore), and never for a checkpoint no one reads.
+ * `keyGroups` is an own enumerable property, so copies, JSON and structured clones see it.
+ */
+export function copyOnWriteSnapshot(keyGroupRange: KeyGroupRange, frozen: readonly FrozenKeyGroup[], sizeBytes: number): KeyedStateSnapshot {
+  // keyGroupRange, keyGroups, sizeBytes: the order a plain snapshot object has, so its JSON is the same
+  const snapshot = { keyGroupRange: { ...keyGroupRange } } as KeyedStateSnapshot;
+  Object.defineProperty(snapshot, 'keyGroups', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const keyGroups = writeKeyGroups(frozen);
+      // written once: later reads see the same array, and the frozen maps can be collected
+      Object.defineProperty(snapshot, 'keyGroups', { value: keyGroups, enumerable: true, writable: true, configurable: true });
+      return keyGroups;
+    },
+    set(value: KeyGroupSnapshot[]) {
+      Object.defineProperty(snapshot, 'keyGroups', { value, enumerable: true, writable: true, configurable: true });
+    },
+  });
+  snapshot.sizeBytes = sizeBytes;
+  return snapshot;
+}
+
+/** Non-empty key groups in key-group order, each state's entries sorted by key (deterministic, and a rescale reads single groups). */
+function writeKeyGroups(frozen: readonly FrozenKeyGroup[]): KeyGroupSnapshot[] {
+  const byGroup = new Map<number, KeyGroupSnapshot>();
+  for (const { state, keyGroup, entries } of frozen) {
+    if (entries.size === 0) continue;
+    let group = byGroup.get(keyGroup);
+    if (!group) byGroup.set(keyGroup, (group = { keyGroup, states: {} }));
+    // Values are immutable (operators replace them), so copying references is a true copy.
+    group.states[state] = [...entries].sort(byKey);
+  }
+  return [...byGroup.values()].sort((a, b) => a.keyGroup - b.keyGroup);
+}
+
+function byKey(a: [string, StateValue], b: [string, StateValue]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
