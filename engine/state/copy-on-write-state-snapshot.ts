@@ -17,23 +17,26 @@ export interface FrozenKeyGroup {
  * `keyGroups` is an own enumerable property, so copies, JSON and structured clones see it.
  */
 export function copyOnWriteSnapshot(keyGroupRange: KeyGroupRange, frozen: readonly FrozenKeyGroup[], sizeBytes: number): KeyedStateSnapshot {
-  // keyGroupRange, keyGroups, sizeBytes: the order a plain snapshot object has, so its JSON is the same
-  const snapshot = { keyGroupRange: { ...keyGroupRange } } as KeyedStateSnapshot;
-  Object.defineProperty(snapshot, 'keyGroups', {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const keyGroups = writeKeyGroups(frozen);
+  // An accessor in the literal keeps the object's shape fast; the properties are in the order a
+  // plain snapshot has them (keyGroupRange, keyGroups, sizeBytes), so its JSON is the same.
+  const snapshot: KeyedStateSnapshot = {
+    keyGroupRange: { ...keyGroupRange },
+    get keyGroups(): KeyGroupSnapshot[] {
       // written once: later reads see the same array, and the frozen maps can be collected
-      Object.defineProperty(snapshot, 'keyGroups', { value: keyGroups, enumerable: true, writable: true, configurable: true });
-      return keyGroups;
+      return settle(snapshot, writeKeyGroups(frozen));
     },
-    set(value: KeyGroupSnapshot[]) {
-      Object.defineProperty(snapshot, 'keyGroups', { value, enumerable: true, writable: true, configurable: true });
+    set keyGroups(value: KeyGroupSnapshot[]) {
+      settle(snapshot, value);
     },
-  });
-  snapshot.sizeBytes = sizeBytes;
+    sizeBytes,
+  };
   return snapshot;
+}
+
+/** Turns `keyGroups` into a plain data property holding `keyGroups`, in its place. */
+function settle(snapshot: KeyedStateSnapshot, keyGroups: KeyGroupSnapshot[]): KeyGroupSnapshot[] {
+  Object.defineProperty(snapshot, 'keyGroups', { value: keyGroups, enumerable: true, writable: true, configurable: true });
+  return keyGroups;
 }
 
 /** Non-empty key groups in key-group order, each state's entries sorted by key (deterministic, and a rescale reads single groups). */
