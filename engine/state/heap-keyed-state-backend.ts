@@ -1,25 +1,36 @@
-import type { KeyedStateBackend, KeyedStateSnapshot, KeyGroupSnapshot, StateValue } from './keyed-state-backend.ts';
+import type { KeyedStateBackend, KeyedStateSnapshot, StateValue } from './keyed-state-backend.ts';
 import { containsKeyGroup, keyGroupCount, type KeyGroupRange } from './key-group-range.ts';
 import { entrySizeBytes } from './state-size.ts';
+import { copyOnWriteSnapshot, type FrozenKeyGroup } from './copy-on-write-state-snapshot.ts';
 
 /**
  * One declared state: its key groups' maps in the order they were first written (what iteration
  * and snapshots follow), and the same maps indexed by `keyGroup - keyGroupRange.start`, because
  * every record's read and write looks one up and an array index is much cheaper than a hash.
+ * `versions` holds, per map, the state map version it was made at (by index; outside the range
+ * by key group): a map older than the last snapshot is shared with that snapshot.
  */
 interface StateTable {
   readonly groups: Map<number, Map<string, StateValue>>;
   readonly inRange: Array<Map<string, StateValue> | undefined>;
+  readonly versions: number[];
+  readonly outOfRangeVersions: Map<number, number>;
 }
 
 /**
  * The heap (`hashmap`) state backend: a map per state per key group, in memory. Short on purpose:
  * it is the reference implementation and the oracle for the wa-sqlite backend's tests.
+ *
+ * Snapshots are copy-on-write, as Flink's CopyOnWriteStateMap: a snapshot takes the current maps
+ * and bumps the state map version; a write to a map older than that version copies the map
+ * first, so a checkpoint costs what changed after it, not a copy of all state.
  */
 export class HeapKeyedStateBackend implements KeyedStateBackend {
   readonly kind = 'hashmap' as const;
   /** state name → its key groups → key → value */
   #tables = new Map<string, StateTable>();
+  /** Flink's stateMapVersion: bumped by every snapshot; maps made since carry it */
+  #stateMapVersion = 0;
   /** the state named last: operators use one state per record, so this spares the name lookup */
   #lastState: string | undefined;
   #lastTable: StateTable | undefined;
@@ -44,10 +55,9 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
 
   delete(state: string, keyGroup: number, key: string): void {
     const table = this.#table(state);
-    const group = table && this.#lookup(table, keyGroup);
-    const old = group?.get(key);
+    const old = table && this.#lookup(table, keyGroup)?.get(key);
     if (old === undefined) return;
-    group!.delete(key);
+    this.#group(state, keyGroup).delete(key);
     this.#entries--;
     this.#sizeBytes -= entrySizeBytes(key, old);
   }
@@ -66,19 +76,14 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     return this.#sizeBytes;
   }
 
+  /** The synchronous part: hands over the current maps, which the next write to each copies first. */
   snapshot(): KeyedStateSnapshot {
-    const byGroup = new Map<number, KeyGroupSnapshot>();
+    const frozen: FrozenKeyGroup[] = [];
     for (const [state, { groups }] of this.#tables) {
-      for (const [keyGroup, entries] of groups) {
-        if (entries.size === 0) continue;
-        let snap = byGroup.get(keyGroup);
-        if (!snap) byGroup.set(keyGroup, (snap = { keyGroup, states: {} }));
-        // Values are immutable (operators replace them), so copying references is a true copy.
-        snap.states[state] = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      }
+      for (const [keyGroup, entries] of groups) frozen.push({ state, keyGroup, entries });
     }
-    const keyGroups = [...byGroup.values()].sort((a, b) => a.keyGroup - b.keyGroup);
-    return { keyGroupRange: { ...this.keyGroupRange }, keyGroups, sizeBytes: this.#sizeBytes };
+    this.#stateMapVersion++;
+    return copyOnWriteSnapshot(this.keyGroupRange, frozen, this.#sizeBytes);
   }
 
   restore(snapshots: readonly KeyedStateSnapshot[]): void {
@@ -121,19 +126,35 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     return index >= 0 && index < table.inRange.length ? table.inRange[index] : table.groups.get(keyGroup);
   }
 
-  /** The map of one key group of one state, made on its first write. */
+  /** The map of one key group of one state to write to: made on its first write, copied on the first write after a snapshot. */
   #group(state: string, keyGroup: number): Map<string, StateValue> {
-    let table = this.#table(state);
-    if (!table) {
-      table = { groups: new Map(), inRange: new Array(Math.max(0, keyGroupCount(this.keyGroupRange))).fill(undefined) };
-      this.#tables.set(state, table);
+    const table = this.#table(state) ?? this.#newTable(state);
+    const index = keyGroup - this.keyGroupRange.start;
+    if (index >= 0 && index < table.inRange.length) {
+      const group = table.inRange[index];
+      if (group !== undefined && table.versions[index] === this.#stateMapVersion) return group;
+      const writable = this.#writableCopy(table, keyGroup, group);
+      table.inRange[index] = writable;
+      table.versions[index] = this.#stateMapVersion;
+      return writable;
     }
-    let group = this.#lookup(table, keyGroup);
-    if (!group) {
-      table.groups.set(keyGroup, (group = new Map()));
-      const index = keyGroup - this.keyGroupRange.start;
-      if (index >= 0 && index < table.inRange.length) table.inRange[index] = group;
-    }
+    const group = table.groups.get(keyGroup);
+    if (group !== undefined && table.outOfRangeVersions.get(keyGroup) === this.#stateMapVersion) return group;
+    table.outOfRangeVersions.set(keyGroup, this.#stateMapVersion);
+    return this.#writableCopy(table, keyGroup, group);
+  }
+
+  /** A new map, or a copy of one a snapshot holds; it takes the old one's place (and its place in the order). */
+  #writableCopy(table: StateTable, keyGroup: number, shared: Map<string, StateValue> | undefined): Map<string, StateValue> {
+    const group = new Map(shared);
+    table.groups.set(keyGroup, group);
     return group;
+  }
+
+  #newTable(state: string): StateTable {
+    const count = Math.max(0, keyGroupCount(this.keyGroupRange));
+    const table: StateTable = { groups: new Map(), inRange: new Array(count).fill(undefined), versions: new Array(count).fill(-1), outOfRangeVersions: new Map() };
+    this.#tables.set(state, table);
+    return table;
   }
 }

@@ -266,14 +266,13 @@ export class SubtaskCheckpointCoordinator {
 
   /** Puts the barrier on every output; an unaligned one goes first, and what it overtook is output channel state. */
   #broadcastBarrier(barrier: CheckpointBarrier, unaligned: boolean): ChannelState['outputs'] {
-    const make = (): EventBuffer => ({ kind: 'event', event: barrier, sizeBytes: 32, priority: unaligned });
     if (!unaligned) {
-      this.subtask.router.broadcastEvent(make);
+      this.subtask.router.broadcastEvent(() => barrierBuffer(barrier, false));
       return [];
     }
     const outputs: ChannelState['outputs'] = [];
     for (const s of this.subtask.router.subpartitions) {
-      const overtaken = s.addPriorityEvent(make()).filter((b): b is DataBuffer => b.kind === 'data');
+      const overtaken = s.addPriorityEvent(barrierBuffer(barrier, true)).filter((b): b is DataBuffer => b.kind === 'data');
       if (overtaken.length > 0) outputs.push({ channelId: s.channelId, buffers: overtaken });
     }
     return outputs;
@@ -368,4 +367,9 @@ export class SubtaskCheckpointCoordinator {
     snapshot.stateSize += keyed.sizeBytes;
     snapshot.checkpointedSize += keyed.sizeBytes;
   }
+}
+
+/** The barrier as a buffer on one output (an unaligned one is a priority event, ahead of the data). */
+function barrierBuffer(barrier: CheckpointBarrier, priority: boolean): EventBuffer {
+  return { kind: 'event', event: barrier, sizeBytes: 32, priority };
 }
