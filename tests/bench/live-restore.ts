@@ -75,7 +75,7 @@ interface RestoreRun {
   bytes: number;
   sources: string[];
   killToRunningWallMs: number;
-  /** what the restart read from remote storage (the JobManager's reads: `_metadata`, state files, shared runs) */
+  /** what the restore read from remote storage (the JobManager's `_metadata`, the TaskManagers' state files and shared runs) */
   remoteReadBytes: number;
   /** the page's main-thread JS heap (the JobManager), peak over the run, sampled every 50 ms */
   jobManagerHeapPeakBytes: number;

@@ -14,9 +14,11 @@
  *   snapshots to an IndexedDB database that behaves like a remote object store and acknowledges
  *   once the write succeeded; the JobManager writes `_metadata` before a checkpoint completes, and
  *   deletes what the JobMaster discards;
- * - a restart reads `_metadata` back and only the state the restore plan needs from remote
- *   (restore-reads.ts); task-local copies are on each host's disk (a HostLocalDisk on the main
- *   thread, kept in IndexedDB; it outlives the worker processes of the host, as a disk does);
+ * - a restart reads `_metadata` back and plans from it and the hosts' disk listings
+ *   (restore-reads.ts); each subtask is deployed with its handles and its TaskManager reads them,
+ *   its local copy first (task-restore-reads.ts); task-local copies are on each host's disk (a
+ *   HostLocalDisk on the main thread, kept in IndexedDB; it outlives the worker processes of the
+ *   host, as a disk does);
  * - with `state.backend.type: rocksdb` each worker hosts the LSM backend, its working database in
  *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts), or, where the browser has
  *   no OPFS, in IndexedDB (said once, as a `runtime-notice` event).
@@ -136,7 +138,7 @@ export class LiveDriver extends JobRuntime {
   readonly #sinkOutput: SinkOutputLog;
   /** the committed transactions in IndexedDB, with `persistSinkOutput` */
   readonly #sinkStore: IndexedDbSinkOutputStore | undefined;
-  /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
+  /** per restore, what it read from remote storage: the JobManager's `_metadata`, and the state files and shared runs the TaskManagers read for their subtasks */
   readonly remoteRestoreReads: Array<{ checkpointId: number; bytes: number; requests: number }> = [];
   /** why subtasks declined checkpoints, when they said (a failed upload: the storage's error), oldest first */
   readonly declineCauses: string[] = [];
