@@ -1,18 +1,20 @@
 /**
  * A TaskManager reads its own subtask's state for a restore, as Flink's tasks do
  * (PrioritizedOperatorSubtaskState read by the task, never shipped by the JobManager): the local
- * alternative from its host's disk first, checked against its checksums here, and only what it
- * cannot serve from remote storage (IndexedDB); then the share is cut as Flink's
- * StateAssignmentOperation does (assignRestoredState). The JobManager only names the handles.
+ * alternative from its host's disk first, checked here against its checksums handle by handle,
+ * and only what it cannot serve from remote storage (IndexedDB), the files `_metadata` names for
+ * the share; then the share is cut as Flink's StateAssignmentOperation does (assignRestoredState).
+ * The JobManager only names the handles, from `_metadata` and its hosts' disk listings.
  */
 import { subtaskKey, type CompletedCheckpoint } from '../engine/checkpoint/completed-checkpoint.ts';
-import { assignRestoredState, type AssignmentTarget, type SharedFileReader } from '../engine/checkpoint/state-assignment.ts';
+import { assignRestoredState, assignedHandleRefs, type AssignmentTarget, type SharedFileReader } from '../engine/checkpoint/state-assignment.ts';
 import type { TaskStateSnapshot } from '../engine/protocol.ts';
-import { verifyLocalCopy, type LocalCopy, type LocalRun } from '../engine/recovery/host-local-disk.ts';
-import type { LocalRecoveryFallbackReason } from '../engine/recovery/local-recovery.ts';
+import { keyGroupHandlesOfCopy, verifyLocalCopy, type LocalCopy, type LocalRun } from '../engine/recovery/host-local-disk.ts';
+import { verifyLocalHandle, type LocalKeyGroupsHandle } from '../engine/recovery/local-key-groups-handles.ts';
+import { keyGroupsRestore, localHandles, type HandleRestore, type LocalRecoveryFallbackReason } from '../engine/recovery/local-recovery.ts';
+import type { StateHandleRef } from '../engine/state/handles/operator-subtask-state.ts';
 import type { KeyGroupRange } from '../engine/state/key-group-range.ts';
-import { readCompletedCheckpoint, readSharedFile, type CheckpointMetadata } from '../engine/storage/checkpoint-files.ts';
-import type { CheckpointStorage } from '../engine/storage/checkpoint-storage.ts';
+import { readCompletedCheckpoint, readSharedFile, readSubtaskStates, type CheckpointFileReader, type CheckpointMetadata, type ReadCheckpointResult } from '../engine/storage/checkpoint-files.ts';
 import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { readLocalCopy, type IndexedDbLocalDiskStore } from './storage/indexeddb-local-disk-store.ts';
 
@@ -24,11 +26,19 @@ export interface TaskRestoreHandles {
   /** each vertex's parallelism when the checkpoint was taken */
   parallelism: Record<string, number>;
   target: AssignmentTarget;
+  /**
+   * `_metadata` as the JobManager read it, with the references of only the old subtasks the share
+   * is cut from (its own; after a rescale every old subtask of its vertex): the TaskManager reads
+   * those state files and shared runs, never `_metadata` again. Absent: it reads `_metadata` itself.
+   */
+  remote?: CheckpointMetadata;
   /** the local alternative the plan chose: its path on the host's disk and, when only part of it serves, the key groups it serves and why not the rest */
   local?: { path: string; keyGroupRanges?: KeyGroupRange[]; reason?: LocalRecoveryFallbackReason };
+  /** why the plan offers no local alternative (rescaled, different-slot, …); default `missing` */
+  fallbackReason?: LocalRecoveryFallbackReason;
 }
 
-/** A subtask's state as read: where it came from (and why not locally), and the bytes read. */
+/** A subtask's state as read: where it came from (and why not locally), per handle, and the bytes read where. */
 export interface TaskRestoreRead {
   restore: TaskRestore;
   source: 'local' | 'remote';
@@ -36,47 +46,86 @@ export interface TaskRestoreRead {
   reason?: LocalRecoveryFallbackReason;
   bytes: number;
   remoteBytes: number;
+  /** per handle of the share, where it came from and why (listed when the JobManager sent `_metadata`'s references) */
+  handles?: HandleRestore[];
+  /** bytes read from the host's disk, those of handles found damaged included (the restore's modelled local read) */
+  localBytesRead: number;
+  /** what was read from remote storage: state files and shared runs */
+  remoteRead: { bytes: number; requests: number };
 }
 
 /** Where a TaskManager reads: its host's disk (absent: the host has none) and remote checkpoint storage. */
 export interface TaskRestoreStores {
   local?: IndexedDbLocalDiskStore;
-  remote: CheckpointStorage;
+  remote: CheckpointFileReader;
 }
+
+/** What the local copy can serve once read and verified. */
+type LocalExamination =
+  | { usable: 'whole'; snapshot: TaskStateSnapshot; bytes: number; handles: readonly LocalKeyGroupsHandle[] }
+  | { usable: 'partly'; snapshot: TaskStateSnapshot; reason: LocalRecoveryFallbackReason; local: LocalKeyGroupsHandle[]; fallBack: HandleRestore[]; bytesRead: number }
+  | { usable: false; reason: LocalRecoveryFallbackReason; bytesRead: number };
 
 /**
  * Reads subtask `handles.target`'s share: wholly from the local copy when it is there and intact
- * (every run it references too), else the intact key groups the plan named from it and the rest
- * from remote storage, else all from remote storage (`missing` or `corrupt`). A message when
- * remote storage cannot give what the local copy lacks.
+ * (every run and key-group handle of it), else its intact key-group handles from it and the rest
+ * from remote storage, else all from remote storage (`missing`, `partial` or `corrupt`). A
+ * message when remote storage cannot give what the local copy lacks.
  */
 export async function readTaskRestore(handles: TaskRestoreHandles, stores: TaskRestoreStores): Promise<TaskRestoreRead | { error: string }> {
-  const local = handles.local && stores.local ? await examineLocal(stores.local, handles.local.path) : { reason: 'missing' as const };
-  const wholeLocal = 'snapshot' in local && handles.local?.keyGroupRanges === undefined;
-  if (wholeLocal) {
+  const local = handles.local && stores.local ? await examineLocal(stores.local, handles.local) : { usable: false as const, reason: handles.local ? ('missing' as const) : (handles.fallbackReason ?? 'missing'), bytesRead: 0 };
+  const share = handles.remote && shareHandles(handles, handles.remote);
+  const remoteRead = { bytes: 0, requests: 0 };
+  if (local.usable === 'whole') {
     const assignment = assignRestoredState(shell(handles, new Map()), handles.target, local.snapshot, noRemote(handles));
-    return { restore: assignment.restore, source: 'local', bytes: assignment.bytes, remoteBytes: 0 };
+    const listed = share ? { handles: localHandles(local.snapshot, local.handles) } : {};
+    return { restore: assignment.restore, source: 'local', bytes: assignment.bytes, remoteBytes: 0, ...listed, localBytesRead: local.bytes, remoteRead };
   }
-  const remote = await readRemote(handles, stores.remote);
+  const remote = await readRemote(handles, counted(stores.remote, remoteRead));
   if ('error' in remote) return remote;
-  if ('snapshot' in local) {
-    const localPart = { snapshot: local.snapshot, keyGroupRanges: handles.local!.keyGroupRanges!, bytes: local.bytes };
+  if (local.usable === 'partly') {
+    const keyGroupRanges = local.local.map((h) => h.keyGroupRange);
+    const localPart = { snapshot: local.snapshot, keyGroupRanges, bytes: local.local.reduce((n, h) => n + h.bytes, 0) };
     const assignment = assignRestoredState(remote.checkpoint, handles.target, undefined, remote.sharedFile, localPart);
-    return { restore: assignment.restore, source: 'remote', reason: handles.local!.reason ?? 'partial', bytes: assignment.bytes, remoteBytes: assignment.remoteBytes };
+    const keyed = [...local.local.map((h) => keyGroupsRestore(h, 'local')), ...local.fallBack].sort((a, b) => a.keyGroupRange!.start - b.keyGroupRange!.start);
+    const listed = share ? { handles: [...keyed, ...fellBack(share.filter((h) => !isKeyed(h)), local.reason)] } : {};
+    return { restore: assignment.restore, source: 'remote', reason: local.reason, bytes: assignment.bytes, remoteBytes: assignment.remoteBytes, ...listed, localBytesRead: local.bytesRead, remoteRead };
   }
   const assignment = assignRestoredState(remote.checkpoint, handles.target, undefined, remote.sharedFile);
-  return { restore: assignment.restore, source: 'remote', reason: local.reason, bytes: assignment.bytes, remoteBytes: assignment.remoteBytes };
+  const listed = share ? { handles: fellBack(share, local.reason) } : {};
+  return { restore: assignment.restore, source: 'remote', reason: local.reason, bytes: assignment.bytes, remoteBytes: assignment.remoteBytes, ...listed, localBytesRead: local.bytesRead, remoteRead };
 }
 
-/** The local copy with its runs' contents put back, or why it cannot serve. */
-async function examineLocal(store: IndexedDbLocalDiskStore, path: string): Promise<{ snapshot: TaskStateSnapshot; bytes: number } | { reason: 'missing' | 'corrupt' }> {
-  const read = await readLocalCopy(store, path);
-  if (!read) return { reason: 'missing' };
-  if (!verifyLocalCopy(read.copy)) return { reason: 'corrupt' };
+/**
+ * The local copy with its runs' contents put back, and which of its key-group handles serve: the
+ * present and intact ones the plan named (all of them when it named none); the others fall back
+ * with their reason, `partial` for a handle not on the disk, `corrupt` for one that fails its checksum.
+ */
+async function examineLocal(store: IndexedDbLocalDiskStore, planned: NonNullable<TaskRestoreHandles['local']>): Promise<LocalExamination> {
+  const read = await readLocalCopy(store, planned.path);
+  if (!read) return { usable: false, reason: 'missing', bytesRead: 0 };
+  // A damaged copy is only found out after reading it: those bytes were read for nothing.
+  if (!verifyLocalCopy(read.copy)) return { usable: false, reason: 'corrupt', bytesRead: read.copy.bytes };
   const runs = new Map(read.runs.map((r) => [r.name, r]));
-  if (read.copy.runs.some((name) => !runs.has(name))) return { reason: 'missing' };
-  if (read.runs.some((r) => r.verifiedOnRead !== true)) return { reason: 'corrupt' };
-  return { snapshot: withRuns(read.copy, runs), bytes: read.copy.bytes };
+  if (read.copy.runs.some((name) => !runs.has(name))) return { usable: false, reason: 'missing', bytesRead: 0 };
+  if (read.runs.some((r) => r.verifiedOnRead !== true)) return { usable: false, reason: 'corrupt', bytesRead: read.copy.bytes };
+  const snapshot = withRuns(read.copy, runs);
+  const handles = keyGroupHandlesOfCopy(read.copy);
+  const local: LocalKeyGroupsHandle[] = [];
+  const fallBack: HandleRestore[] = [];
+  let wasted = 0;
+  for (const h of handles) {
+    const named = planned.keyGroupRanges === undefined || planned.keyGroupRanges.some((r) => r.start <= h.keyGroupRange.start && h.keyGroupRange.end <= r.end);
+    if (!h.present || !named) fallBack.push(keyGroupsRestore(h, 'remote', h.present ? (planned.reason ?? 'partial') : 'partial'));
+    else if (!verifyLocalHandle(snapshot, h)) {
+      fallBack.push(keyGroupsRestore(h, 'remote', 'corrupt'));
+      wasted += h.bytes;
+    } else local.push(h);
+  }
+  if (fallBack.length === 0) return { usable: 'whole', snapshot, bytes: read.copy.bytes, handles };
+  const reason = fallBack.some((h) => h.reason === 'partial') ? 'partial' : 'corrupt';
+  if (local.length === 0) return { usable: false, reason, bytesRead: wasted };
+  return { usable: 'partly', snapshot, reason, local, fallBack, bytesRead: local.reduce((n, h) => n + h.bytes, wasted) };
 }
 
 function withRuns(copy: LocalCopy, runs: ReadonlyMap<string, LocalRun>): TaskStateSnapshot {
@@ -85,15 +134,27 @@ function withRuns(copy: LocalCopy, runs: ReadonlyMap<string, LocalRun>): TaskSta
   return { ...snapshot, sharedFiles: snapshot.sharedFiles.map((f) => ({ ...f, contents: runs.get(f.name)?.contents })) };
 }
 
+/** The handles of the share as `_metadata` lists them (its key-group ranges after a rescale). */
+function shareHandles(handles: TaskRestoreHandles, metadata: CheckpointMetadata): StateHandleRef[] {
+  const refs = new Map(metadata.subtasks.map((ref) => [ref.key, ref]));
+  return assignedHandleRefs(handles.parallelism, handles.target, (key) => refs.get(key)?.handles);
+}
+
+function isKeyed(h: StateHandleRef): boolean {
+  return h.kind === 'key-groups' || h.kind === 'incremental';
+}
+
+function fellBack(refs: readonly StateHandleRef[], reason: LocalRecoveryFallbackReason): HandleRestore[] {
+  return refs.map((h) => ({ ...h, source: 'remote', reason }));
+}
+
 /**
  * The state files of the old subtasks the share is cut from (its own; after a rescale every old
- * subtask of its vertex) and the shared runs they reference, read from remote storage.
+ * subtask of its vertex) and the shared runs they reference, read from remote storage: the files
+ * the JobManager's `_metadata` named, or, without them, as `_metadata` names them.
  */
-async function readRemote(handles: TaskRestoreHandles, storage: CheckpointStorage): Promise<{ checkpoint: CompletedCheckpoint; sharedFile: SharedFileReader } | { error: string }> {
-  const { target } = handles;
-  const old = handles.parallelism[target.vertexId] ?? target.parallelism;
-  const keys = new Set(old === target.parallelism ? [subtaskKey(target)] : Array.from({ length: old }, (_, i) => subtaskKey({ vertexId: target.vertexId, subtaskIndex: i })));
-  const read = await readCompletedCheckpoint(storage, handles.directory, { select: () => keys });
+async function readRemote(handles: TaskRestoreHandles, storage: CheckpointFileReader): Promise<{ checkpoint: CompletedCheckpoint; sharedFile: SharedFileReader } | { error: string }> {
+  const read = handles.remote ? await readSubtaskStates(storage, handles.directory, handles.remote) : await readOwnMetadata(handles, storage);
   if (!read.ok) return { error: read.error.message };
   const shared = await readSharedRuns(storage, read.checkpoint, read.metadata);
   if (typeof shared === 'string') return { error: shared };
@@ -106,8 +167,15 @@ async function readRemote(handles: TaskRestoreHandles, storage: CheckpointStorag
   };
 }
 
+function readOwnMetadata(handles: TaskRestoreHandles, storage: CheckpointFileReader): Promise<ReadCheckpointResult> {
+  const { target } = handles;
+  const old = handles.parallelism[target.vertexId] ?? target.parallelism;
+  const keys = new Set(old === target.parallelism ? [subtaskKey(target)] : Array.from({ length: old }, (_, i) => subtaskKey({ vertexId: target.vertexId, subtaskIndex: i })));
+  return readCompletedCheckpoint(storage, handles.directory, { select: () => keys });
+}
+
 /** Every shared run the read state files reference: those uploaded with them came along, reused ones are read now. */
-async function readSharedRuns(storage: CheckpointStorage, checkpoint: CompletedCheckpoint, metadata: CheckpointMetadata): Promise<Map<string, unknown> | string> {
+async function readSharedRuns(storage: CheckpointFileReader, checkpoint: CompletedCheckpoint, metadata: CheckpointMetadata): Promise<Map<string, unknown> | string> {
   const contents = new Map<string, unknown>();
   for (const ref of metadata.subtasks) {
     const snapshot = checkpoint.taskStates.get(ref.key);
@@ -121,6 +189,22 @@ async function readSharedRuns(storage: CheckpointStorage, checkpoint: CompletedC
     }
   }
   return contents;
+}
+
+/** The store, counting the bytes and requests of the reads made through it (this subtask's only, whatever else reads the store meanwhile). */
+function counted(storage: CheckpointFileReader, read: { bytes: number; requests: number }): CheckpointFileReader {
+  return {
+    readFile: async (path) => {
+      read.requests++;
+      const bytes = await storage.readFile(path);
+      read.bytes += bytes?.byteLength ?? 0;
+      return bytes;
+    },
+    list: (prefix) => {
+      read.requests++;
+      return storage.list(prefix);
+    },
+  };
 }
 
 /** The checkpoint as far as a whole-local restore needs it: its id and parallelism. */

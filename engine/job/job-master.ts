@@ -547,8 +547,9 @@ export class JobMaster {
   }
 
   /** Where each subtask of `graph` restores from, decided before anything is read (one rule for both runtimes). */
-  planRestore(graph: ExecutionGraph, checkpoint: Omit<RestoredCheckpointView, 'remoteUnavailable'>, previousPlacement: ReadonlyMap<string, SlotLocation>): RestorePlan {
+  planRestore(graph: ExecutionGraph, checkpoint: Omit<RestoredCheckpointView, 'remoteUnavailable'>, previousPlacement: ReadonlyMap<string, SlotLocation>, localCopies?: 'verified' | 'listed'): RestorePlan {
     return planRestore({
+      ...(localCopies === undefined ? {} : { localCopies }),
       jobId: this.jobId,
       graph,
       checkpoint: { ...checkpoint, remoteUnavailable: this.#remoteFaults.failing },

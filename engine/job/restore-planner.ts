@@ -27,6 +27,8 @@ export interface RestorePlanRequest {
   disks: ReadonlyMap<string, HostLocalDisk>;
   config: Pick<FlinkConfig, 'localRecovery'>;
   costs: RestoreCosts;
+  /** how local copies are examined (SubtaskRestoreRequest.localCopies): the live JobManager plans from the disks' listings */
+  localCopies?: 'verified' | 'listed';
 }
 
 /** Per subtask of the new graph, where its state comes from (and why not local); and which old subtasks' files to read from remote. */
@@ -59,6 +61,7 @@ export function planRestore(r: RestorePlanRequest): RestorePlan {
       remote: r.checkpoint.remoteUnavailable ? 'missing' : { bytes: r.checkpoint.remoteBytes(i) },
       remoteHandles: r.checkpoint.remoteHandles?.(i) ?? [],
       costs: r.costs,
+      ...(r.localCopies === undefined ? {} : { localCopies: r.localCopies }),
     });
     if (decision.source !== 'local') {
       // After a rescale a subtask takes key groups from every old subtask of its vertex.

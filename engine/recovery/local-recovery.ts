@@ -3,7 +3,7 @@ import type { CostSpec } from '../scenario/scenario-types.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
 import type { StateHandleRef } from '../state/handles/operator-subtask-state.ts';
 import type { KeyGroupRange } from '../state/key-group-range.ts';
-import { keyGroupHandlesOfCopy, verifyLocalCopy, type HostLocalDisk } from './host-local-disk.ts';
+import { keyGroupHandlesOfCopy, verifyLocalCopy, type HostLocalDisk, type LocalCopy, type LocalRun } from './host-local-disk.ts';
 import { verifyLocalHandle, type LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
 /** Why a subtask did not restore from its local copy (checked in this order). */
@@ -66,6 +66,14 @@ export interface SubtaskRestoreRequest {
   /** the handles of that share (its key-group ranges after a rescale), for the report; absent: not known (listed as none) */
   remoteHandles?: readonly StateHandleRef[];
   costs: RestoreCosts;
+  /**
+   * How the local copy is examined: `verified` (default) reads it and checks its checksums, as a
+   * task does (the sim, whose disks hold the bytes in memory); `listed` decides from the disk's
+   * listing alone (which copies, handles and runs are on it, their sizes and recorded checksums),
+   * reading no state bytes: the live JobManager, whose TaskManagers read and verify their copies
+   * themselves and fall back per handle (workers/task-restore-reads.ts).
+   */
+  localCopies?: 'verified' | 'listed';
 }
 
 /**
@@ -142,12 +150,12 @@ function decidePartly(request: SubtaskRestoreRequest, local: PartlyUsable): Subt
   return { source: 'remote', reason: local.reason, bytes: request.remote.bytes, durationMs, handles, localPart };
 }
 
-function keyGroupsRestore(h: LocalKeyGroupsHandle, source: HandleRestore['source'], reason?: LocalRecoveryFallbackReason): HandleRestore {
+export function keyGroupsRestore(h: LocalKeyGroupsHandle, source: HandleRestore['source'], reason?: LocalRecoveryFallbackReason): HandleRestore {
   return { kind: 'key-groups', keyGroupRange: h.keyGroupRange, bytes: h.bytes, source, ...(reason === undefined ? {} : { reason }) };
 }
 
 /** A local restore: the copy's key-group handles, or its one keyed handle (an incremental copy), all from the disk. */
-function localHandles(snapshot: TaskStateSnapshot, handles: readonly LocalKeyGroupsHandle[]): HandleRestore[] {
+export function localHandles(snapshot: TaskStateSnapshot, handles: readonly LocalKeyGroupsHandle[]): HandleRestore[] {
   if (handles.length === 0) return [{ kind: snapshot.sharedFiles ? 'incremental' : 'key-groups', bytes: snapshot.stateSize, source: 'local' }];
   return handles.map((h) => keyGroupsRestore(h, 'local'));
 }
@@ -227,6 +235,7 @@ function examineLocalCopy(r: SubtaskRestoreRequest): LocalExamination {
   if (!copy) return unusable('missing');
   const handles = keyGroupHandlesOfCopy(copy);
   if (!copy.complete && !handles.some((h) => h.present)) return unusable('partial');
+  if (r.localCopies === 'listed') return examineListed(copy, r.disk!.runsOf(copy.key), handles);
   if (!verifyLocalCopy(copy)) return unusable('corrupt', copy.bytes);
   // An incremental copy: every run it references, the reused ones too, from this disk only.
   const runs = r.disk!.readRuns(copy);
@@ -234,13 +243,24 @@ function examineLocalCopy(r: SubtaskRestoreRequest): LocalExamination {
   return examineHandles(runs.snapshot, copy.bytes, handles);
 }
 
+/**
+ * A copy as the disk's listing shows it: every run it references listed beside it (a run the
+ * listing lacks is `missing`), and its present handles taken as they are listed. Damage is only
+ * found by reading: the task that reads the copy verifies it and falls back then.
+ */
+function examineListed(copy: LocalCopy, runs: readonly LocalRun[], handles: readonly LocalKeyGroupsHandle[]): LocalExamination {
+  const listed = new Set(runs.map((run) => run.name));
+  if (copy.runs.some((name) => !listed.has(name))) return { usable: false, reason: 'missing', bytes: 0 };
+  return examineHandles(copy.snapshot, copy.bytes, handles, false);
+}
+
 /** Each key-group handle of a copy on its own: present and intact ones serve locally, the others fall back. */
-function examineHandles(snapshot: TaskStateSnapshot, bytes: number, handles: readonly LocalKeyGroupsHandle[]): LocalExamination {
+function examineHandles(snapshot: TaskStateSnapshot, bytes: number, handles: readonly LocalKeyGroupsHandle[], verify = true): LocalExamination {
   const local: LocalKeyGroupsHandle[] = [];
   const remote: PartlyUsable['remote'] = [];
   for (const h of handles) {
     if (!h.present) remote.push({ handle: h, reason: 'partial' });
-    else if (!verifyLocalHandle(snapshot, h)) remote.push({ handle: h, reason: 'corrupt' });
+    else if (verify && !verifyLocalHandle(snapshot, h)) remote.push({ handle: h, reason: 'corrupt' });
     else local.push(h);
   }
   if (remote.length === 0) return { usable: true, bytes, snapshot, handles };

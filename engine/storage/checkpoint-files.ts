@@ -31,6 +31,9 @@ import {
   encodeTaskStateSnapshot,
 } from './snapshot-codec.ts';
 
+/** What reading a checkpoint's files needs of a store. */
+export type CheckpointFileReader = Pick<CheckpointStorage, 'readFile' | 'list'>;
+
 /** Where one checkpoint's files go. */
 export interface CheckpointPlacement {
   /** `<job dir>/chk-<n>`, or the savepoint's directory */
@@ -238,7 +241,7 @@ export interface ReadCheckpointOptions {
  * from, or the selected subtasks of it. A missing or corrupt file is an error value naming it
  * (restoring from it would fail).
  */
-export async function readCompletedCheckpoint(storage: CheckpointStorage, directory: string, options: ReadCheckpointOptions = {}): Promise<ReadCheckpointResult> {
+export async function readCompletedCheckpoint(storage: CheckpointFileReader, directory: string, options: ReadCheckpointOptions = {}): Promise<ReadCheckpointResult> {
   const metaPath = metadataPath(directory);
   const metaBytes = await storage.readFile(metaPath);
   if (!metaBytes) return notFound(directory, [metaPath], `java.io.FileNotFoundException: Cannot find meta data file '_metadata' in directory '${directory}'. Please try to load the checkpoint/savepoint directly from the metadata file instead of the directory.`);
@@ -248,12 +251,22 @@ export async function readCompletedCheckpoint(storage: CheckpointStorage, direct
   } catch (error) {
     return notFound(directory, [], `java.io.IOException: Cannot read ${metaPath}: ${(error as Error).message}`);
   }
+  const selected = await options.select?.(metadata);
+  const read = await readSubtaskStates(storage, directory, selected ? { ...metadata, subtasks: metadata.subtasks.filter((ref) => selected.has(ref.key)) } : metadata);
+  return read.ok ? { ...read, metadata } : read;
+}
+
+/**
+ * The state files (and the shared files they uploaded) of the subtasks `metadata` lists, as
+ * `_metadata` references them: what a task downloads of its own handles once the JobManager sent
+ * them, without reading `_metadata` itself. The result's checkpoint holds those subtasks' state.
+ */
+export async function readSubtaskStates(storage: CheckpointFileReader, directory: string, metadata: CheckpointMetadata): Promise<ReadCheckpointResult> {
   const missing: string[] = [];
   const corrupt: string[] = [];
   const sharedCache = new Map<string, unknown>();
   const taskStates = new Map<string, TaskStateSnapshot>();
-  const selected = await options.select?.(metadata);
-  const refs = selected ? metadata.subtasks.filter((ref) => selected.has(ref.key)) : metadata.subtasks;
+  const refs = metadata.subtasks;
   // The state files are independent requests, in flight together (as each task downloads its own in Flink).
   const stateFiles = await Promise.all(refs.map((ref) => storage.readFile(ref.statePath)));
   for (const [r, ref] of refs.entries()) {
@@ -321,7 +334,7 @@ export async function readCompletedCheckpoint(storage: CheckpointStorage, direct
 }
 
 /** A shared file's contents (restoring a reused SST run), or undefined if it is not there. */
-export async function readSharedFile(storage: CheckpointStorage, path: string): Promise<unknown> {
+export async function readSharedFile(storage: CheckpointFileReader, path: string): Promise<unknown> {
   const bytes = await storage.readFile(path);
   return bytes === undefined ? undefined : decodeSharedFile(bytes).contents;
 }

@@ -75,7 +75,7 @@ interface RestoreRun {
   bytes: number;
   sources: string[];
   killToRunningWallMs: number;
-  /** what the restart read from remote storage (the JobManager's reads: `_metadata`, state files, shared runs) */
+  /** what the restore read from remote storage (the JobManager's `_metadata`, the TaskManagers' state files and shared runs) */
   remoteReadBytes: number;
   /** the page's main-thread JS heap (the JobManager), peak over the run, sampled every 50 ms */
   jobManagerHeapPeakBytes: number;
@@ -151,10 +151,10 @@ async function openLiveTestPage(session: BrowserSession): Promise<void> {
  * TaskManagers acknowledge handles, local copies are written to the hosts' databases as they came,
  * and the bench counts the sink's records without keeping them. (Before, 100 MB did not finish:
  * the page grew to 3.5 GB, with every acknowledged snapshot and local copy decoded on the main
- * thread and every sink record kept.) At 100 MB the restore is dominated by deploying the state
- * (the main thread encodes each subtask's share, the worker decodes and rebuilds a million keys),
- * and the restart still reads the whole checkpoint back from IndexedDB when every subtask restores
- * locally, so local and remote come out close there.
+ * thread and every sink record kept.) The JobManager reads `_metadata` only and deploys handles;
+ * each TaskManager reads its own copy or state files. At 100 MB the restore is dominated by the
+ * worker decoding its share and rebuilding a million keys, the same work local or remote, so the
+ * two come out close until that gets cheaper.
  */
 export async function benchLiveRestore(sizesMb: number[] = [10, 100]): Promise<BenchFigure[]> {
   const session = await openBrowserSession();

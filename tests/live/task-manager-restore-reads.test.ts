@@ -93,10 +93,12 @@ describe('a TaskManager deployed with state handles', () => {
     const { counts, deploy } = await setUp({ remote: true });
     const result: DeployResult = await deploy();
     expect(result.taskIndexes).toHaveLength(6);
+    // Without `_metadata`'s references in its handles, the TaskManager reads `_metadata` itself, then the state file.
     expect(result.restores).toEqual([
-      { taskIndex: counts[0], source: 'local', bytes: 100, remoteBytes: 0 },
-      { taskIndex: counts[1], source: 'remote', reason: 'missing', bytes: 100, remoteBytes: 100 },
+      { taskIndex: counts[0], source: 'local', bytes: 100, remoteBytes: 0, localBytesRead: 100, remoteRead: { bytes: 0, requests: 0 } },
+      { taskIndex: counts[1], source: 'remote', reason: 'missing', bytes: 100, remoteBytes: 100, localBytesRead: 0, remoteRead: { bytes: expect.any(Number), requests: 2 } },
     ]);
+    expect(result.restores![1]!.remoteRead.bytes).toBeGreaterThan(0);
   });
 
   it('fails the deployment, naming what is missing, when a share is on neither the disk nor remote storage', async () => {

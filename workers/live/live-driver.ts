@@ -14,9 +14,11 @@
  *   snapshots to an IndexedDB database that behaves like a remote object store and acknowledges
  *   once the write succeeded; the JobManager writes `_metadata` before a checkpoint completes, and
  *   deletes what the JobMaster discards;
- * - a restart reads `_metadata` back and only the state the restore plan needs from remote
- *   (restore-reads.ts); task-local copies are on each host's disk (a HostLocalDisk on the main
- *   thread, kept in IndexedDB; it outlives the worker processes of the host, as a disk does);
+ * - a restart reads `_metadata` back and plans from it and the hosts' disk listings
+ *   (restore-reads.ts); each subtask is deployed with its handles and its TaskManager reads them,
+ *   its local copy first (task-restore-reads.ts); task-local copies are on each host's disk (a
+ *   HostLocalDisk on the main thread, kept in IndexedDB; it outlives the worker processes of the
+ *   host, as a disk does);
  * - with `state.backend.type: rocksdb` each worker hosts the LSM backend, its working database in
  *   its host's OPFS directory (workers/storage/rocksdb-local-dir.ts), or, where the browser has
  *   no OPFS, in IndexedDB (said once, as a `runtime-notice` event).
@@ -27,7 +29,6 @@ import * as Comlink from 'comlink';
 import type { SubtaskId, TaskStateSnapshot } from '../../engine/protocol.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import { assignRestoredState, type SubtaskAssignment } from '../../engine/checkpoint/state-assignment.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import type { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { JobMaster, type JobStartState } from '../../engine/job/job-master.ts';
@@ -54,14 +55,15 @@ import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from './task-manager-process.ts';
 import { TaskManagerPool } from './task-manager-pool.ts';
 import { LiveCheckpointStorage } from './live-checkpoint-storage.ts';
-import { assignmentTarget, readForRestore, type RestoreReads } from './restore-reads.ts';
+import { assignmentTarget, readForRestore, readRecoveredCheckpoint, shareMetadata, type RestoreReads } from './restore-reads.ts';
 import { checkpointDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import type { CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
-import { decodeSharedFile, decodeTaskStateSnapshot, encodeValue } from '../../engine/storage/snapshot-codec.ts';
+import { decodeSharedFile, decodeTaskStateSnapshot } from '../../engine/storage/snapshot-codec.ts';
+import { transferMs } from '../../engine/storage/transfer-cost.ts';
 import { localCopyPath, type HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { liveCheckpointDatabaseName, newLiveRunId } from '../storage/indexeddb-checkpoint-storage.ts';
-import { destroyLocalDisks, openHostLocalDisk, releaseLocalDiskContents, reloadLocalDisks } from '../storage/indexeddb-local-disk-store.ts';
+import { destroyLocalDisks, localDisksSettled, openHostLocalDisk } from '../storage/indexeddb-local-disk-store.ts';
 import { IndexedDbSinkOutputStore, sinkOutputDatabaseName } from '../storage/indexeddb-sink-output-store.ts';
 import { deleteMirroredDatabasesUnder } from '../storage/indexeddb-mirrored-vfs.ts';
 import { hostDir, hostsDir, opfsAvailable, removeOpfsDirectory, removeOpfsDirectoryAndEmptyParents, rocksDbLocalDir, type LocalDirStore } from '../storage/rocksdb-local-dir.ts';
@@ -136,7 +138,7 @@ export class LiveDriver extends JobRuntime {
   readonly #sinkOutput: SinkOutputLog;
   /** the committed transactions in IndexedDB, with `persistSinkOutput` */
   readonly #sinkStore: IndexedDbSinkOutputStore | undefined;
-  /** per restore, what the JobManager read back from remote storage (`_metadata` and the state files of subtasks that restored remotely) */
+  /** per restore, what it read from remote storage: the JobManager's `_metadata`, and the state files and shared runs the TaskManagers read for their subtasks */
   readonly remoteRestoreReads: Array<{ checkpointId: number; bytes: number; requests: number }> = [];
   /** why subtasks declined checkpoints, when they said (a failed upload: the storage's error), oldest first */
   readonly declineCauses: string[] = [];
@@ -162,7 +164,7 @@ export class LiveDriver extends JobRuntime {
   /** deletions of hosts' rocksdb working directories, one after the other */
   #localDirDeletions: Promise<void> = Promise.resolve();
   /** the state a restart read back, for the deployment that follows */
-  #restoring: { attempt: number; reads: RestoreReads; readMs: number } | undefined;
+  #restoring: { attempt: number; reads: RestoreReads } | undefined;
   /** carries out the JobMaster's effects in order (its calls made while carrying one out join the queue) */
   readonly #jobMasterEffects = new EffectDriver((effect, effects) => this.#apply(effect, effects));
   /** checkpoint discards wait for the other effects of their call: a `_metadata` write queued by them goes first */
@@ -262,25 +264,18 @@ export class LiveDriver extends JobRuntime {
    * process), and what the interrupted run left that nothing refers to swept away first.
    */
   async #readRecovered(): Promise<JobStartState> {
-    const started = this.now;
     const { latest, highestId } = await this.#storage.enqueue(() => this.#storage.recoverableCheckpoints());
     if (latest === undefined) throw new Error(`Cannot resume the run: its checkpoint storage (${this.#storage.spec.databaseName}) holds no completed checkpoint`);
     const graph = this.graph;
     const directory = checkpointDirectory(this.#storage.spec.location, latest);
-    const reads = await this.#storage.enqueue(() => readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, new Map())));
+    // Its completed-checkpoint store takes the checkpoint whole; the TaskManagers still read their own handles to restore.
+    const recovered = await this.#storage.enqueue(() => readRecoveredCheckpoint(this.#storage.store, directory));
+    if ('error' in recovered) throw new Error(`Cannot resume the run: ${recovered.error}`);
+    const reads = await this.#storage.enqueue(() => readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, new Map(), 'listed')));
     if ('error' in reads) throw new Error(`Cannot resume the run: ${reads.error}`);
-    await this.#storage.enqueue(() => this.#storage.sweepOrphans(true, reads.checkpoint));
-    this.remoteRestoreReads.push({ checkpointId: latest, ...reads.remote });
-    this.#restoring = { attempt: 0, reads, readMs: this.now - started };
-    // The JobManager's registry only tracks which shared files are in use; their contents stay in storage.
-    const sharedFile = (name: string) => {
-      try {
-        return reads.sharedFile(name);
-      } catch {
-        return undefined;
-      }
-    };
-    return { recovered: reads.checkpoint, sharedFile, nextCheckpointId: highestId + 1 };
+    await this.#storage.enqueue(() => this.#storage.sweepOrphans(true, recovered.checkpoint));
+    this.#restoring = { attempt: 0, reads };
+    return { recovered: recovered.checkpoint, sharedFile: recovered.sharedFile, nextCheckpointId: highestId + 1 };
   }
 
   async #loadSinkOutput(store: IndexedDbSinkOutputStore): Promise<void> {
@@ -741,29 +736,29 @@ export class LiveDriver extends JobRuntime {
 
   /**
    * Before the new attempt deploys: every TaskManager (replacements too) is up, the uploads of
-   * attempts that died are swept away, the hosts' task-local copies are read as their databases
-   * hold them, and the checkpoint is read back from remote storage (after the JobManager's own
-   * requests queued before it), only what the restore plan needs of it. The reads do not wait for
+   * attempts that died are swept away, the hosts' disk listings settle (their writes done), and the
+   * checkpoint's `_metadata` is read back from remote storage (after the JobManager's own requests
+   * queued before it) and planned from with the listings: no state byte is read here, each
+   * TaskManager reads its own subtasks' handles when deployed. The reads do not wait for
    * the replacements to start: a new worker's start and the reads overlap, as a new TaskManager's
    * registration and the JobManager's `_metadata` read do in Flink.
    */
   async #prepareRestart(attempt: number, graph: ExecutionGraph, checkpoint: CompletedCheckpoint | undefined): Promise<void> {
     const started = this.#pool.allReady();
-    const readStart = this.now;
     const previousPlacement = this.jobMaster.placement;
     let result: RestoreReads | { error: string } | undefined;
-    let readMs = 0;
     await this.#storage
       .enqueue(async () => {
         await this.#storage.sweepOrphans(true);
-        const localCopiesRead = reloadLocalDisks(this.#disks.values());
+        // The plan reads the hosts' disk listings, never their copies: once the writes queued so far
+        // settled, the listings show what the databases hold (a write that failed is gone from them).
+        const localCopiesListed = localDisksSettled(this.#disks.values());
         try {
           if (!checkpoint) return;
           const directory = checkpointDirectory(this.#storage.spec.location, checkpoint.id);
-          result = await readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, previousPlacement), localCopiesRead);
-          readMs = this.now - readStart;
+          result = await readForRestore(this.#storage.store, directory, graph, (view) => this.jobMaster.planRestore(graph, view, previousPlacement, 'listed'), localCopiesListed);
         } finally {
-          await localCopiesRead;
+          await localCopiesListed;
         }
       })
       .catch((error: unknown) => {
@@ -772,8 +767,7 @@ export class LiveDriver extends JobRuntime {
     await started;
     if (attempt !== this.attempt || this.#disposed) return;
     if (result && 'error' in result) return this.#drive((e) => this.jobMaster.onRestartFailed(attempt, result && 'error' in result ? result.error : '', this.now, e));
-    if (result && checkpoint) this.remoteRestoreReads.push({ checkpointId: checkpoint.id, ...result.remote });
-    this.#restoring = result && { attempt, reads: result, readMs };
+    this.#restoring = result && { attempt, reads: result };
     this.#drive((e) => this.jobMaster.onRestartPrepared(attempt, this.now, e));
   }
 
@@ -781,7 +775,8 @@ export class LiveDriver extends JobRuntime {
 
   /**
    * Deploys every subtask of the graph on the TaskManagers of its slots, with a new MessageChannel
-   * per channel between two TaskManagers; restores what the restart read back when it did.
+   * per channel between two TaskManagers; on a restore each subtask goes with its handles (no
+   * state bytes), and its TaskManager reads them and says where each came from.
    */
   async #deploy(now: number, attempt: number, graph: ExecutionGraph): Promise<void> {
     const restoring = this.#restoring?.attempt === attempt ? this.#restoring : undefined;
@@ -791,22 +786,15 @@ export class LiveDriver extends JobRuntime {
     const requests = new Map<string, { tasks: TaskToDeploy[]; ports: ChannelPort[] }>();
     const requestFor = (tm: string) => requests.get(tm) ?? requests.set(tm, { tasks: [], ports: [] }).get(tm)!;
     const record: RestoreRecord | undefined = restoring && { time: now, checkpointId: restoring.reads.checkpoint.id, isSavepoint: restoring.reads.checkpoint.isSavepoint, subtasks: [] };
-    const modelledMs: number[] = [];
     graph.subtasks.forEach((s, i) => {
       const task: TaskToDeploy = { taskIndex: i, slotId: s.slot.id, deployment: deployments[i]!, slowdown: this.jobMaster.slowdownOf(s.id.vertexId) };
       if (restoring && record) {
-        const local = this.#localRestore(graph, i, restoring);
-        const { assignment, subtask, ms } = local ?? this.#assignRestore(graph, i, restoring);
-        record.subtasks.push(subtask);
-        modelledMs[i] = ms;
+        record.subtasks.push(plannedRestore(graph, i, restoring.reads));
         this.#disks.get(s.slot.host)?.pruneAllBut(this.#localKey(i), restoring.reads.checkpoint.id);
-        if (local) task.restoreHandles = local.handles;
-        else task.restore = assignment!.restore === undefined ? undefined : encodeValue(assignment!.restore);
+        task.restoreHandles = this.#restoreHandles(graph, i, restoring.reads);
       }
       requestFor(s.slot.taskManager).tasks.push(task);
     });
-    // The copies the restore read are in the deployments now; the hosts' databases keep theirs.
-    releaseLocalDiskContents(this.#disks.values());
     for (const c of graph.channels) {
       if (c.local) continue;
       const { port1, port2 } = new MessageChannel();
@@ -814,14 +802,21 @@ export class LiveDriver extends JobRuntime {
       requestFor(graph.subtask(c.to).slot.taskManager).ports.push({ channelId: c.id, end: 'receiver', port: port2 });
     }
     const durations: number[] = [];
+    const localBytesRead: number[] = [];
+    const remoteRead = { ...(restoring?.reads.remote ?? { bytes: 0, requests: 0 }) };
     const calls = [...requests].map(async ([tmId, { tasks, ports }]) => {
       const tm = this.#pool.get(tmId);
       if (!tm) return;
       const request: DeployRequest = { attempt, clock: this.#clock, config: this.config, tasks, ports };
       const result = await tm.process.gateway.deploy(Comlink.transfer(request, ports.map((p) => p.port)));
-      // From the JobManager's call to the subtask running: the state's trip to the TaskManager and its loading.
+      // From the JobManager's call to the subtask running: the TaskManager's reads of its handles and the state's loading.
       for (const i of result.taskIndexes) durations[i] = this.now - now;
-      for (const r of result.restores ?? []) if (record) this.#readByTaskManager(record.subtasks[r.taskIndex]!, r);
+      for (const { taskIndex, localBytesRead: local, remoteRead: remote, ...read } of result.restores ?? []) {
+        if (record) Object.assign(record.subtasks[taskIndex]!, read);
+        localBytesRead[taskIndex] = local;
+        remoteRead.bytes += remote.bytes;
+        remoteRead.requests += remote.requests;
+      }
     });
     try {
       await Promise.all(calls);
@@ -831,50 +826,38 @@ export class LiveDriver extends JobRuntime {
       return;
     }
     if (!restoring || !record || attempt !== this.attempt) return;
-    // A subtask's restore took its deployment plus, remote, the measured read of remote storage, or, local, the modelled read of its host's disk.
-    record.subtasks.forEach((s, i) => (s.durationMs = (durations[i] ?? 0) + (modelledMs[i] ?? 0)));
+    this.remoteRestoreReads.push({ checkpointId: restoring.reads.checkpoint.id, ...remoteRead });
+    // A subtask's restore took its deployment (its TaskManager's remote reads, measured, among it) plus the modelled read of its host's disk.
+    const { local_latency_ms: latency, local_bandwidth_mb_per_s: bandwidth } = this.scenario.costs;
+    record.subtasks.forEach((s, i) => (s.durationMs = (durations[i] ?? 0) + (localBytesRead[i] ? transferMs(localBytesRead[i], latency, bandwidth) : 0)));
     this.jobMaster.onRestored(attempt, record, restoring.reads.checkpoint);
   }
 
   /**
-   * A subtask the plan restores wholly from its host's local copy, on a persistent disk: its
-   * deployment names the copy (path) and the checkpoint, and its TaskManager reads and verifies it
-   * itself, falling back to remote storage; the JobManager sends no state bytes.
+   * What subtask `i`'s deployment names of its state, as its plan has it: the checkpoint, the
+   * references `_metadata` holds for its share, and the local alternative on its host's disk (the
+   * copy's path, and the key groups of the handles that serve when only some do); never bytes.
    */
-  #localRestore(graph: ExecutionGraph, i: number, restoring: { reads: RestoreReads }): { handles: NonNullable<TaskToDeploy['restoreHandles']>; assignment?: undefined; subtask: RestoreRecord['subtasks'][number]; ms: number } | undefined {
-    const s = graph.subtasks[i]!;
-    const decision = restoring.reads.plan.decisions[i]!;
-    if (decision.source !== 'local' || !(this.#disks.get(s.slot.host) instanceof PersistentHostLocalDisk)) return undefined;
-    const { checkpoint } = restoring.reads;
-    const handles = { checkpointId: checkpoint.id, directory: checkpoint.externalPath, parallelism: checkpoint.parallelism, target: assignmentTarget(graph, i), local: { path: localCopyPath(this.#localKey(i), checkpoint.id) } };
-    const subtask = { ...s.id, source: 'local' as const, bytes: decision.bytes, remoteBytes: 0, durationMs: 0, handles: decision.handles };
-    return { handles, subtask, ms: decision.durationMs };
+  #restoreHandles(graph: ExecutionGraph, i: number, reads: RestoreReads): NonNullable<TaskToDeploy['restoreHandles']> {
+    const { checkpoint, metadata } = reads;
+    const decision = reads.plan.decisions[i]!;
+    const handles = { checkpointId: checkpoint.id, directory: checkpoint.externalPath, parallelism: checkpoint.parallelism, target: assignmentTarget(graph, i), remote: shareMetadata(metadata, graph, i) };
+    // Only a disk in a database can be read by a TaskManager; without one (Node without IndexedDB) the copies are the JobManager's memory.
+    const onDisk = this.#disks.get(graph.subtasks[i]!.slot.host) instanceof PersistentHostLocalDisk;
+    const path = localCopyPath(this.#localKey(i), checkpoint.id);
+    if (decision.source === 'local' && onDisk) return { ...handles, local: { path } };
+    if (decision.source === 'remote' && decision.localPart && onDisk) return { ...handles, local: { path, keyGroupRanges: decision.localPart.keyGroupRanges, reason: decision.reason } };
+    return { ...handles, fallbackReason: decision.source === 'failed' ? decision.localReason : decision.source === 'remote' ? decision.reason : 'missing' };
   }
+}
 
-  /** What a TaskManager found reading a subtask's state itself: a local copy it could not use sends every handle to remote storage, with why. */
-  #readByTaskManager(subtask: RestoreRecord['subtasks'][number], read: NonNullable<DeployResult['restores']>[number]): void {
-    if (read.source === 'local') return;
-    Object.assign(subtask, { source: 'remote', reason: read.reason, remoteBytes: read.remoteBytes, handles: subtask.handles?.map((h) => ({ ...h, source: 'remote', reason: read.reason })) });
-  }
-
-  /**
-   * Subtask `i`'s share of the checkpoint read back, handle by handle as the plan says: from its
-   * host's local copy, from what remote storage gave, or mixed (the intact handles of a partial
-   * local copy, the rest remote).
-   */
-  #assignRestore(graph: ExecutionGraph, i: number, restoring: { reads: RestoreReads; readMs: number }): { assignment: SubtaskAssignment; subtask: RestoreRecord['subtasks'][number]; ms: number } {
-    const s = graph.subtasks[i]!;
-    const { checkpoint, plan, sharedFile } = restoring.reads;
-    const decision = plan.decisions[i]!;
-    const local = decision.source === 'local';
-    const localPart = decision.source === 'remote' ? decision.localPart : undefined;
-    const assignment = assignRestoredState(checkpoint, assignmentTarget(graph, i), local ? decision.snapshot : undefined, sharedFile, localPart);
-    const reason = decision.source === 'remote' ? { reason: decision.reason } : {};
-    const source = local ? ('local' as const) : ('remote' as const);
-    const subtask = { ...s.id, source, ...reason, bytes: local ? decision.bytes : assignment.bytes, remoteBytes: assignment.remoteBytes, durationMs: 0, handles: decision.handles };
-    // A local subtask read its host's disk (modelled); a remote one waited for the read of remote storage (measured).
-    return { assignment, subtask, ms: local ? decision.durationMs : restoring.readMs };
-  }
+/** Subtask `i`'s restore as planned, until its TaskManager says what it read: the report's entry. */
+function plannedRestore(graph: ExecutionGraph, i: number, reads: RestoreReads): RestoreRecord['subtasks'][number] {
+  const decision = reads.plan.decisions[i]!;
+  const source = decision.source === 'local' ? ('local' as const) : ('remote' as const);
+  const reason = decision.source === 'local' ? {} : { reason: decision.source === 'failed' ? decision.localReason : decision.reason };
+  const bytes = decision.source === 'failed' ? 0 : decision.bytes;
+  return { ...graph.subtasks[i]!.id, source, ...reason, bytes, remoteBytes: source === 'local' ? 0 : bytes, durationMs: 0, handles: decision.handles };
 }
 
 /** A local copy as a TaskManager sent it, with the contents of the runs it sent put back into its shared files. */

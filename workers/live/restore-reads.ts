@@ -2,41 +2,41 @@ import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/co
 import { assignedHandleRefs, type AssignmentTarget, type SharedFileReader } from '../../engine/checkpoint/state-assignment.ts';
 import type { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import type { RestorePlan, RestoredCheckpointView } from '../../engine/job/restore-planner.ts';
-import type { TaskStateSnapshot } from '../../engine/protocol.ts';
 import { readCompletedCheckpoint, readSharedFile, type CheckpointMetadata } from '../../engine/storage/checkpoint-files.ts';
 import type { CheckpointStorage } from '../../engine/storage/checkpoint-storage.ts';
 
-/** A restart's state as read back from remote storage, with the plan it was read by. */
+/** What the JobManager read back for a restart: `_metadata` only, and the plan made from it and the hosts' disk listings. */
 export interface RestoreReads {
-  /** the checkpoint as `_metadata` describes it, with the state of the subtasks that restore remotely */
+  /** the checkpoint as `_metadata` describes it, without state (each TaskManager reads its subtasks' own) */
   checkpoint: CompletedCheckpoint;
+  metadata: CheckpointMetadata;
   plan: RestorePlan;
-  sharedFile: SharedFileReader;
-  /** what was read from remote storage */
+  /** what the JobManager read from remote storage (`_metadata`) */
   remote: { bytes: number; requests: number };
 }
 
+type CountedStorage = CheckpointStorage & { stats: { bytesRead: number; requests: number } };
+
 /**
- * Reads a checkpoint back for a restart: `_metadata` first (while `localCopiesRead`, the hosts'
- * disks, is still being read), then the plan decides (the JobMaster's
- * one restore rule) which subtasks restore from their host's local copy, and only the state
- * files of the others are read (their own; after a rescale, every old subtask of their vertex),
- * then the shared runs they reference that no local copy carries. A message instead when
- * something the restore needs cannot be read.
+ * Reads a checkpoint's `_metadata` for a restart and plans from it (the JobMaster's one restore
+ * rule), once `localCopiesListed` (the hosts' disks settled) resolved: which subtasks restore from
+ * their host's local copy, which handles of a partial one serve, and which read remote storage.
+ * No state file is read here: each TaskManager reads its own subtasks' handles. A message instead
+ * when `_metadata` cannot be read.
  */
 export async function readForRestore(
-  storage: CheckpointStorage & { stats: { bytesRead: number; requests: number } },
+  storage: CountedStorage,
   directory: string,
   graph: ExecutionGraph,
   plan: (view: Omit<RestoredCheckpointView, 'remoteUnavailable'>) => RestorePlan,
-  localCopiesRead: Promise<void> = Promise.resolve(),
+  localCopiesListed: Promise<void> = Promise.resolve(),
 ): Promise<RestoreReads | { error: string }> {
   const before = { ...storage.stats };
   let restorePlan: RestorePlan | undefined;
   const read = await readCompletedCheckpoint(storage, directory, {
     select: async (metadata) => {
-      // The plan weighs the hosts' local copies: it waits for their read, which ran beside `_metadata`'s.
-      await localCopiesRead;
+      // The plan weighs the hosts' local copies: it waits for their writes to settle, which ran beside `_metadata`'s read.
+      await localCopiesListed;
       const refs = new Map(metadata.subtasks.map((ref) => [ref.key, ref]));
       restorePlan = plan({
         checkpointId: metadata.checkpointId,
@@ -44,48 +44,45 @@ export async function readForRestore(
         remoteBytes: (i) => refs.get(subtaskKey(graph.subtasks[i]!.id))?.stateSize ?? 0,
         remoteHandles: (i) => assignedHandleRefs(metadata.parallelism, assignmentTarget(graph, i), (key) => refs.get(key)?.handles),
       });
-      return restorePlan.remoteKeys;
+      return new Set<string>();
     },
   });
   if (!read.ok) return { error: read.error.message };
-  const localCopies = new Map(
-    restorePlan!.decisions.flatMap((d, i) => (d.source === 'local' ? [[subtaskKey(graph.subtasks[i]!.id), d.snapshot] as const] : [])),
-  );
-  const shared = await readSharedFiles(storage, read.checkpoint, read.metadata, localCopies);
-  if (typeof shared === 'string') return { error: shared };
   const after = storage.stats;
-  const sharedFile: SharedFileReader = (name) => {
-    if (!shared.has(name)) throw new Error(`shared file ${name} is not in checkpoint ${read.checkpoint.id}`);
-    return shared.get(name);
-  };
-  return { checkpoint: read.checkpoint, plan: restorePlan!, sharedFile, remote: { bytes: after.bytesRead - before.bytesRead, requests: after.requests - before.requests } };
+  return { checkpoint: read.checkpoint, metadata: read.metadata, plan: restorePlan!, remote: { bytes: after.bytesRead - before.bytesRead, requests: after.requests - before.requests } };
 }
 
 /**
- * The contents of every shared file (an incremental checkpoint's SST runs) a checkpoint read back
- * from remote storage refers to: those it uploaded came with it, those it reuses from earlier
- * checkpoints are read now; a local copy carries every run it references.
+ * `_metadata` with the references of only the old subtasks subtask `i`'s share is cut from: its
+ * own, or after a rescale every old subtask of its vertex (their state files, their shared runs).
  */
-async function readSharedFiles(
-  storage: CheckpointStorage,
-  checkpoint: CompletedCheckpoint,
-  metadata: CheckpointMetadata,
-  localCopies: ReadonlyMap<string, TaskStateSnapshot>,
-): Promise<Map<string, unknown> | string> {
-  const contents = new Map<string, unknown>();
-  for (const ref of metadata.subtasks) {
-    const snapshot = checkpoint.taskStates.get(ref.key) ?? localCopies.get(ref.key);
-    if (!snapshot) continue;
-    const handles = snapshot.sharedFiles ?? [];
+export function shareMetadata(metadata: CheckpointMetadata, graph: ExecutionGraph, i: number): CheckpointMetadata {
+  const target = assignmentTarget(graph, i);
+  const old = metadata.parallelism[target.vertexId] ?? target.parallelism;
+  const keys = new Set(old === target.parallelism ? [subtaskKey(target)] : Array.from({ length: old }, (_, index) => subtaskKey({ vertexId: target.vertexId, subtaskIndex: index })));
+  return { ...metadata, subtasks: metadata.subtasks.filter((ref) => keys.has(ref.key)) };
+}
+
+/**
+ * A checkpoint read back whole, for a JobManager failover's recovery (the page reloaded mid-run):
+ * its completed-checkpoint store takes it with the shared runs it references, as Flink's
+ * CompletedCheckpointStore recovers them. A message when something of it cannot be read.
+ */
+export async function readRecoveredCheckpoint(storage: CheckpointStorage, directory: string): Promise<{ checkpoint: CompletedCheckpoint; sharedFile: SharedFileReader } | { error: string }> {
+  const read = await readCompletedCheckpoint(storage, directory);
+  if (!read.ok) return { error: read.error.message };
+  const shared = new Map<string, unknown>();
+  for (const ref of read.metadata.subtasks) {
+    const snapshot = read.checkpoint.taskStates.get(ref.key);
     for (const [i, file] of ref.sharedFiles.entries()) {
-      if (contents.has(file.name)) continue;
-      const carried = handles[i]?.contents;
+      if (shared.has(file.name)) continue;
+      const carried = snapshot?.sharedFiles?.[i]?.contents;
       const value = carried !== undefined ? carried : await readSharedFile(storage, file.path);
-      if (value === undefined) return `Failed to restore checkpoint ${checkpoint.id}: java.io.FileNotFoundException: File does not exist: ${file.path}`;
-      contents.set(file.name, value);
+      if (value === undefined) return { error: `Failed to restore checkpoint ${read.checkpoint.id}: java.io.FileNotFoundException: File does not exist: ${file.path}` };
+      shared.set(file.name, value);
     }
   }
-  return contents;
+  return { checkpoint: read.checkpoint, sharedFile: (name) => shared.get(name) };
 }
 
 /** Subtask `i` of the new graph as a share of a checkpoint is assigned to it. */

@@ -153,14 +153,14 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** After a restore read the copies it needed: their bytes stay in the hosts' databases only. */
-export function releaseLocalDiskContents(disks: Iterable<HostLocalDisk>): void {
-  for (const d of disks) if (d instanceof PersistentHostLocalDisk) d.releaseContents();
-}
-
-/** Before a restore: every persistent disk re-reads what its database holds. */
-export async function reloadLocalDisks(disks: Iterable<HostLocalDisk>): Promise<void> {
-  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.reload() : undefined)));
+/**
+ * Before a restore is planned: every persistent disk's writes queued so far are done (a failed one
+ * reconciled), so its listing in memory shows what its database holds, complete copies only (a
+ * copy is written in one transaction, whole or not at all). Nothing is read back: the TaskManagers
+ * read and verify the copies the plan names.
+ */
+export async function localDisksSettled(disks: Iterable<HostLocalDisk>): Promise<void> {
+  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.persisted() : undefined)));
 }
 
 /** The cluster is torn down: each host's database goes with it. */
