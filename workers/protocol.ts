@@ -249,7 +249,7 @@ export type TaskManagerReport =
   /** the subtask declined a checkpoint (Flink's declineCheckpoint); `cause`: the error behind it (a failed upload's) */
   | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: CheckpointFailureReason; cause?: string }
   /** a plain sink wrote records to the external system (every write of one scheduling turn, in order) */
-  | { type: 'sink-output'; attempt: number; taskIndex: number; records: SinkRecordColumns }
+  | { type: 'sink-output'; attempt: number; taskIndex: number; records: SinkOutputColumns }
   /** a two-phase-commit sink committed a transaction (the external system ignores an id it has) */
   | { type: 'sink-commit'; attempt: number; taskIndex: number; transactionId: string; records: SinkRecordColumns }
   /** what a subtask consumed since its last report, in order (engine/replay/delivery-recorder.ts), once per turn at most */
@@ -268,8 +268,15 @@ export interface RecordColumns {
   timestamps: Float64Array;
 }
 
-/** Records for the sink's external system, with the report batch. */
+/** Records for the sink's external system, with the report batch: a batch on its own (a committed transaction's). */
 export type SinkRecordColumns = RecordColumns;
+
+/**
+ * A plain sink's writes of one turn (sink-output-columns.ts): `keyNames` holds only the keys the
+ * TaskManager's report port has not carried before; `keys` index every name the port carried so
+ * far, in the order named. The receiver must follow every batch of the port, in order.
+ */
+export type SinkOutputColumns = RecordColumns;
 
 /** A TaskStateSnapshot through snapshot-codec (encodeTaskStateSnapshot): no structured-clone surprises. */
 export type EncodedSnapshot = Uint8Array;

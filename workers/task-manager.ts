@@ -56,7 +56,8 @@ import type {
   TaskToDeploy,
 } from './protocol.ts';
 import { NETWORK_SNAPSHOT_INTERVAL_MS, NetworkSnapshotEncoder, networkSnapshotBuffers } from './network-snapshot-encoder.ts';
-import { columnBuffers, SinkRecordColumnsBuilder, sinkRecordColumns } from './sink-record-columns.ts';
+import { columnBuffers, sinkRecordColumns } from './sink-record-columns.ts';
+import { SinkOutputEncoder } from './sink-output-columns.ts';
 import { NetworkBufferDecoder, NetworkBufferEncoder } from './network-buffer-columns.ts';
 import { TurnScheduler } from './turn-scheduler.ts';
 import { DeliveryRecorder } from '../engine/replay/delivery-recorder.ts';
@@ -119,8 +120,10 @@ export class TaskManager implements TaskManagerGateway {
   /** remote channels whose end-of-data a subtask here processed this turn (sent with the credits) */
   #outEndOfDataProcessed = new Set<number>();
   #reports: TaskManagerReport[] = [];
-  /** the plain sink's writes of the turn so far, not yet a report */
-  #sinkOutput: { taskIndex: number; attempt: number; builder: SinkRecordColumnsBuilder } | undefined;
+  /** the plain sink's writes of the turn so far, not yet a report (their records are in #sinkColumns) */
+  #sinkOutput: { taskIndex: number; attempt: number } | undefined;
+  /** every plain sink's writes to the report port, each key named once per port (sink-output-columns.ts) */
+  readonly #sinkColumns = new SinkOutputEncoder();
   #slowdown = new Map<string, number>();
   #sampler = new MetricsSampler();
   readonly #effects: TaskEffect[] = [];
@@ -627,16 +630,16 @@ export class TaskManager implements TaskManagerGateway {
   #reportSinkOutput(taskIndex: number, records: StreamRecord[]): void {
     if (this.#sinkOutput?.taskIndex !== taskIndex) {
       this.#closeSinkOutput();
-      this.#sinkOutput = { taskIndex, attempt: this.#attempt, builder: new SinkRecordColumnsBuilder() };
+      this.#sinkOutput = { taskIndex, attempt: this.#attempt };
     }
-    this.#sinkOutput.builder.add(records);
+    this.#sinkColumns.add(records);
   }
 
   #closeSinkOutput(): void {
     const open = this.#sinkOutput;
     if (!open) return;
     this.#sinkOutput = undefined;
-    this.#reports.push({ type: 'sink-output', attempt: open.attempt, taskIndex: open.taskIndex, records: open.builder.build() });
+    this.#reports.push({ type: 'sink-output', attempt: open.attempt, taskIndex: open.taskIndex, records: this.#sinkColumns.build() });
   }
 
   /** Sends what the turn produced: one message per remote channel, one report batch. */

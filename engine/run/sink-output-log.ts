@@ -16,6 +16,11 @@ export interface OutputComparison {
   missing: number;
 }
 
+/** The outputs of the keys one stream of column batches named so far, in the order named (SinkOutputLog.writeColumns). */
+export class ColumnKeyStream {
+  readonly outputs: Array<KeyOutput & { values: number[] }> = [];
+}
+
 /**
  * The sink's external system: every record written (a plain sink) or committed (a two-phase
  * commit sink), kept per key and as a multiset of (key, value) so that duplicates and missing
@@ -48,10 +53,13 @@ export class SinkOutputLog {
    * What write() does, for records in columns (record i: keyNames[keys[i]], values[i]), each key
    * named in the order it first occurs. The live runtime's main thread receives every sink record
    * so: each distinct key is looked up once per batch instead of once per record, and no record
-   * object is made.
+   * object is made. With a `stream`, the batch is one of a stream whose batches name only new keys
+   * (a live TaskManager's report port: workers/sink-output-columns.ts): `keyNames` are all the
+   * names the stream named so far, and a key is looked up once per stream, not once per batch.
    */
-  writeColumns(keyNames: readonly string[], keys: ArrayLike<number>, values: ArrayLike<number>): void {
-    const outputs = keyNames.map((key) => this.#output(key));
+  writeColumns(keyNames: readonly string[], keys: ArrayLike<number>, values: ArrayLike<number>, stream = new ColumnKeyStream()): void {
+    const outputs = stream.outputs;
+    for (let k = outputs.length; k < keyNames.length; k++) outputs.push(this.#output(keyNames[k]!));
     for (let i = 0; i < keys.length; i++) this.#append(outputs[keys[i]!]!, values[i]!);
     this.totalRecords += keys.length;
   }

@@ -15,7 +15,7 @@ import { parseScenarioText, validateScenario, formatScenarioErrors } from '../..
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { LiveDriver, type LiveDriverOptions } from '../../workers/live/live-driver.ts';
-import { measureChannelCeiling, type ChannelCeiling } from './channel-ceiling.ts';
+import { measureChannelCeiling, measureJobPathCeiling, type ChannelCeiling } from './channel-ceiling.ts';
 import { replayExportedSession, type ReplayCheck } from './session-replay-check.ts';
 import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/storage-leak-checker.ts';
 import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
@@ -96,6 +96,8 @@ export interface LiveTestApi {
   opfsFiles(path: string): Promise<Array<{ path: string; bytes: number }>>;
   /** The raw MessageChannel ceiling between two bare workers, measured on this page (for the bench). */
   channelCeiling(options: { records: number; batch: number }): Promise<ChannelCeiling>;
+  /** The raw MessageChannel ceiling along the live bench job's thread boundaries (channel-ceiling.ts), measured on this page. */
+  jobPathCeiling(options: { records: number; batch: number; keys: number; parallelism: number }): Promise<ChannelCeiling>;
 }
 
 declare global {
@@ -293,6 +295,8 @@ const api: LiveTestApi = {
   },
 
   channelCeiling: (options) => measureChannelCeiling(options),
+
+  jobPathCeiling: (options) => measureJobPathCeiling(options),
 
   replayInSim() {
     const driver = window.liveDriver;

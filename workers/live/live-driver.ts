@@ -45,15 +45,16 @@ import { describeTopology, type Topology } from '../../engine/job/topology.ts';
 import { jobMetricsOf, type JobMetrics, type SubtaskMetrics } from '../../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../../engine/operators/operator-factory.ts';
 import type { RestoreRecord } from '../../engine/run/job-events.ts';
-import { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
+import { ColumnKeyStream, SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import { sinkRecordsOf } from '../sink-record-columns.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
 import { clockFrom, jobTimeAt, wallNow } from '../job-clock.ts';
 import { sleepJobTime } from '../job-time-sleep.ts';
-import type { ChannelPort, CheckpointStorageSpec, DeployRequest, DeployResult, JobClock, NetworkSnapshot, ReportBatch, TaskManagerReport, TaskToDeploy } from '../protocol.ts';
+import type { ChannelPort, CheckpointStorageSpec, DeployRequest, DeployResult, JobClock, NetworkSnapshot, ReportBatch, SinkOutputColumns, TaskManagerReport, TaskToDeploy } from '../protocol.ts';
+import { SinkOutputDecoder } from '../sink-output-columns.ts';
 import { JobTimers } from './job-timers.ts';
 import { launchWorkerTaskManager, type TaskManagerLauncher } from './task-manager-process.ts';
-import { TaskManagerPool } from './task-manager-pool.ts';
+import { TaskManagerPool, type TaskManagerConnection } from './task-manager-pool.ts';
 import { LiveCheckpointStorage } from './live-checkpoint-storage.ts';
 import { assignmentTarget, readForRestore, readRecoveredCheckpoint, shareMetadata, type RestoreReads } from './restore-reads.ts';
 import { checkpointDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
@@ -208,7 +209,7 @@ export class LiveDriver extends JobRuntime {
       configuredPerWallMs: 1 / scale,
       registration: (info, incarnation) => this.#registration(info, incarnation),
       listener: {
-        reports: (_tm, batch) => this.#onReportBatch(_tm.info.id, batch),
+        reports: (tm, batch) => this.#onReportBatch(tm, batch),
         lost: (id, cause) => this.#onLost(id, cause),
         heard: (id) => {
           this.jobMaster.onHeartbeat(id);
@@ -604,19 +605,28 @@ export class LiveDriver extends JobRuntime {
 
   // ---- reports from the TaskManagers ----
 
-  #onReportBatch(taskManagerId: string, batch: ReportBatch): void {
-    this.#onReports(batch.reports);
+  #onReportBatch(tm: TaskManagerConnection, batch: ReportBatch): void {
+    this.#onReports(batch.reports, tm);
     const network = batch.network;
-    if (network && network.attempt === this.attempt) this.#networkListener?.(taskManagerId, network);
+    if (network && network.attempt === this.attempt) this.#networkListener?.(tm.info.id, network);
   }
 
-  #onReports(reports: readonly TaskManagerReport[]): void {
+  /** The key names of each TaskManager process's sink output so far, and their outputs in the log (sink-output-columns.ts). */
+  readonly #sinkStreams = new WeakMap<TaskManagerConnection, { decoder: SinkOutputDecoder; keys: ColumnKeyStream }>();
+
+  #writeSinkOutput(tm: TaskManagerConnection, records: SinkOutputColumns): void {
+    let stream = this.#sinkStreams.get(tm);
+    if (!stream) this.#sinkStreams.set(tm, (stream = { decoder: new SinkOutputDecoder(), keys: new ColumnKeyStream() }));
+    this.sinkOutput.writeColumns(stream.decoder.follow(records), records.keys, records.values, stream.keys);
+  }
+
+  #onReports(reports: readonly TaskManagerReport[], tm: TaskManagerConnection): void {
     for (const report of reports) {
       const current = report.type !== 'sink-output' && report.type !== 'sink-commit' && report.attempt === this.attempt && this.job.status === 'RUNNING';
       // The sink's writes happened in the external system when they were sent, whatever the attempt.
       if (report.type === 'sink-commit') this.#sinkStore?.commit(report.transactionId, report.records);
       if ((report.type === 'sink-output' || report.type === 'sink-commit') && !this.#recordSinkOutput) this.#countSinkRecords(report);
-      else if (report.type === 'sink-output') this.sinkOutput.writeColumns(report.records.keyNames, report.records.keys, report.records.values);
+      else if (report.type === 'sink-output') this.#writeSinkOutput(tm, report.records);
       else if (report.type === 'sink-commit') this.sinkOutput.commit(report.transactionId, sinkRecordsOf(report.records));
       // What a subtask consumed is part of the session whatever became of its attempt.
       else if (report.type === 'delivery-order') this.#session.addPart(report.attempt, report.vertexId, report.subtaskIndex, report);
