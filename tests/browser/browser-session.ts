@@ -19,7 +19,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createServer } from 'vite';
 import { findChromium } from './chromium-path.ts';
 import { CHROMIUM_ARGS, startAppDevServer } from '../../node/app-dev-server.ts';
 
@@ -76,6 +75,8 @@ interface SessionDevServer {
 async function sessionDevServer(): Promise<SessionDevServer> {
   const shared = await sharedAppDevServerUrl();
   if (shared !== undefined) return { baseUrl: shared, release: async () => {} };
+  // vite loads only here: a test file on the shared server does not pay for importing it.
+  const { createServer } = await import('vite');
   const { server, baseUrl } = await startAppDevServer(createServer, 'warn');
   return { baseUrl, release: () => server.close() };
 }
