@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { preParsedScenarios } from './node/pre-parsed-scenarios.ts';
 import { scenarioIndexPlugin } from './node/scenario-index.ts';
 
+/**
+ * Test files that launch Chromium: the browser tests, and the ones that run `ckpt-lab check --live`
+ * (tests/browser/chromium-path and embed-units are Node-only, but cheap in either project).
+ */
+const CHROMIUM_TEST_FILES = ['tests/browser/**/*.test.ts', 'tests/cli/check-live.test.ts', 'tests/lessons/*-live.test.ts'];
+
 /** An absolute path from the repo root: the build and the dev server's dependency scan agree on it. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -43,9 +49,24 @@ export default defineConfig({
   server: { host: '127.0.0.1' },
   test: {
     root: '.',
-    include: ['tests/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Each project lists its own files: an array a project extends is appended to, not replaced.
+    // Node-only files two at a time first, then the files that launch Chromium one at a time
+    // (a page's Web Worker TaskManagers want the cores), on one app dev server for the run.
+    projects: [
+      { extends: true, test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: CHROMIUM_TEST_FILES, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'chromium',
+          include: CHROMIUM_TEST_FILES,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['tests/support/shared-app-dev-server.ts'],
+        },
+      },
+    ],
   },
 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import { DEFAULT_HEARTBEAT_SCALE } from '../../workers/live/live-driver.ts';
 import type { JobEvent, PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
@@ -78,10 +78,8 @@ describe('break things in sim, through the panel', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await openBrowserSession({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    session = await openPlaygroundSession({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
   });
 
   afterAll(async () => {
@@ -307,10 +305,8 @@ describe('break things in live, through window.playground', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
+    session = await openPlaygroundSession();
     page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
     await api(page, `await api.setDriver('live');`);
   }, 60_000);
 

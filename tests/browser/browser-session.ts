@@ -1,7 +1,8 @@
 /**
  * A real-Chromium session for browser tests that run in vitest's node environment.
  *
- * `openBrowserSession()` starts the app's Vite dev server on 127.0.0.1 (a free port), launches the
+ * `openBrowserSession()` uses the vitest run's app dev server (tests/support/shared-app-dev-server.ts)
+ * or, outside vitest (`npm run bench`), starts one on 127.0.0.1 (a free port); it launches the
  * system Chromium through playwright-core with a fresh persistent profile (a non-persistent,
  * incognito context makes OPFS ~30x slower; see the toolchain notes), and records every console
  * error and uncaught page error so a test can assert there were none.
@@ -18,7 +19,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createServer } from 'vite';
 import { findChromium } from './chromium-path.ts';
 import { CHROMIUM_ARGS, startAppDevServer } from '../../node/app-dev-server.ts';
 
@@ -48,7 +48,7 @@ export interface BrowserSession {
   readonly svelteWarnings: string[];
   /** Saves a PNG of `page` (default: the session's page) to test-artifacts/screenshots/<name>.png; returns the path. */
   screenshot(name: string, options?: { page?: Page; fullPage?: boolean }): Promise<string>;
-  /** Closes the browser, deletes the profile directory and stops the dev server. Safe to call twice. */
+  /** Closes the browser, deletes the profile directory and stops the dev server if the session started it. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -65,9 +65,33 @@ function attachErrorCollector(page: Page, errors: string[], svelteWarnings: stri
   });
 }
 
+/** The app dev server a session opens pages on, and how the session lets go of it. */
+interface SessionDevServer {
+  baseUrl: string;
+  release(): Promise<void>;
+}
+
+/** The run's shared server when vitest provides one; otherwise a server of the session's own. */
+async function sessionDevServer(): Promise<SessionDevServer> {
+  const shared = await sharedAppDevServerUrl();
+  if (shared !== undefined) return { baseUrl: shared, release: async () => {} };
+  // vite loads only here: a test file on the shared server does not pay for importing it.
+  const { createServer } = await import('vite');
+  const { server, baseUrl } = await startAppDevServer(createServer, 'warn');
+  return { baseUrl, release: () => server.close() };
+}
+
+/** Benches and scripts import this module outside vitest, where `inject` has no run to ask. */
+async function sharedAppDevServerUrl(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('appDevServerUrl');
+}
+
 export async function openBrowserSession(options: BrowserSessionOptions = {}): Promise<BrowserSession> {
   const executablePath = findChromium();
-  const { server, baseUrl } = await startAppDevServer(createServer, 'warn');
+  const server = await sessionDevServer();
+  const baseUrl = server.baseUrl;
   let profileDir: string | undefined;
   let context: BrowserContext | undefined;
   try {
@@ -83,7 +107,7 @@ export async function openBrowserSession(options: BrowserSessionOptions = {}): P
   } catch (error) {
     await context?.close().catch(() => {});
     if (profileDir) await rm(profileDir, { recursive: true, force: true });
-    await server.close();
+    await server.release();
     throw error;
   }
 
@@ -116,16 +140,16 @@ export async function openBrowserSession(options: BrowserSessionOptions = {}): P
         await openContext.close();
       } finally {
         await rm(openProfileDir, { recursive: true, force: true });
-        await server.close();
+        await server.release();
       }
     },
   };
 }
 
-/** A session on the playground page, once `window.playground` (the Playground API) is there. */
-export async function openPlaygroundSession(options: BrowserSessionOptions = {}): Promise<BrowserSession> {
+/** A session on the playground page (`path`: with a query, e.g. `/?driver=live`), once `window.playground` (the Playground API) is there. */
+export async function openPlaygroundSession(options: BrowserSessionOptions = {}, path = '/'): Promise<BrowserSession> {
   const session = await openBrowserSession(options);
-  await session.page.goto(`${session.baseUrl}/`);
+  await session.page.goto(`${session.baseUrl}${path}`);
   await session.page.waitForFunction(() => window.playground !== undefined);
   return session;
 }

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 
 declare global {
   interface Window {
@@ -31,10 +31,8 @@ describe('the Doctor tab', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
+    session = await openPlaygroundSession();
     const page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
     const scenario = readFileSync('public/scenarios/always-checkpointing.yaml', 'utf8');
     await page.evaluate(async (text) => {
       await window.playground!.load(text);

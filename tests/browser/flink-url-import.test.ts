@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 
 declare global {
   interface Window {
@@ -54,10 +54,8 @@ describe('importing Flink statistics by URL', () => {
   beforeAll(async () => {
     refusing = await flinkLikeServer(null);
     allowing = await flinkLikeServer('*');
-    session = await openBrowserSession();
+    session = await openPlaygroundSession();
     const page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
     await page.evaluate(async (scenario) => {
       await window.playground!.load(scenario);
       await window.playground!.runUntil(3_000);

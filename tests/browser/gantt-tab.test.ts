@@ -15,7 +15,7 @@ import { Simulation } from '../../engine/sim/simulation.ts';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import { nodeLsmStorage } from '../support/wa-sqlite-node.ts';
-import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 
 declare global {
   interface Window {
@@ -72,10 +72,8 @@ describe('the Gantt tab', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession({ viewport: { width: 1280, height: 1000 } });
+    session = await openPlaygroundSession({ viewport: { width: 1280, height: 1000 } });
     const page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
     // the scenario's own 8 s would end the job while the test reads it: run it longer
     const running = SKEWED.replace('run: { until: 8 s }', 'run: { until: 120 s }');
     await page.evaluate(async (text) => {

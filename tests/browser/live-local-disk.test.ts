@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
 import type { LiveTestStatus } from '../../web/live/live-test.ts';
-import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
+import { REPO_ROOT, type BrowserSession } from './browser-session.ts';
 import type { CopyOnDisk, RunOnDisk } from './live-local-disk-in-page.ts';
-import { playRestFast } from './live-test-page.ts';
+import { closeLiveTestPage, openLiveTestPage, playRestFast } from './live-test-page.ts';
 
 const PAGE_MODULE = join(REPO_ROOT, 'tests', 'browser', 'live-local-disk-in-page.ts');
 
@@ -70,14 +70,11 @@ describe('live runtime: each host local disk is an IndexedDB database', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/live/live-test.html`);
-    await session.page.waitForFunction(() => window.liveTest !== undefined);
+    session = await openLiveTestPage();
   });
 
   afterAll(async () => {
-    await session?.page.evaluate(() => window.liveTest?.dispose()).catch(() => {});
-    await session?.close();
+    await closeLiveTestPage(session);
   });
 
   it('keeps a killed worker’s copies in its host database and restores from them; a lost host’s database is empty', async () => {

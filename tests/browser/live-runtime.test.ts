@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { LiveTestStatus, OutputAgainstSim } from '../../web/live/live-test.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import type { BrowserSession } from './browser-session.ts';
+import { closeLiveTestPage, openLiveTestPage } from './live-test-page.ts';
 import { keyedCountsJob } from './scenarios.ts';
 
 /**
@@ -64,14 +65,11 @@ describe('live runtime (Web Worker TaskManagers)', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/live/live-test.html`);
-    await session.page.waitForFunction(() => window.liveTest !== undefined);
+    session = await openLiveTestPage();
   });
 
   afterAll(async () => {
-    await session?.page.evaluate(() => window.liveTest?.dispose()).catch(() => {});
-    await session?.close();
+    await closeLiveTestPage(session);
   });
 
   it('runs a keyed count with parallelism 4 on four TaskManager workers, completes checkpoints, and writes what the sim writes', async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundApi, PlaygroundEvent, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import { inPage } from './playground-in-page.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { CHECKPOINTING_SCENARIO, CHECKPOINTING_SCENARIO_YAML } from './scenarios.ts';
 
 declare global {
@@ -36,9 +36,7 @@ describe('window.playground', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/`);
-    await session.page.waitForFunction(() => window.playground !== undefined);
+    session = await openPlaygroundSession();
   });
 
   afterAll(async () => {

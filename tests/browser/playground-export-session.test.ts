@@ -10,7 +10,7 @@ import type { SessionDocument } from '../../engine/replay/session-document.ts';
 import { decodeSessionDocument } from '../../engine/replay/session-document.ts';
 import { SessionRecorder } from '../../engine/replay/session-recorder.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
@@ -38,10 +38,8 @@ describe('playground.exportSession()', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
+    session = await openPlaygroundSession();
     page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
   });
 
   afterAll(async () => {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundApi, PlaygroundEvent, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
@@ -54,10 +54,8 @@ describe('window.playground in the live driver', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
+    session = await openPlaygroundSession();
     page = session.page;
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
   });
 
   afterAll(async () => {

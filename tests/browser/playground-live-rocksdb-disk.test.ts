@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
@@ -41,9 +41,7 @@ describe('the host disk panel in the live driver with the rocksdb backend', () =
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/?driver=live`);
-    await session.page.waitForFunction(() => window.playground !== undefined);
+    session = await openPlaygroundSession({}, '/?driver=live');
   });
 
   afterAll(async () => {

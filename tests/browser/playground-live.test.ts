@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';
 
 declare global {
@@ -83,9 +83,7 @@ describe('the playground page in the live driver', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/`);
-    await session.page.waitForFunction(() => window.playground !== undefined);
+    session = await openPlaygroundSession();
     await session.page.evaluate((scenario) => window.playground!.load(scenario).then(() => undefined), LIVE_SCENARIO);
   });
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 
 declare global {
   interface Window {
@@ -31,9 +31,7 @@ describe('Reproduce in the playground', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/`);
-    await session.page.waitForFunction(() => window.playground !== undefined);
+    session = await openPlaygroundSession();
   });
 
   afterAll(async () => {

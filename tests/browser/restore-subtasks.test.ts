@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, REPO_ROOT, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, REPO_ROOT, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 
 declare global {
   interface Window {
@@ -47,11 +47,9 @@ describe('the restore of each subtask, in the Overview and the inspector', () =>
   let page: Page;
 
   beforeAll(async () => {
-    session = await openBrowserSession({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    page = session.page;
     await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await page.goto(`${session.baseUrl}/`);
-    await page.waitForFunction(() => window.playground !== undefined);
+    session = await openPlaygroundSession({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    page = session.page;
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
-import { openBrowserSession, type BrowserSession } from './browser-session.ts';
+import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { loadAndRunUntil } from './channel-view-helpers.ts';
 
 /** The RocksDB metrics of `count#0` when the scenario runs in Node to `untilMs` (the sim is deterministic). */
@@ -35,9 +35,7 @@ describe('the rocksdb backend in the page', () => {
   let session: BrowserSession;
 
   beforeAll(async () => {
-    session = await openBrowserSession();
-    await session.page.goto(`${session.baseUrl}/`);
-    await session.page.waitForFunction(() => window.playground !== undefined);
+    session = await openPlaygroundSession();
   });
 
   afterAll(async () => {
