@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
 import { preParsedScenarios } from './node/pre-parsed-scenarios.ts';
+import { lessonOutline } from './node/lesson-outline.ts';
+import { firstPageChunks } from './node/first-page-chunks.ts';
 
 /** An absolute path from the repo root: the build and the dev server's dependency scan agree on it. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -14,7 +16,8 @@ export default defineConfig({
   cacheDir: process.env.VITE_CACHE_DIR ?? fromRoot('./node_modules/.vite'),
   publicDir: '../public',
   // Lessons' scenarios pre-parsed as JSON beside their YAML: the first page needs no YAML parser.
-  plugins: [svelte(), preParsedScenarios(fromRoot('./public'))],
+  // The lessons' outline: lesson 1 and the list in the first chunk, every other lesson's text a chunk of its own.
+  plugins: [svelte(), preParsedScenarios(fromRoot('./public')), lessonOutline()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -30,8 +33,21 @@ export default defineConfig({
         live: fromRoot('./web/live/live-test.html'),
         element: fromRoot('./web/embed/checkpoint-playground-element.ts'),
       },
-      // The element script keeps a stable name, so pages can load /checkpoint-playground-element.js.
-      output: { entryFileNames: (chunk) => (chunk.name === 'element' ? 'checkpoint-playground-element.js' : 'assets/[name]-[hash].js') },
+      output: {
+        // The element script keeps a stable name, so pages can load /checkpoint-playground-element.js.
+        entryFileNames: (chunk) => (chunk.name === 'element' ? 'checkpoint-playground-element.js' : 'assets/[name]-[hash].js'),
+        // The playground's start-up code in a few chunks, one per set of other pages that load it too (node/first-page-chunks.ts).
+        codeSplitting: {
+          groups: [
+            firstPageChunks(fromRoot('./web/index.html'), {
+              planner: fromRoot('./web/planner/index.html'),
+              docs: fromRoot('./web/docs/index.html'),
+              live: fromRoot('./web/live/live-test.html'),
+              element: fromRoot('./web/embed/checkpoint-playground-element.ts'),
+            }),
+          ],
+        },
+      },
     },
   },
   worker: { format: 'es' },

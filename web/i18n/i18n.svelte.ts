@@ -9,6 +9,9 @@
  * in Chinese mounts after `ready()` (main.ts), so it never shows English first.
  */
 import type { FlinkOption } from '../../engine/config/flink-options.ts';
+import { renderIn } from '../../engine/messages/engine-message.ts';
+import { ENGLISH_CATALOGUE } from '../../engine/messages/english-messages.ts';
+import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 import { LOCALE_LABELS, type Locale, type LocaleBundle } from './locale.ts';
 import { en, type MessageKey } from './messages-en.ts';
 import { formatMessage } from './message-format.ts';
@@ -21,7 +24,7 @@ export const locales: { readonly [L in Locale]: { readonly label: string } } = {
   'zh-CN': { label: LOCALE_LABELS['zh-CN'] },
 };
 
-const ENGLISH: LocaleBundle = { messages: en, scenarioNames: {}, optionDescriptions: {}, optionDefaultNotes: {} };
+const ENGLISH: LocaleBundle = { messages: en, engineMessages: ENGLISH_CATALOGUE, scenarioNames: {}, optionDescriptions: {}, optionDefaultNotes: {} };
 
 const LOADERS: { readonly [L in Locale]: () => Promise<LocaleBundle> } = {
   en: () => Promise.resolve(ENGLISH),
@@ -134,6 +137,16 @@ class I18n {
 
   t(key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
     return formatMessage(this.#bundle.messages[key], params, this.locale);
+  }
+
+  /**
+   * An engine message (a refusal, a fault's reason) in `locale`, the page's by default. The page
+   * renders only in a locale whose chunk is in; asking for another is a bug, said as one.
+   */
+  engineText(text: EngineMessage | string, locale: Locale = this.locale): string {
+    const bundle = this.#bundles[locale];
+    if (!bundle) throw new Error(`The ${locale} text is not loaded (i18n.load('${locale}') first).`);
+    return renderIn(text, bundle.engineMessages);
   }
 
   /** A number formatted for the current locale (grouping separators). */

@@ -14,6 +14,7 @@
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HostLocalDisk, type LocalCopy, type LocalRun } from '../../engine/recovery/host-local-disk.ts';
+import { localDiskDatabaseName } from './database-names.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/local-disk-store.ts';
 import { PersistentHostLocalDisk, verifiedLocalCopy } from '../../engine/recovery/persistent-host-local-disk.ts';
 
@@ -26,10 +27,7 @@ interface LocalDiskDb extends DBSchema {
 /** 2: the `runs` store */
 const DB_VERSION = 2;
 
-/** The database of `host`'s local disk, next to the playground's checkpoint database. */
-export function localDiskDatabaseName(checkpointDatabase: string, host: string): string {
-  return `${checkpointDatabase}/local-disk/${host}`;
-}
+export { localDiskDatabaseName } from './database-names.ts';
 
 export class IndexedDbLocalDiskStore implements LocalDiskStore {
   readonly name: string;
@@ -153,17 +151,4 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** After a restore read the copies it needed: their bytes stay in the hosts' databases only. */
-export function releaseLocalDiskContents(disks: Iterable<HostLocalDisk>): void {
-  for (const d of disks) if (d instanceof PersistentHostLocalDisk) d.releaseContents();
-}
-
-/** Before a restore: every persistent disk re-reads what its database holds. */
-export async function reloadLocalDisks(disks: Iterable<HostLocalDisk>): Promise<void> {
-  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.reload() : undefined)));
-}
-
-/** The cluster is torn down: each host's database goes with it. */
-export async function destroyLocalDisks(disks: Iterable<HostLocalDisk>): Promise<void> {
-  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.persisted().then(() => d.persistence.destroy()) : undefined)));
-}
+export { destroyLocalDisks, releaseLocalDiskContents, reloadLocalDisks } from './host-local-disks.ts';
