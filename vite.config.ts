@@ -21,6 +21,8 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
+    // Every browser the playground runs in (its entry awaits at top level) preloads modules itself.
+    modulePreload: { polyfill: false },
     // The playground, its embeddable page (DESIGN.md contract 4), the docs page, the capacity planner and the live runtime's test page.
     rollupOptions: {
       input: {

@@ -13,7 +13,7 @@ import { renderIn } from '../../engine/messages/engine-message.ts';
 import { ENGLISH_CATALOGUE } from '../../engine/messages/english-messages.ts';
 import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 import { LOCALE_LABELS, type Locale, type LocaleBundle } from './locale.ts';
-import { en, type MessageKey } from './messages-en.ts';
+import { en, type MessageKey, type Messages, type PageMessages } from './messages-en.ts';
 import { formatMessage } from './message-format.ts';
 
 const STORAGE_KEY = 'checkpoint-playground.locale';
@@ -24,7 +24,11 @@ export const locales: { readonly [L in Locale]: { readonly label: string } } = {
   'zh-CN': { label: LOCALE_LABELS['zh-CN'] },
 };
 
-const ENGLISH: LocaleBundle = { messages: en, engineMessages: ENGLISH_CATALOGUE, scenarioNames: {}, optionDescriptions: {}, optionDefaultNotes: {} };
+/**
+ * English is always here. The planner's and docs pages' own text is not among it until that page
+ * adds it (addEnglish, before it mounts): the playground never shows those keys.
+ */
+let ENGLISH: LocaleBundle = { messages: en as Partial<Messages> as Messages, engineMessages: ENGLISH_CATALOGUE, scenarioNames: {}, optionDescriptions: {}, optionDefaultNotes: {} };
 
 const LOADERS: { readonly [L in Locale]: () => Promise<LocaleBundle> } = {
   en: () => Promise.resolve(ENGLISH),
@@ -87,6 +91,12 @@ class I18n {
       const preferred = preferredLocale();
       void this.load(preferred).finally(() => (this.#preferred = preferred));
     });
+  }
+
+  /** A page's own English text (the planner's, the docs page's), added before the page mounts. */
+  addEnglish(messages: PageMessages): void {
+    ENGLISH = { ...ENGLISH, messages: { ...ENGLISH.messages, ...messages } };
+    this.#bundles = { ...this.#bundles, en: ENGLISH };
   }
 
   /** Loads the chunk of `locale` (once); a failed load can be retried. */
