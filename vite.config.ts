@@ -9,6 +9,8 @@ import { scenarioIndexPlugin } from './node/scenario-index.ts';
  * (tests/browser/chromium-path and embed-units are Node-only, but cheap in either project).
  */
 const CHROMIUM_TEST_FILES = ['tests/browser/**/*.test.ts', 'tests/cli/check-live.test.ts', 'tests/lessons/*-live.test.ts'];
+import { lessonOutline } from './node/lesson-outline.ts';
+import { firstPageChunks } from './node/first-page-chunks.ts';
 
 /** An absolute path from the repo root: the build and the dev server's dependency scan agree on it. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,11 +23,14 @@ export default defineConfig({
   cacheDir: process.env.VITE_CACHE_DIR ?? fromRoot('./node_modules/.vite'),
   publicDir: '../public',
   // Lessons' scenarios pre-parsed as JSON beside their YAML: the first page needs no YAML parser.
-  // The picker's list (/scenarios/index.json) read from the scenarios' own YAML, names in every language.
-  plugins: [svelte(), preParsedScenarios(fromRoot('./public')), scenarioIndexPlugin(fromRoot('./public'))],
+  // The picker's list (/scenarios/index.json) read from the scenarios' own YAML, names in every language;
+  // the lessons' outline: lesson 1 and the list in the first chunk, every other lesson's text a chunk of its own.
+  plugins: [svelte(), preParsedScenarios(fromRoot('./public')), scenarioIndexPlugin(fromRoot('./public')), lessonOutline()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
+    // Every browser the playground runs in (its entry awaits at top level) preloads modules itself.
+    modulePreload: { polyfill: false },
     // The playground, its embeddable page (DESIGN.md contract 4), the docs page, the capacity planner and the live runtime's test page.
     rollupOptions: {
       input: {
@@ -38,8 +43,21 @@ export default defineConfig({
         live: fromRoot('./web/live/live-test.html'),
         element: fromRoot('./web/embed/checkpoint-playground-element.ts'),
       },
-      // The element script keeps a stable name, so pages can load /checkpoint-playground-element.js.
-      output: { entryFileNames: (chunk) => (chunk.name === 'element' ? 'checkpoint-playground-element.js' : 'assets/[name]-[hash].js') },
+      output: {
+        // The element script keeps a stable name, so pages can load /checkpoint-playground-element.js.
+        entryFileNames: (chunk) => (chunk.name === 'element' ? 'checkpoint-playground-element.js' : 'assets/[name]-[hash].js'),
+        // The playground's start-up code in a few chunks, one per set of other pages that load it too (node/first-page-chunks.ts).
+        codeSplitting: {
+          groups: [
+            firstPageChunks(fromRoot('./web/index.html'), {
+              planner: fromRoot('./web/planner/index.html'),
+              docs: fromRoot('./web/docs/index.html'),
+              live: fromRoot('./web/live/live-test.html'),
+              element: fromRoot('./web/embed/checkpoint-playground-element.ts'),
+            }),
+          ],
+        },
+      },
     },
   },
   worker: { format: 'es' },

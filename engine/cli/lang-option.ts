@@ -3,7 +3,7 @@
  * validator's errors and notes and of the doctor's findings. The rest of the output (summaries,
  * JSON) stays English, like Flink's own logs.
  */
-import { MESSAGE_LOCALES } from '../messages/engine-message.ts';
+import { MESSAGE_LOCALES } from '../messages/message-catalogues.ts';
 import type { MessageLocale } from '../messages/message-codes.ts';
 
 export const LANG_USAGE = `  --lang LANG         the language of the validator's errors and notes and of the doctor's findings: en (default) or zh-CN`;

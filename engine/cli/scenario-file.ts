@@ -3,7 +3,7 @@
  * validated, or why not — unreadable (the file system's message) or invalid (the validator's
  * errors, formatted). Nothing is run or exported from either.
  */
-import { renderMessage } from '../messages/engine-message.ts';
+import { LANGUAGES, renderMessage } from '../messages/message-catalogues.ts';
 import type { MessageLocale } from '../messages/message-codes.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario } from '../scenario/scenario-validator.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
@@ -19,8 +19,8 @@ export function readScenarioFile(path: string, readFile: ReadFile, adjust: (docu
   const file = readFile(path);
   if (!file.ok) return { ok: false, unreadable: file.message };
   const text = parseScenarioText(file.text);
-  if (!text.ok) return { ok: false, invalid: formatScenarioErrors(text.errors, locale) };
+  if (!text.ok) return { ok: false, invalid: formatScenarioErrors(text.errors, LANGUAGES[locale]) };
   const valid = validateScenario(adjust(text.value));
-  if (!valid.ok) return { ok: false, invalid: formatScenarioErrors(valid.errors, locale) };
+  if (!valid.ok) return { ok: false, invalid: formatScenarioErrors(valid.errors, LANGUAGES[locale]) };
   return { ok: true, scenario: valid.scenario, notes: valid.noteMessages.map((note) => renderMessage(note, locale)) };
 }

@@ -1,4 +1,4 @@
-import { renderMessage } from '../messages/engine-message.ts';
+import { ENGLISH, renderEnglish, renderIn, type MessageLanguage } from '../messages/engine-message.ts';
 import type { EngineMessage, MessageLocale } from '../messages/message-codes.ts';
 
 /**
@@ -31,9 +31,9 @@ export interface ScenarioErrorExtra {
 
 /** The error at `path` saying `problem`, with its English text filled in. */
 export function scenarioError(path: string, problem: EngineMessage, extra: ScenarioErrorExtra = {}): ScenarioError {
-  const error = { path, ...problem, message: renderMessage(problem, 'en') } as ScenarioError;
+  const error = { path, ...problem, message: renderEnglish(problem) } as ScenarioError;
   if (extra.allowed !== undefined) {
-    error.allowed = renderMessage(extra.allowed, 'en');
+    error.allowed = renderEnglish(extra.allowed);
     error.allowedMessage = extra.allowed;
   }
   if (extra.suggestion !== undefined) error.suggestion = extra.suggestion;
@@ -59,9 +59,9 @@ export function configPath(key: string): string {
   return `config.${JSON.stringify(key)}`;
 }
 
-/** One line per error: `path: message (allowed: …) — did you mean "…"?` */
-export function formatScenarioErrors(errors: readonly ScenarioError[], locale: MessageLocale = 'en'): string {
-  return errors.map((error) => formatScenarioError(error, locale)).join('\n');
+/** One line per error: `path: message (allowed: …) — did you mean "…"?`, in `language` (message-catalogues.ts has them all). */
+export function formatScenarioErrors(errors: readonly ScenarioError[], language: MessageLanguage = ENGLISH): string {
+  return errors.map((error) => formatScenarioError(error, language)).join('\n');
 }
 
 const FRAME: { readonly [L in MessageLocale]: { allowed: (text: string) => string; suggestion: (name: string) => string } } = {
@@ -69,20 +69,20 @@ const FRAME: { readonly [L in MessageLocale]: { allowed: (text: string) => strin
   'zh-CN': { allowed: (text) => `（允许：${text}）`, suggestion: (name) => ` —— 是不是想写 "${name}"？` },
 };
 
-export function formatScenarioError(error: ScenarioError, locale: MessageLocale = 'en'): string {
+export function formatScenarioError(error: ScenarioError, language: MessageLanguage = ENGLISH): string {
   const where = error.path === '' ? '' : `${error.path}: `;
-  const { message, allowed } = localizedTexts(error, locale);
-  const frame = FRAME[locale];
+  const { message, allowed } = localizedTexts(error, language);
+  const frame = FRAME[language.locale];
   const allowedText = allowed === undefined ? '' : frame.allowed(allowed);
   const suggestion = error.suggestion === undefined ? '' : frame.suggestion(error.suggestion);
   return `${where}${message}${allowedText}${suggestion}`;
 }
 
-/** The error's message and allowed-text in `locale`; English is the text the error carries. */
-export function localizedTexts(error: ScenarioError, locale: MessageLocale): { message: string; allowed: string | undefined } {
-  if (locale === 'en') return { message: error.message, allowed: error.allowed };
+/** The error's message and allowed-text in `language`; English is the text the error carries. */
+export function localizedTexts(error: ScenarioError, language: MessageLanguage): { message: string; allowed: string | undefined } {
+  if (language.locale === 'en') return { message: error.message, allowed: error.allowed };
   return {
-    message: renderMessage(error as EngineMessage, locale),
-    allowed: error.allowedMessage === undefined ? error.allowed : renderMessage(error.allowedMessage, locale),
+    message: renderIn(error as EngineMessage, language.catalogue),
+    allowed: error.allowedMessage === undefined ? error.allowed : renderIn(error.allowedMessage, language.catalogue),
   };
 }

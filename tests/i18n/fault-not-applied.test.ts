@@ -4,12 +4,13 @@
  * locale); every operation type has a name in every locale. The timeline's model keeps the event.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobOperationType } from '../../engine/job/job-operation.ts';
 import { message } from '../../engine/messages/engine-message.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { faultNotAppliedText, faultTypeName, type Translate } from '../../web/i18n/fault-text.ts';
+import { i18n } from '../../web/i18n/i18n.svelte.ts';
 import { locales, type Locale, type MessageKey } from '../../web/i18n/messages.ts';
 import { buildTimeline } from '../../web/timeline/timeline-model.ts';
 import { FAIL_TASK_DURING_RESTART } from '../browser/health-scenarios.ts';
@@ -42,6 +43,9 @@ const TYPES: { [T in JobOperationType]: true } = {
 const REASON = 'the job is RESTARTING; no task of count#0 runs to fail';
 
 describe('faults not applied', () => {
+  // The engine's Chinese comes with the page's zh-CN chunk, as on a page that switched to it.
+  beforeAll(() => i18n.load('zh-CN'));
+
   it('names every operation type in every locale, the Chinese ones in Chinese', () => {
     for (const type of Object.keys(TYPES)) {
       expect(faultTypeName(type, translator('en')), type).toBe(locales.en.messages[`faultType.${type}` as MessageKey]);

@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { DEPRECATED_KEYS, FLINK_OPTIONS } from '../../engine/config/flink-options.ts';
-import { CATALOGUES, message, renderMessage } from '../../engine/messages/engine-message.ts';
+import { message } from '../../engine/messages/engine-message.ts';
+import { CATALOGUES, renderMessage } from '../../engine/messages/message-catalogues.ts';
 import type { EngineMessage, MessageCode } from '../../engine/messages/message-codes.ts';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { localizeScenarioError, localizeValidationNote } from '../../web/i18n/validation-messages.ts';

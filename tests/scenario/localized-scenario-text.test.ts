@@ -9,6 +9,7 @@ import { formatScenarioError, type ScenarioError } from '../../engine/scenario/s
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { minimalFile } from './scenario-samples.ts';
+import { LANGUAGES } from '../../engine/messages/message-catalogues.ts';
 
 const WORD_COUNT = { en: 'Word count', 'zh-CN': '单词计数' };
 const DESCRIPTION = { en: 'Counts words; a checkpoint every second.', 'zh-CN': '统计单词；每秒做一次 checkpoint。' };
@@ -110,7 +111,7 @@ describe('a name or description in two languages, refused', () => {
 
   it('says what is wrong in Chinese too', () => {
     const error = errorAt({ ...minimalFile(), description: { en: 'Counts words', zh: '统计单词' } }, 'description.zh');
-    const chinese = formatScenarioError(error, 'zh-CN');
+    const chinese = formatScenarioError(error, LANGUAGES['zh-CN']);
     expect(chinese).toContain('未知的语言 "zh"');
     expect(chinese).toContain('允许：en, zh-CN');
     expect(chinese).toContain('"zh-CN"？');

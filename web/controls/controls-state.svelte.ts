@@ -4,7 +4,6 @@
  * goes through the Playground API, as an embedding page's would.
  */
 import type { Topology } from '../../engine/job/topology.ts';
-import { renderMessage } from '../../engine/messages/engine-message.ts';
 import { i18n, t } from '../i18n/i18n.svelte.ts';
 import { liveHosts } from '../job-graph/cluster-health.ts';
 import { OperationRefused } from '../playground/api/operation-refused.ts';
@@ -25,7 +24,7 @@ export const SLOW_FACTORS = [1, 2, 5, 10, 50] as const;
 /** The value, or the first of `options` when it is no longer one of them (a killed TaskManager). */
 /** A refusal in the reader's language (rendered when shown, so it follows a language switch); any other error as it is. */
 function refusalText(error: unknown): () => string {
-  if (error instanceof OperationRefused) return () => renderMessage(error.problem, i18n.locale);
+  if (error instanceof OperationRefused) return () => i18n.engineText(error.problem);
   const message = error instanceof Error ? error.message : String(error);
   return () => message;
 }

@@ -12,7 +12,6 @@ import type { CheckpointConfigDocument } from '../../engine/checkpoint/stats/res
 import type { FlinkImportProblem } from '../../engine/interop/flink-import-problem.ts';
 import type { ImportedFlinkStatistics } from '../../engine/interop/flink-statistics-import.ts';
 import { FLINK_VERSIONS, type FlinkVersion } from '../../engine/interop/flink-versions.ts';
-import { withVertexOfPath } from './flink-url-fetch.ts';
 import type { ImportedGanttDocuments } from './gantt-statistics.ts';
 
 export interface ImportedDocuments extends ImportedGanttDocuments {
@@ -35,7 +34,7 @@ export class ImportedFlinkJob {
    * path it was fetched from, when known: a subtasks response names its operator only there.
    */
   async addText(text: string, restPath?: string): Promise<boolean> {
-    const { importFlinkStatisticsText } = await import('../../engine/interop/flink-statistics-import.ts');
+    const [{ importFlinkStatisticsText }, { withVertexOfPath }] = await Promise.all([import('../../engine/interop/flink-statistics-import.ts'), import('./flink-url-fetch.ts')]);
     const result = importFlinkStatisticsText(text);
     if (!result.ok) {
       this.problems = result.problems;

@@ -7,11 +7,14 @@ import { mount } from 'svelte';
 import '../app.css';
 import '../embed/checkpoint-playground-element.ts';
 import { i18n } from '../i18n/i18n.svelte.ts';
+import { docsEn } from '../i18n/messages-docs.ts';
 import DocsApp from './DocsApp.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('docs/index.html has no #app element to mount the page into.');
 
+// This page's own English, which the playground's first chunk does not carry.
+i18n.addEnglish(docsEn);
 // A Chinese page mounts once its text (a chunk of its own) is in, never in English first.
 await i18n.ready();
 

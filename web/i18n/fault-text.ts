@@ -5,8 +5,8 @@
  */
 import type { JobOperationType } from '../../engine/job/job-operation.ts';
 import type { FaultDetail } from '../../engine/run/fault-event.ts';
-import { renderMessage } from '../../engine/messages/engine-message.ts';
 import type { EngineMessage } from '../../engine/messages/message-codes.ts';
+import { i18n } from './i18n.svelte.ts';
 import type { Locale, MessageKey } from './messages.ts';
 
 export type Translate = (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string;
@@ -56,6 +56,6 @@ export function faultTypeName(type: string, translate: Translate): string {
  * reasons had codes keeps its English reason, the same words as the CLI's and the API's errors).
  */
 export function faultNotAppliedText(event: { faultType: string; reason: string; problem?: EngineMessage }, translate: Translate, locale: Locale = 'en'): string {
-  const reason = event.problem === undefined ? event.reason : renderMessage(event.problem, locale);
+  const reason = event.problem === undefined ? event.reason : i18n.engineText(event.problem, locale);
   return translate('fault.notApplied', { fault: faultTypeName(event.faultType, translate), reason });
 }

@@ -10,8 +10,11 @@
  */
 import type { FlinkOption } from '../../engine/config/flink-options.ts';
 import { type LocalizedField, type ScenarioTexts, scenarioTextIn } from '../../engine/scenario/localized-text.ts';
+import { renderIn } from '../../engine/messages/engine-message.ts';
+import { ENGLISH_CATALOGUE } from '../../engine/messages/english-messages.ts';
+import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 import { LOCALE_LABELS, type Locale, type LocaleBundle } from './locale.ts';
-import { en, type MessageKey } from './messages-en.ts';
+import { en, type MessageKey, type Messages, type PageMessages } from './messages-en.ts';
 import { formatMessage } from './message-format.ts';
 
 const STORAGE_KEY = 'checkpoint-playground.locale';
@@ -22,7 +25,11 @@ export const locales: { readonly [L in Locale]: { readonly label: string } } = {
   'zh-CN': { label: LOCALE_LABELS['zh-CN'] },
 };
 
-const ENGLISH: LocaleBundle = { messages: en, optionDescriptions: {}, optionDefaultNotes: {} };
+/**
+ * English is always here. The planner's and docs pages' own text is not among it until that page
+ * adds it (addEnglish, before it mounts): the playground never shows those keys.
+ */
+let ENGLISH: LocaleBundle = { messages: en as Partial<Messages> as Messages, engineMessages: ENGLISH_CATALOGUE, optionDescriptions: {}, optionDefaultNotes: {} };
 
 const LOADERS: { readonly [L in Locale]: () => Promise<LocaleBundle> } = {
   en: () => Promise.resolve(ENGLISH),
@@ -87,6 +94,12 @@ class I18n {
     });
   }
 
+  /** A page's own English text (the planner's, the docs page's), added before the page mounts. */
+  addEnglish(messages: PageMessages): void {
+    ENGLISH = { ...ENGLISH, messages: { ...ENGLISH.messages, ...messages } };
+    this.#bundles = { ...this.#bundles, en: ENGLISH };
+  }
+
   /** Loads the chunk of `locale` (once); a failed load can be retried. */
   async load(locale: Locale): Promise<void> {
     if (this.#bundles[locale]) return;
@@ -135,6 +148,16 @@ class I18n {
 
   t(key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
     return formatMessage(this.#bundle.messages[key], params, this.locale);
+  }
+
+  /**
+   * An engine message (a refusal, a fault's reason) in `locale`, the page's by default. The page
+   * renders only in a locale whose chunk is in; asking for another is a bug, said as one.
+   */
+  engineText(text: EngineMessage | string, locale: Locale = this.locale): string {
+    const bundle = this.#bundles[locale];
+    if (!bundle) throw new Error(`The ${locale} text is not loaded (i18n.load('${locale}') first).`);
+    return renderIn(text, bundle.engineMessages);
   }
 
   /** A number formatted for the current locale (grouping separators). */

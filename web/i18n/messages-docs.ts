@@ -1,6 +1,6 @@
 /**
  * The docs page (/docs/, web/docs/): prose around three embedded demos, the model for authors
- * who embed the playground (merged into `en` in messages-en.ts; the Chinese is in zh-CN/, loaded with that locale). Code samples on the page
+ * who embed the playground (the docs page adds it to the English it renders, docs-main.ts; the Chinese is in zh-CN/, loaded with that locale). Code samples on the page
  * are code, the same in every language; everything a reader reads around them is here.
  */
 

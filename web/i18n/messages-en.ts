@@ -6,7 +6,8 @@
  * Flink's own terms that its dashboard never translates (partitioner names such as HASH or
  * FORWARD, job and task states such as RUNNING, option keys, failure reasons) stay in English in
  * every locale. The checkpoint pages use the field names of Flink's web dashboard.
- * Larger views keep their text in their own file (messages-*.ts), merged in here.
+ * Larger views keep their text in their own file (messages-*.ts), merged in here; the planner
+ * and docs pages keep theirs apart (PageMessages).
  */
 
 import { breakEn } from './messages-break.ts';
@@ -14,7 +15,7 @@ import { chartsEn } from './messages-charts.ts';
 import { clusterEn } from './messages-cluster.ts';
 import { compareEn } from './messages-compare.ts';
 import { configEditorEn } from './messages-config.ts';
-import { docsEn } from './messages-docs.ts';
+import type { docsEn } from './messages-docs.ts';
 import { doctorEn } from './messages-doctor.ts';
 import { driverEn } from './messages-driver.ts';
 import { embedEn } from './messages-embed.ts';
@@ -25,7 +26,7 @@ import { inspectorEn } from './messages-inspector.ts';
 import { lessonsEn } from './messages-lessons.ts';
 import { reproduceEn } from './messages-reproduce.ts';
 import { importedEn } from './messages-imported.ts';
-import { plannerEn } from './messages-planner.ts';
+import type { plannerEn } from './messages-planner.ts';
 import { restoreEn } from './messages-restore.ts';
 import { scaleEn } from './messages-scale.ts';
 import { storageEn } from './messages-storage.ts';
@@ -33,6 +34,8 @@ import { timeTravelEn } from './messages-timeline.ts';
 
 export const en = {
   'app.title': 'Checkpoint Playground',
+  /** the header's link to the planner page (the planner's own text is the planner page's, messages-planner.ts) */
+  'planner.open': 'Capacity planner',
   'app.tagline': 'A Flink-style streaming job running in your browser',
 
   'locale.label': 'Language',
@@ -343,7 +346,6 @@ export const en = {
   ...chartsEn,
   ...configEditorEn,
   ...embedEn,
-  ...docsEn,
   ...driverEn,
   ...timeTravelEn,
   ...breakEn,
@@ -357,9 +359,14 @@ export const en = {
   ...ganttEn,
   ...reproduceEn,
   ...importedEn,
-  ...plannerEn,
   ...scaleEn,
 } as const;
 
-export type MessageKey = keyof typeof en;
+/**
+ * The text of the planner and docs pages is theirs: each page adds it to the English it renders
+ * (i18n.addEnglish), so the playground's first chunk does not carry it. Every locale still
+ * translates every key.
+ */
+export type PageMessages = typeof plannerEn | typeof docsEn;
+export type MessageKey = keyof typeof en | keyof typeof plannerEn | keyof typeof docsEn;
 export type Messages = { readonly [K in MessageKey]: string };

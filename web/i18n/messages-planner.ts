@@ -1,10 +1,9 @@
 /**
  * The capacity planner page (/planner/, web/planner/): the form, the sweep's plots, the smallest
- * configuration and the articles' rules of thumb (merged into `en` in messages-en.ts (the Chinese is in zh-CN/messages-planner.ts)).
+ * configuration and the articles' rules of thumb (the planner page adds it to the English it renders, planner-main.ts; the Chinese is in zh-CN/messages-planner.ts).
  */
 
 export const plannerEn = {
-  'planner.open': 'Capacity planner',
   'planner.title': 'Capacity planner',
   'planner.lead':
     'How much parallelism, and so how much spare capacity, does a job need to recover from a lost host within an objective? Describe the job; the planner runs the scale runtime once per parallelism in a background worker and plots checkpoint duration, restore and catch-up as the points arrive.',

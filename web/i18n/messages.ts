@@ -4,8 +4,13 @@
  * locale is a chunk of its own, loaded by the i18n layer (i18n.svelte.ts) when the page needs it.
  */
 import { LOCALE_LABELS, type Locale } from './locale.ts';
-import { en, type Messages } from './messages-en.ts';
+import { en as pageWideEn, type Messages } from './messages-en.ts';
+import { docsEn } from './messages-docs.ts';
+import { plannerEn } from './messages-planner.ts';
 import { zhCN } from './zh-CN/messages.ts';
+
+/** All English text: the page-wide messages and the planner's and docs pages' own. */
+const en: Messages = { ...pageWideEn, ...plannerEn, ...docsEn };
 
 export { en, zhCN };
 export type { Locale };

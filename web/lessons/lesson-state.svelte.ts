@@ -8,11 +8,11 @@
  * browser's storage, across reloads.
  */
 import type { Lesson } from '../../engine/lessons/lesson.ts';
-import { findLesson, LESSONS } from '../../engine/lessons/lesson-catalog.ts';
 import { stepProgress } from '../../engine/lessons/lesson-progress.ts';
 import { lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
 import { readScenarioText } from '../playground/scenario-text-reader.ts';
 import { preParsedScenarioUrl } from './pre-parsed-scenario-url.ts';
+import { FIRST_LESSON, LESSON_OUTLINE, loadLesson } from './lesson-loader.ts';
 import type { LessonProgress, LessonSummary, OpenLessonResult } from '../playground/api/playground-api-types.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
 
@@ -33,7 +33,7 @@ function storedSeen(): SeenSteps {
 }
 
 export function lessonSummaries(): LessonSummary[] {
-  return LESSONS.map((l) => ({ id: l.id, title: { ...l.title }, steps: l.steps.map((s) => ({ title: { ...s.title } })) }));
+  return LESSON_OUTLINE.map((l) => ({ id: l.id, title: { ...l.title }, steps: l.steps.map((s) => ({ title: { ...s.title } })) }));
 }
 
 /** The lesson and step (0-based) a page URL names (`?lesson=<id>&step=<n>`, n from 1), if any. */
@@ -88,10 +88,13 @@ export class LessonState {
     if (url.href !== location.href) history.replaceState(history.state, '', url);
   }
 
-  /** Loads the lesson at `step` (0-based): its scenario with the earlier steps' actions, paused at 0. */
+  /**
+   * Loads the lesson at `step` (0-based): its scenario with the earlier steps' actions, paused at 0.
+   * Its text (a chunk of its own) is in before the panel switches to it.
+   */
   async open(id: string, step = 0): Promise<OpenLessonResult> {
-    const lesson = findLesson(id);
-    if (!lesson) throw new Error(`No lesson "${id}" (lessons: ${LESSONS.map((l) => l.id).join(', ')}).`);
+    const lesson = await loadLesson(id);
+    if (!lesson) throw new Error(`No lesson "${id}" (lessons: ${LESSON_OUTLINE.map((l) => l.id).join(', ')}).`);
     if (!Number.isInteger(step) || step < 0 || step >= lesson.steps.length) {
       throw new Error(`Lesson "${id}" has steps 1 to ${lesson.steps.length}; got ${String(step + 1)}.`);
     }
@@ -109,8 +112,7 @@ export class LessonState {
    * loaded while the lesson's file was fetched keeps the page.
    */
   async openFirstPage(): Promise<void> {
-    const lesson = LESSONS[0];
-    if (!lesson) return;
+    const lesson = FIRST_LESSON;
     const input = await this.#scenarioInput(lesson, 0);
     if (this.playground.source !== null) return;
     await this.#loadInput(lesson, input, 0);

@@ -65,21 +65,7 @@ const STORES: Stores = ['files', 'dirs', 'usage'];
 const USAGE_KEY = 'usage';
 const EMPTY_USAGE: StorageUsage = { fileCount: 0, bytes: 0 };
 
-/** The database of one playground. */
-export function checkpointDatabaseName(playgroundId: string): string {
-  return `checkpoint-playground/${playgroundId}/checkpoints`;
-}
-
-/** The top of every live run's storage: apart from `checkpoint-playground/`, which a checkpoint dir names. */
-export const LIVE_RUNS_ROOT = 'checkpoint-playground-live';
-
-/**
- * The database of one live run (`runId` unique per run). Live runs live under their own root, so
- * no `execution.checkpointing.dir` of the sim can name a database there.
- */
-export function liveCheckpointDatabaseName(runId: string): string {
-  return `${LIVE_RUNS_ROOT}/${runId}/checkpoints`;
-}
+export { checkpointDatabaseName, LIVE_RUNS_ROOT, liveCheckpointDatabaseName } from './database-names.ts';
 
 /** A live run's id: its start time and some randomness, so two tabs never share one. */
 export function newLiveRunId(): string {

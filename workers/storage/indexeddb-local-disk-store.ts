@@ -14,6 +14,7 @@
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HostLocalDisk, type LocalCopy, type LocalRun } from '../../engine/recovery/host-local-disk.ts';
+import { localDiskDatabaseName } from './database-names.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/local-disk-store.ts';
 import { PersistentHostLocalDisk, verifiedLocalCopy } from '../../engine/recovery/persistent-host-local-disk.ts';
 
@@ -26,10 +27,7 @@ interface LocalDiskDb extends DBSchema {
 /** 2: the `runs` store */
 const DB_VERSION = 2;
 
-/** The database of `host`'s local disk, next to the playground's checkpoint database. */
-export function localDiskDatabaseName(checkpointDatabase: string, host: string): string {
-  return `${checkpointDatabase}/local-disk/${host}`;
-}
+export { localDiskDatabaseName } from './database-names.ts';
 
 export class IndexedDbLocalDiskStore implements LocalDiskStore {
   readonly name: string;
@@ -153,17 +151,4 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/**
- * Before a restore is planned: every persistent disk's writes queued so far are done (a failed one
- * reconciled), so its listing in memory shows what its database holds, complete copies only (a
- * copy is written in one transaction, whole or not at all). Nothing is read back: the TaskManagers
- * read and verify the copies the plan names.
- */
-export async function localDisksSettled(disks: Iterable<HostLocalDisk>): Promise<void> {
-  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.persisted() : undefined)));
-}
-
-/** The cluster is torn down: each host's database goes with it. */
-export async function destroyLocalDisks(disks: Iterable<HostLocalDisk>): Promise<void> {
-  await Promise.all([...disks].map((d) => (d instanceof PersistentHostLocalDisk ? d.persisted().then(() => d.persistence.destroy()) : undefined)));
-}
+export { destroyLocalDisks, localDisksSettled } from './host-local-disks.ts';

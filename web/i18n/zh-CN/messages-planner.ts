@@ -3,7 +3,6 @@
 import type { plannerEn } from '../messages-planner.ts';
 
 export const plannerZhCN: { readonly [K in keyof typeof plannerEn]: string } = {
-  'planner.open': '容量规划',
   'planner.title': '容量规划',
   'planner.lead':
     '作业需要多大的并行度、也就是多少富余处理能力，才能在丢失一台主机后于目标时间内恢复？描述你的作业，规划器在后台 Worker 中按每个并行度各运行一次 scale 运行时，并随着结果陆续返回，绘出 checkpoint 耗时、状态恢复时间和追赶时间。',

@@ -29,6 +29,7 @@ import { timeTravelZhCN } from './messages-timeline.ts';
 export const zhCN: Messages = {
   'app.title': '检查点演练场',
   'app.tagline': '在浏览器里运行的 Flink 风格流处理作业',
+  'planner.open': '容量规划',
 
   'locale.label': '语言',
 

@@ -52,8 +52,9 @@ import { SendLog } from './send-log.ts';
 import { DEFAULT_CHECKPOINT_DIR, newJobId, SimCheckpointStorage } from '../storage/sim-checkpoint-storage.ts';
 import type { CheckpointStorageEffect } from '../../../engine/storage/checkpoint-storage-mirror.ts';
 import { readConfig } from '../../../engine/config/flink-options.ts';
-import { checkpointDatabaseName } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { destroyLocalDisks, openHostLocalDisk } from '../../../workers/storage/indexeddb-local-disk-store.ts';
+import { checkpointDatabaseName } from '../../../workers/storage/database-names.ts';
+import { destroyLocalDisks } from '../../../workers/storage/host-local-disks.ts';
+import { openSimHostLocalDisk } from '../storage/sim-host-local-disk.ts';
 import { leaseRunStorage, simRunRoot, type RunStorageLease } from '../storage/run-storage-lease.ts';
 import type { PlaygroundStats } from '../api/playground-api-types.ts';
 import type { PlaygroundDriver } from './playground-driver.ts';
@@ -122,7 +123,7 @@ export class SimDriver implements PlaygroundDriver {
     const diskRoot = simRunRoot(checkpointDatabaseName(config.checkpointDir ?? DEFAULT_CHECKPOINT_DIR), jobId);
     // Leased before any disk opens: another tab's sweep never takes them for a closed tab's.
     this.#lease = persist ? leaseRunStorage(diskRoot) : undefined;
-    const localDisk = persist ? { localDisk: (host: string) => openHostLocalDisk(host, diskRoot) } : {};
+    const localDisk = persist ? { localDisk: (host: string) => openSimHostLocalDisk(host, diskRoot) } : {};
     // The JobMaster's storage effects go to the run's IndexedDB mirror as they happen.
     const storageEffects = persist ? { storageEffects: (effect: CheckpointStorageEffect) => this.#remote?.apply(effect) } : {};
     const operations = options.operations?.length ? { operations: options.operations } : {};

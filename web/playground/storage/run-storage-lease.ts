@@ -10,9 +10,7 @@
  * gone. The sim's checkpoint database of `execution.checkpointing.dir` is never swept: it holds
  * the checkpoints a retention policy keeps, as Flink's checkpoint directory does.
  */
-import { deleteDB } from 'idb';
-import { LIVE_RUNS_ROOT } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { entriesOf, openOpfsDirectory, removeOpfsEntry } from '../../../workers/storage/rocksdb-local-dir.ts';
+import { LIVE_RUNS_ROOT } from '../../../workers/storage/database-names.ts';
 
 const LOCK_PREFIX = 'checkpoint-playground-run:';
 
@@ -86,6 +84,8 @@ export async function sweepAbandonedRunStorage(keep: ReadonlySet<string> = new S
     if (keep.has(root)) continue;
     const abandoned = await locks.request(LOCK_PREFIX + root, { ifAvailable: true }, async (lock) => {
       if (!lock) return false;
+      // loaded here, not with the page: a sweep runs after the first page is up
+      const { deleteDB } = await import('idb');
       await Promise.all((databases.get(root) ?? []).map((name) => deleteDB(name)));
       await removeLiveRunDirectory(root);
       return true;
@@ -98,6 +98,7 @@ export async function sweepAbandonedRunStorage(keep: ReadonlySet<string> = new S
 /** The live runs' directories in OPFS (their hosts' rocksdb working directories are under them). */
 async function liveRunDirectories(): Promise<string[]> {
   if (!hasOpfs()) return [];
+  const { entriesOf, openOpfsDirectory } = await import('../../../workers/storage/rocksdb-local-dir.ts');
   const dir = await openOpfsDirectory(LIVE_RUNS_ROOT);
   if (!dir) return [];
   const names: string[] = [];
@@ -107,6 +108,7 @@ async function liveRunDirectories(): Promise<string[]> {
 
 async function removeLiveRunDirectory(root: string): Promise<void> {
   if (!root.startsWith(`${LIVE_RUNS_ROOT}/`) || !hasOpfs()) return;
+  const { openOpfsDirectory, removeOpfsEntry } = await import('../../../workers/storage/rocksdb-local-dir.ts');
   const dir = await openOpfsDirectory(LIVE_RUNS_ROOT);
   if (dir) await removeOpfsEntry(dir, root.slice(LIVE_RUNS_ROOT.length + 1));
 }

@@ -22,7 +22,8 @@ import { jobDirectory, parseJobPath, type CheckpointLocation } from '../../../en
 import { CheckpointStorageMirror, type CheckpointStorageEffect, type MirrorError } from '../../../engine/storage/checkpoint-storage-mirror.ts';
 import type { CheckpointFile, CheckpointStorage, StorageError, StoredFile, StorageUsage } from '../../../engine/storage/checkpoint-storage.ts';
 import { checkStorageLeaks, type StorageLeaks } from '../../../engine/storage/storage-leak-checker.ts';
-import { checkpointDatabaseName, IndexedDbCheckpointStorage } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { checkpointDatabaseName } from '../../../workers/storage/database-names.ts';
+import type { IndexedDbCheckpointStorage } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
 
 /** Where the coordinator says checkpoints go when `execution.checkpointing.dir` is not set. */
 export const DEFAULT_CHECKPOINT_DIR = 'jobmanager://checkpoints';
@@ -60,20 +61,24 @@ export function newJobId(): string {
 
 /**
  * A CheckpointStorage whose database opens on first use: the mirror must be built synchronously
- * (it captures the registry's contents at each call), while IndexedDB opens asynchronously.
+ * (it captures the registry's contents at each call), while IndexedDB opens asynchronously. The
+ * IndexedDB code (with `idb`) loads then too, at the run's first checkpoint, not with the page.
  */
 class OpeningCheckpointStorage implements CheckpointStorage {
   readonly location: CheckpointLocation;
   quotaBytes = Infinity;
-  readonly #opened: Promise<IndexedDbCheckpointStorage>;
+  readonly #databaseName: string;
+  #opened: Promise<IndexedDbCheckpointStorage> | undefined;
 
   constructor(databaseName: string, location: CheckpointLocation) {
     this.location = location;
-    this.#opened = IndexedDbCheckpointStorage.open({ databaseName, location });
-    this.#opened.catch(() => undefined);
+    this.#databaseName = databaseName;
   }
 
   async #store(): Promise<IndexedDbCheckpointStorage> {
+    this.#opened ??= import('../../../workers/storage/indexeddb-checkpoint-storage.ts').then(({ IndexedDbCheckpointStorage }) =>
+      IndexedDbCheckpointStorage.open({ databaseName: this.#databaseName, location: this.location }),
+    );
     const store = await this.#opened;
     store.quotaBytes = this.quotaBytes;
     return store;
@@ -101,7 +106,7 @@ class OpeningCheckpointStorage implements CheckpointStorage {
     return (await this.#store()).usage();
   }
   async close(): Promise<void> {
-    await (await this.#opened.catch(() => undefined))?.close();
+    await (await this.#opened?.catch(() => undefined))?.close();
   }
 }
 
