@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
@@ -69,9 +69,17 @@ describe('the sim driver’s failure-free reference, caught up over frames', () 
 
   it('keeps the comparison near the run at full speed: the reference takes most of each frame while it is short of its lead, instead of catching up at the run’s end', () => {
     const scenario = atLeastOnce();
+    // The wall clock the driver reads is a counter: each look at it costs 0.2 ms, whatever the
+    // machine's load, so the frames below hold the same work on every run.
+    let wallMs = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (wallMs += 0.2));
     const inFrames = new SimDriver(scenario, { checkpointStorage: false, referenceCatchUp: 'in-frames' });
     // frames of 10 ms that each ask for far more virtual time than the machine can run in them
-    for (let frame = 0; frame < 200 && !inFrames.isTerminal; frame++) inFrames.advanceTo(inFrames.now + 2000, performance.now() + 10);
+    try {
+      for (let frame = 0; frame < 200 && !inFrames.isTerminal; frame++) inFrames.advanceTo(inFrames.now + 2000, performance.now() + 10);
+    } finally {
+      clock.mockRestore();
+    }
     expect(inFrames.now).toBeGreaterThan(1000);
     expect(inFrames.now - inFrames.comparedMs, `the run at ${inFrames.now} ms, compared at ${inFrames.comparedMs} ms`).toBeLessThan(inFrames.now / 4);
   });
