@@ -109,12 +109,6 @@ export interface TaskToDeploy {
   /** the slot it runs in (`tm-<n>/slot-<k>`): rocksdb backends of one slot share its managed memory */
   slotId: string;
   deployment: TaskDeployment;
-  /**
-   * Its share as bytes (a TaskRestore through snapshot-codec's encodeValue). The live JobManager no
-   * longer sends it (it sends `restoreHandles`); kept until the worker's restore call it feeds is
-   * reworked with the restore format.
-   */
-  restore?: Uint8Array;
   /** where the TaskManager reads its share itself (its host's disk first, then remote storage), no state bytes; absent on a fresh start */
   restoreHandles?: TaskRestoreHandles;
   /** processing-time factor of `slowOperator` (1 = normal) */

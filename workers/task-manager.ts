@@ -17,7 +17,7 @@
 import type { CheckpointBarrier, NetworkBuffer, PollOutcome, StreamRecord, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
 import { checkpointPlacement, taskSnapshotFiles } from '../engine/storage/checkpoint-files.ts';
 import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
-import { decodeValue, encodeSharedFile, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
+import { encodeSharedFile, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
 import { withoutRunContents } from '../engine/recovery/host-local-disk.ts';
 import type { EncodedLocalRun } from '../engine/recovery/persistent-host-local-disk.ts';
 import { fnv1a32Bytes } from '../engine/recovery/checksum.ts';
@@ -324,7 +324,7 @@ export class TaskManager implements TaskManagerGateway {
     task.recorder = new DeliveryRecorder(task.gates.length);
     const restored = this.#restored.get(spec.taskIndex);
     this.#restored.delete(spec.taskIndex);
-    task.initialize(restored ?? (spec.restore === undefined ? undefined : (decodeValue(spec.restore) as TaskRestore)));
+    task.initialize(restored);
     task.run();
     const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', localRuns: new Set() };
     this.#tasks.push(hosted);
