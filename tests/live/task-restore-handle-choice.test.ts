@@ -10,58 +10,29 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { TaskStateSnapshot } from '../../engine/protocol.ts';
 import { localCopyPath } from '../../engine/recovery/host-local-disk.ts';
 import type { StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
-import { checkpointFiles, checkpointPlacement, readCompletedCheckpoint, type CheckpointMetadata } from '../../engine/storage/checkpoint-files.ts';
-import { checkpointDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
+import { readCompletedCheckpoint, type CheckpointMetadata } from '../../engine/storage/checkpoint-files.ts';
+import type { CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import { MemoryCheckpointStorage } from '../../engine/storage/memory-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { readTaskRestore, type TaskRestoreRead } from '../../workers/task-restore-reads.ts';
+import { KG, restoredValues, twoKeyGroupSnapshot, writeRemoteCheckpoint } from './task-restore-fixture.ts';
 
 const LOCATION: CheckpointLocation = { checkpointDir: 'file:///checkpoints', jobId: 'b1b2c3d4e5f60718293a4b5c6d7e8f90' };
 const HOST = 'host-0';
 const KEY = { allocationId: 'tm-0/slot-0', jobId: LOCATION.jobId, subtask: { vertexId: 'count', subtaskIndex: 0 } };
 const PATH = localCopyPath(KEY, 4);
 const TARGET = { vertexId: 'count', subtaskIndex: 0, parallelism: 1, keyGroupRange: { start: 0, end: 127 } };
-const KG = 1000;
 let databases = 0;
-
-function snapshot(value: string): TaskStateSnapshot {
-  return {
-    subtask: { vertexId: 'count', subtaskIndex: 0 },
-    keyedState: {
-      keyGroupRange: { start: 0, end: 127 },
-      keyGroups: [
-        { keyGroup: 3, states: { count: [['k', `${value}@3`]] } },
-        { keyGroup: 100, states: { count: [['k', `${value}@100`]] } },
-      ],
-      sizeBytes: 2 * KG,
-    },
-    stateSize: 2 * KG,
-    checkpointedSize: 2 * KG,
-    pendingTransactions: [],
-  };
-}
 
 /** Checkpoint 4 with the `remote` values, and its `_metadata` as the JobManager read it. */
 async function remoteCheckpoint(): Promise<{ storage: MemoryCheckpointStorage; metadata: CheckpointMetadata }> {
   const storage = new MemoryCheckpointStorage({ location: LOCATION });
-  const checkpoint: CompletedCheckpoint = {
-    id: 4,
-    isSavepoint: false,
-    triggerTimestamp: 1,
-    completionTimestamp: 2,
-    externalPath: checkpointDirectory(LOCATION, 4),
-    taskStates: new Map([['count#0', snapshot('remote')]]),
-    parallelism: { count: 1 },
-    stateSize: 2 * KG,
-    checkpointedSize: 2 * KG,
-  };
-  expect(await storage.writeCheckpoint(4, checkpointFiles(checkpointPlacement(LOCATION, 4), checkpoint))).toBeUndefined();
-  const read = await readCompletedCheckpoint(storage, checkpoint.externalPath, { select: () => new Set() });
+  const { externalPath, error } = await writeRemoteCheckpoint(storage, LOCATION);
+  expect(error).toBeUndefined();
+  const read = await readCompletedCheckpoint(storage, externalPath, { select: () => new Set() });
   if (!read.ok) throw new Error(read.error.message);
   return { storage, metadata: read.metadata };
 }
@@ -72,7 +43,7 @@ type LocalCase = 'complete' | 'partial' | 'corrupt' | 'corrupt-handle' | 'missin
 async function localDisk(kind: LocalCase): Promise<IndexedDbLocalDiskStore> {
   const name = localDiskDatabaseName(`checkpoint-playground/handle-choice-${++databases}/checkpoints`, HOST);
   const disk = new PersistentHostLocalDisk(HOST, new IndexedDbLocalDiskStore(name), { contentsInMemory: false });
-  if (kind !== 'missing') disk.store(KEY, 4, snapshot('local'));
+  if (kind !== 'missing') disk.store(KEY, 4, twoKeyGroupSnapshot('local'));
   // The handle of key groups 96-127 is lost (a partial write) or damaged; the copy's other handles stay intact.
   if (kind === 'partial') disk.delete({ vertexId: 'count', subtaskIndex: 0, checkpointId: 4, keyGroup: 100 });
   if (kind === 'corrupt-handle') disk.corrupt({ vertexId: 'count', subtaskIndex: 0, checkpointId: 4, keyGroup: 100 });
@@ -88,7 +59,7 @@ async function localDisk(kind: LocalCase): Promise<IndexedDbLocalDiskStore> {
 }
 
 function values(read: TaskRestoreRead): string[] {
-  return read.restore.keyedState.flatMap((k) => (k as unknown as { keyGroups: Array<{ states: { count: Array<[string, string]> } }> }).keyGroups.flatMap((g) => g.states.count.map(([, v]) => v))).sort();
+  return restoredValues(read.restore);
 }
 
 const localHandle = (start: number, end: number) => ({ kind: 'key-groups', keyGroupRange: { start, end }, bytes: 500, source: 'local' });

@@ -7,57 +7,25 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
-import type { TaskStateSnapshot } from '../../engine/protocol.ts';
 import { localCopyPath } from '../../engine/recovery/host-local-disk.ts';
 import type { StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
-import { checkpointFiles, checkpointPlacement } from '../../engine/storage/checkpoint-files.ts';
 import { checkpointDirectory, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import { MemoryCheckpointStorage } from '../../engine/storage/memory-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { readTaskRestore, type TaskRestoreHandles } from '../../workers/task-restore-reads.ts';
+import { KG, restoredValues, twoKeyGroupSnapshot, writeRemoteCheckpoint } from './task-restore-fixture.ts';
 
 const LOCATION: CheckpointLocation = { checkpointDir: 'file:///checkpoints', jobId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' };
 const HOST = 'host-0';
 const KEY = { allocationId: 'tm-0/slot-0', jobId: LOCATION.jobId, subtask: { vertexId: 'count', subtaskIndex: 0 } };
 const TARGET = { vertexId: 'count', subtaskIndex: 0, parallelism: 1, keyGroupRange: { start: 0, end: 127 } };
-const KG = 1000;
 let databases = 0;
-
-/** The subtask's state: key group 3 and key group 100, each counting key `k` at `value`. */
-function snapshot(value: string): TaskStateSnapshot {
-  return {
-    subtask: { vertexId: 'count', subtaskIndex: 0 },
-    keyedState: {
-      keyGroupRange: { start: 0, end: 127 },
-      keyGroups: [
-        { keyGroup: 3, states: { count: [['k', `${value}@3`]] } },
-        { keyGroup: 100, states: { count: [['k', `${value}@100`]] } },
-      ],
-      sizeBytes: 2 * KG,
-    },
-    stateSize: 2 * KG,
-    checkpointedSize: 2 * KG,
-    pendingTransactions: [],
-  };
-}
 
 /** Checkpoint 4 in remote storage with the `remote` values. */
 async function remoteStorage(): Promise<MemoryCheckpointStorage & { reads: number }> {
   const storage = Object.assign(new MemoryCheckpointStorage({ location: LOCATION }), { reads: 0 });
-  const checkpoint: CompletedCheckpoint = {
-    id: 4,
-    isSavepoint: false,
-    triggerTimestamp: 1,
-    completionTimestamp: 2,
-    externalPath: checkpointDirectory(LOCATION, 4),
-    taskStates: new Map([['count#0', snapshot('remote')]]),
-    parallelism: { count: 1 },
-    stateSize: 2 * KG,
-    checkpointedSize: 2 * KG,
-  };
-  expect(await storage.writeCheckpoint(4, checkpointFiles(checkpointPlacement(LOCATION, 4), checkpoint))).toBeUndefined();
+  expect((await writeRemoteCheckpoint(storage, LOCATION)).error).toBeUndefined();
   const readFile = storage.readFile.bind(storage);
   storage.readFile = (path) => {
     storage.reads++;
@@ -70,7 +38,7 @@ async function remoteStorage(): Promise<MemoryCheckpointStorage & { reads: numbe
 async function localDisk(): Promise<IndexedDbLocalDiskStore> {
   const name = localDiskDatabaseName(`checkpoint-playground/task-reads-${++databases}/checkpoints`, HOST);
   const disk = new PersistentHostLocalDisk(HOST, new IndexedDbLocalDiskStore(name), { contentsInMemory: false });
-  disk.store(KEY, 4, snapshot('local'));
+  disk.store(KEY, 4, twoKeyGroupSnapshot('local'));
   await disk.persisted();
   await disk.persistence.close();
   return new IndexedDbLocalDiskStore(name);
@@ -82,7 +50,7 @@ function handles(local?: TaskRestoreHandles['local']): TaskRestoreHandles {
 
 function values(read: Awaited<ReturnType<typeof readTaskRestore>>): string[] {
   if ('error' in read) throw new Error(read.error);
-  return read.restore.keyedState.flatMap((k) => (k as unknown as { keyGroups: Array<{ states: { count: Array<[string, string]> } }> }).keyGroups.flatMap((g) => g.states.count.map(([, v]) => v))).sort();
+  return restoredValues(read.restore);
 }
 
 describe('a TaskManager reads its own state for a restore', () => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../engine/config/flink-options.ts';
 import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-backend.ts';
 import { rocksDbProperties } from '../../engine/state/lsm/lsm-metrics.ts';
 import { lsmOptionsFromConfig, type LsmOptions } from '../../engine/state/lsm/lsm-options.ts';
 import { LsmSharedResources, rocksDbMemoryBudgetPerSlot } from '../../engine/state/lsm/lsm-shared-resources.ts';
-import { TINY_LSM, WaSqliteDatabase } from './state-backend-factories.ts';
+import { TINY_LSM, waSqliteForThisFile } from './state-backend-factories.ts';
 
 const RANGE = { start: 0, end: 127 };
-let db: WaSqliteDatabase;
-beforeAll(async () => {
-  db = await WaSqliteDatabase.open();
-});
-afterAll(async () => {
-  await db.close();
-});
+const db = waSqliteForThisFile();
 
 function backend(options: Partial<LsmOptions> = {}): LsmKeyedStateBackend {
   return new LsmKeyedStateBackend(RANGE, db.store(), { ...TINY_LSM, ...options });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IncrementalSnapshot } from '../../engine/state/lsm/incremental-snapshot.ts';
 import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-backend.ts';
 import type { LsmOptions } from '../../engine/state/lsm/lsm-options.ts';
 import type { RunContents } from '../../engine/state/lsm/sorted-run.ts';
-import { WaSqliteDatabase } from './state-backend-factories.ts';
+import { waSqliteForThisFile } from './state-backend-factories.ts';
 
 const RANGE = { start: 0, end: 127 };
-let db: WaSqliteDatabase;
-beforeAll(async () => {
-  db = await WaSqliteDatabase.open();
-});
-afterAll(async () => {
-  await db.close();
-});
+const db = waSqliteForThisFile();
 
 const SMALL: Partial<LsmOptions> = { writeBufferSizeBytes: 64 * 1024, blockSizeBytes: 4096 };
 

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { HeapKeyedStateBackend } from '../../engine/state/heap-keyed-state-backend.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot } from '../../engine/state/keyed-state-backend.ts';
 import type { KeyGroupRange } from '../../engine/state/key-group-range.ts';
 import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-backend.ts';
 import type { LsmOptions } from '../../engine/state/lsm/lsm-options.ts';
-import { TINY_LSM, WaSqliteDatabase } from './state-backend-factories.ts';
+import { TINY_LSM, waSqliteForThisFile } from './state-backend-factories.ts';
 
 const RANGE = { start: 0, end: 127 };
-let db: WaSqliteDatabase;
-beforeAll(async () => {
-  db = await WaSqliteDatabase.open();
-});
-afterAll(async () => {
-  await db.close();
-});
+const db = waSqliteForThisFile();
 
 function lsm(range: KeyGroupRange = RANGE, options: Partial<LsmOptions> = {}): LsmKeyedStateBackend {
   return new LsmKeyedStateBackend(range, db.store(), { ...TINY_LSM, ...options });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { HeapKeyedStateBackend } from '../../engine/state/heap-keyed-state-backend.ts';
 import type { KeyedStateBackend } from '../../engine/state/keyed-state-backend.ts';
 import type { KeyGroupRange } from '../../engine/state/key-group-range.ts';
@@ -46,6 +47,26 @@ export class WaSqliteDatabase {
     for (const store of this.#stores) store.close();
     await this.sqlite.sqlite3.close(this.db);
   }
+}
+
+/**
+ * One in-memory wa-sqlite database for the test file that calls this (opened before its tests,
+ * closed after them): each `store()` is a run store of its own in it.
+ */
+export function waSqliteForThisFile(): { store(layout?: RunTableLayout): WaSqliteRunStore } {
+  let database: WaSqliteDatabase | undefined;
+  beforeAll(async () => {
+    database = await WaSqliteDatabase.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    store(layout) {
+      if (!database) throw new Error('the file\'s wa-sqlite database is opened in beforeAll: ask for a store inside a test');
+      return database.store(layout);
+    },
+  };
 }
 
 export interface BackendFactory {
