@@ -5,18 +5,18 @@
  * drives over postMessage — each with the code that runs it. And the share dialog's iframe
  * snippet carries the allowed origins, so a docs page on such an origin can drive it.
  */
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en, zhCN } from '../../web/i18n/messages.ts';
 import { formatMessage } from '../../web/i18n/message-format.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 import { hostPage, servePages } from './embed-host-pages.ts';
 import { CHECKPOINTING_SCENARIO_YAML } from './scenarios.ts';
+import { loadScenarioFile } from '../support/shipped-scenarios.ts';
 
-const lessonName = (id: string) => (parse(readFileSync(join(REPO_ROOT, 'public', 'lessons', `${id}.yaml`), 'utf8')) as { name: string }).name;
+/** A lesson scenario's English name (its YAML carries the name in both languages). */
+const lessonName = (id: string) => loadScenarioFile(join(REPO_ROOT, 'public', 'lessons', `${id}.yaml`)).name;
 
 describe('the docs page', () => {
   let session: BrowserSession;

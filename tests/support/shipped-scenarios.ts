@@ -11,9 +11,14 @@ export const SHIPPED_SCENARIO_FILES = readdirSync(SHIPPED_SCENARIO_DIR).filter((
 
 /** The shipped scenario `file`, valid (a shipped file that is not fails the test that reads it). */
 export function loadShippedScenario(file: string): Scenario {
-  const text = parseScenarioText(readFileSync(join(SHIPPED_SCENARIO_DIR, file), 'utf8'));
-  if (!text.ok) throw new Error(`${file}: ${JSON.stringify(text.errors)}`);
+  return loadScenarioFile(join(SHIPPED_SCENARIO_DIR, file));
+}
+
+/** A scenario file read and validated as the playground reads it; throws naming the file when it is not valid. */
+export function loadScenarioFile(path: string): Scenario {
+  const text = parseScenarioText(readFileSync(path, 'utf8'));
+  if (!text.ok) throw new Error(`${path}: ${JSON.stringify(text.errors)}`);
   const valid = validateScenario(text.value);
-  if (!valid.ok) throw new Error(`${file}: ${JSON.stringify(valid.errors)}`);
+  if (!valid.ok) throw new Error(`${path}: ${JSON.stringify(valid.errors)}`);
   return valid.scenario;
 }
