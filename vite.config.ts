@@ -70,6 +70,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits on a condition; its default 1 s is shorter than a lazy chunk's first load
+    // on this 2-core machine under the suite's load (a page's shortcut help failed after 1.18 s).
+    expect: { poll: { timeout: 15_000 } },
     // Each project lists its own files: an array a project extends is appended to, not replaced.
     // Node-only files two at a time first, then the files that launch Chromium one at a time
     // (a page's Web Worker TaskManagers want the cores), on one app dev server for the run.

@@ -325,7 +325,7 @@ export class PlaygroundState {
       return true;
     }
     if (text === null) return false;
-    this.loadShared(text, true);
+    void this.loadShared(text, true);
     return true;
   }
 
@@ -371,11 +371,14 @@ export class PlaygroundState {
     await this.#loadText(url, { kind: 'url', url }, url, autoStart);
   }
 
-  /** Loads scenario text that came in a share link (`#scenario=<base64>`). */
-  loadShared(text: string, autoStart: boolean): void {
+  /**
+   * Loads scenario text that came in a share link (`#scenario=<base64>`); settles once it is
+   * installed (the YAML parser is a lazy chunk), so an embed announces `ready` only after it.
+   */
+  loadShared(text: string, autoStart: boolean): Promise<void> {
     this.#generation++;
     this.pause('user');
-    void this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
+    return this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
   }
 
   async #loadText(url: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {

@@ -55,7 +55,7 @@ bridge.listen(window);
 async function loadScenario(): Promise<void> {
   await playground.ensureLsmStorage();
   if (options.scenario.kind === 'url') await playground.loadFromUrl(options.scenario.url, options.autostart);
-  else if (options.scenario.kind === 'text') playground.loadShared(options.scenario.text, options.autostart);
+  else if (options.scenario.kind === 'text') await playground.loadShared(options.scenario.text, options.autostart);
 }
 
 void loadScenario().finally(() => bridge.announceReady(window.parent, options.view));
