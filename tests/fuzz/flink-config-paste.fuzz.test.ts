@@ -11,13 +11,13 @@ import { FLINK_OPTIONS, DEPRECATED_KEYS } from '../../engine/config/flink-option
 import { formatScenarioErrors, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { pastedConfigDraft, readPastedConfig } from '../../web/config/config-paste.ts';
 import { minimalFile } from '../scenario/scenario-samples.ts';
-import { applyEdits, hostileScalar, hostileTree, HOSTILE_STRINGS, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeValue, withinBounds } from './fuzz-support.ts';
+import { applyEdits, hostileScalar, hostileTree, HOSTILE_STRINGS, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeValue, answersSafely } from './fuzz-support.ts';
 
 const counter = new InputCounter('Flink config paste');
 
 /** What the editor does with a paste: the form's draft, and applying it to a scenario. */
 function paste(text: string): void {
-  withinBounds(() => {
+  answersSafely(() => {
     counter.count(text);
     const draft = pastedConfigDraft(text);
     if (draft) for (const value of Object.values(draft)) expect(typeof value).toBe('string');

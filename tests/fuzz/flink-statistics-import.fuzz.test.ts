@@ -10,7 +10,7 @@ import { runInspectCommand } from '../../engine/cli/inspect-command.ts';
 import { importFlinkStatistics } from '../../engine/interop/flink-statistics-import.ts';
 import { allPaths, type FileValue } from '../scenario/scenario-samples.ts';
 import { checkpointConfig, checkpointingStatistics, checkpointStatistics, taskCheckpointStatisticsWithSubtaskDetails } from '../interop/flink-document-arbitraries.ts';
-import { applyEdits, hostileTree, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeJson, treeValue, withinBounds } from './fuzz-support.ts';
+import { applyEdits, hostileTree, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeJson, treeValue, answersSafely } from './fuzz-support.ts';
 
 const counter = new InputCounter('Flink statistics import (ckpt-lab inspect)');
 
@@ -20,7 +20,7 @@ const SAMPLES = ['01-checkpoints-flink-kubernetes-operator-flink115-history10.js
 
 /** One file through the command, as text and as JSON output, in both languages. */
 function inspect(text: string, lang: 'en' | 'zh-CN'): void {
-  withinBounds(() => {
+  answersSafely(() => {
     counter.count(text);
     const readFile = () => ({ ok: true as const, text });
     const report = runInspectCommand(['stats.json', '--lang', lang], readFile);
@@ -79,7 +79,7 @@ describe('fuzzing the Flink statistics importer', () => {
         let parent = copy as Record<string, unknown>;
         for (const step of path.slice(0, -1)) parent = parent[step] as Record<string, unknown>;
         if (path.length > 0) parent[String(path[path.length - 1])] = value;
-        const result = withinBounds(() => importFlinkStatistics(counter.count(path.length > 0 ? copy : value)));
+        const result = answersSafely(() => importFlinkStatistics(counter.count(path.length > 0 ? copy : value)));
         if (!result.ok) for (const p of result.problems) expect(p.path).toMatch(/^\$/);
       }),
       runs(150),

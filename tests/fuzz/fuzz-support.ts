@@ -1,7 +1,10 @@
 /**
  * What every entry-point fuzzer shares: one fixed seed (fast-check prints it, with the shrunk
  * counterexample, on a failure), hostile values and texts, and the checks each input must pass —
- * no exception escapes, bounded time, no polluted prototypes. Each file counts the inputs it tried
+ * no exception escapes, no polluted prototypes. Bounded time is not timed here (speed is for
+ * `npm run bench`): the bounds are the refusals made before any parsing (text length, nesting
+ * depth, value count, YAML aliases, problems read), each asserted by its own test; an input that
+ * hung would fail its test at the test timeout. Each file counts the inputs it tried
  * and prints the count once (README, "Bad input").
  */
 import fc from 'fast-check';
@@ -9,9 +12,6 @@ import { afterAll, expect } from 'vitest';
 
 /** Issue 16's fuzzers all start from this seed: a failure replays with the same inputs. */
 export const FUZZ_SEED = 16;
-
-/** Per input, with room for a machine shared by several test runs (one input takes milliseconds). */
-export const MAX_MS_PER_INPUT = 3000;
 
 /** Keys that reach an object's prototype when an assignment or a merge is careless. */
 export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
@@ -108,11 +108,9 @@ export function expectNoPollution(): void {
   expect([Object.prototype, Array.prototype, Function.prototype, String.prototype].map((p) => Object.getOwnPropertyNames(p).sort())).toEqual(PRISTINE);
 }
 
-/** Runs one input through an entry point: no exception, bounded time, no pollution. */
-export function withinBounds<T>(run: () => T): T {
-  const started = performance.now();
+/** Runs one input through an entry point: it answers without an exception and pollutes no prototype. */
+export function answersSafely<T>(run: () => T): T {
   const result = run();
-  expect(performance.now() - started).toBeLessThan(MAX_MS_PER_INPUT);
   expectNoPollution();
   return result;
 }

@@ -11,13 +11,13 @@ import { decodeUtf8 } from '../../engine/cli/utf8-file-text.ts';
 import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-text.ts';
 import { formatScenarioErrors, parseScenarioText, validateScenario, type ScenarioValidation } from '../../engine/scenario/scenario-validator.ts';
 import { allPaths, minimalFile, validScenarioFile, wordCountFile, type FileValue } from '../scenario/scenario-samples.ts';
-import { applyEdits, deeplyNestedJson, hostileTree, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeJson, treeValue, withinBounds, type Tree } from './fuzz-support.ts';
+import { applyEdits, deeplyNestedJson, hostileTree, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeJson, treeValue, answersSafely, type Tree } from './fuzz-support.ts';
 
 const counter = new InputCounter('scenario text (YAML/JSON)');
 
 /** The reader and the validator, as every entry point chains them. */
 function readScenario(text: string, format?: 'json' | 'yaml'): ScenarioValidation {
-  return withinBounds(() => {
+  return answersSafely(() => {
     const parsed = parseScenarioText(counter.count(text), format);
     return parsed.ok ? validateScenario(parsed.value) : parsed;
   });

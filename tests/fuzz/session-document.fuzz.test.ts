@@ -11,7 +11,7 @@ import { decodeSessionDocument, sessionDocument } from '../../engine/replay/sess
 import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { allPaths, type FileValue } from '../scenario/scenario-samples.ts';
-import { applyEdits, hostileTree, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeJson, treeValue, withinBounds } from './fuzz-support.ts';
+import { applyEdits, hostileTree, InputCounter, PROTOTYPE_KEYS, runs, textEdit, treeJson, treeValue, answersSafely } from './fuzz-support.ts';
 
 const counter = new InputCounter('session files (ckpt-lab replay)');
 
@@ -46,7 +46,7 @@ const RECORDED = ((): Record<string, FileValue> => {
 const PATHS = allPaths(RECORDED);
 
 function decode(text: string) {
-  return withinBounds(() => {
+  return answersSafely(() => {
     const reading = decodeSessionDocument(counter.count(text));
     if (!reading.ok) {
       expect(reading.errors.length).toBeGreaterThan(0);

@@ -10,13 +10,13 @@ import { parseScenarioText, validateScenario } from '../../engine/scenario/scena
 import { readEmbedOptions } from '../../web/embed/embed-options.ts';
 import { decodeScenario, encodeScenario, MAX_SHARED_SCENARIO_LENGTH, scenarioFromHash } from '../../web/embed/share-link.ts';
 import { validScenarioFile } from '../scenario/scenario-samples.ts';
-import { applyEdits, HOSTILE_STRINGS, hostileTree, InputCounter, runs, textEdit, treeJson, withinBounds } from './fuzz-support.ts';
+import { applyEdits, HOSTILE_STRINGS, hostileTree, InputCounter, runs, textEdit, treeJson, answersSafely } from './fuzz-support.ts';
 
 const counter = new InputCounter('share links (#scenario=)');
 
 /** What the page does with its address: the embed options, or the main page's share-link load. */
 function openAddress(search: string, hash: string): void {
-  withinBounds(() => {
+  answersSafely(() => {
     counter.count(hash);
     const options = readEmbedOptions({ search, hash });
     if (options.scenario.kind === 'bad-link') expect(options.scenario.reason).toMatch(/^the link's scenario is /);
