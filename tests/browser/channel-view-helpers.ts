@@ -26,13 +26,13 @@ export async function openPlayground(session: BrowserSession, path = '/'): Promi
   await page.locator('[data-testid="job-graph"] [data-vertex-id]').first().waitFor();
 }
 
-/** Loads a scenario through the API and runs it (as fast as it goes) to `untilMs`, paused there. */
 /** Switches the page's language with its picker, and waits until the page says it is in that language. */
 export async function setLocale(page: Page, label: 'English' | '中文'): Promise<void> {
   await page.getByTestId('locale-select').selectOption({ label });
   await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(label === 'English' ? 'en' : 'zh-CN');
 }
 
+/** Loads a scenario through the API and runs it (as fast as it goes) to `untilMs`, paused there. */
 export async function loadAndRunUntil(session: BrowserSession, scenario: object | string, untilMs: number): Promise<void> {
   await session.page.evaluate(
     async ([s, until]) => {
@@ -41,8 +41,9 @@ export async function loadAndRunUntil(session: BrowserSession, scenario: object 
     },
     [scenario, untilMs] as const,
   );
-  // Let the layer draw the paused state and the buffers settle into place.
-  await session.page.waitForTimeout(600);
+  // The layer drew the paused state and the buffers settled into place: it asks for no more frames.
+  const layer = session.page.getByTestId('channel-layer');
+  await expect.poll(() => layer.evaluate((element) => (element as HTMLCanvasElement & { isAsleep(): boolean }).isAsleep())).toBe(true);
 }
 
 export async function channelCounts(session: BrowserSession): Promise<ChannelCounts> {

@@ -71,8 +71,7 @@ describe('cluster and checkpoint storage', () => {
   it('empties a lost host’s local disk while the remote checkpoints stay', async () => {
     const page = session.page;
     await page.evaluate(() => window.playground!.loseHost('host-1'));
-    await page.waitForTimeout(400);
-    await expect(page.locator('[data-testid="local-disk"][data-host="host-1"]').getAttribute('data-copies')).resolves.toBe('0');
+    await expect.poll(() => page.locator('[data-testid="local-disk"][data-host="host-1"]').getAttribute('data-copies')).toBe('0');
     expect(await page.locator('[data-testid="remote-storage"] [data-checkpoint-id]').count()).toBeGreaterThan(0);
   });
 
