@@ -7,6 +7,7 @@
  * in-flight data they persist. Screenshots land in test-artifacts/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animationFrames } from './animation-frames.ts';
 import { openBrowserSession, type BrowserSession } from './browser-session.ts';
 import { twoWideSlow } from './channel-scenarios.ts';
 import { channelCounts, clickChannelItem, openPlayground, type ChannelCounts } from './channel-view-helpers.ts';
@@ -34,12 +35,12 @@ async function startLive(session: BrowserSession, scenario: object): Promise<voi
   }, scenario);
 }
 
-/** The largest value of `key` the channel layer shows over `samples` polls (the queues move between them). */
+/** The largest value of `key` the channel layer shows over `samples` polls, six drawn frames apart (the queues move between them). */
 async function peak(session: BrowserSession, key: keyof ChannelCounts, samples: number): Promise<number> {
   let best = 0;
   for (let i = 0; i < samples; i++) {
     best = Math.max(best, (await channelCounts(session))[key]);
-    await session.page.waitForTimeout(100);
+    await animationFrames(session.page, 6);
   }
   return best;
 }
@@ -101,15 +102,12 @@ describe('channel view in the live driver', () => {
     const inspectedKind = () => inspector.getByTestId('inspect-buffer').getAttribute('data-buffer-kind', { timeout: 2_000 }).catch(() => null);
     let clicked = false;
     for (let round = 0; round < 20 && !clicked; round++) {
-      if ((await channelCounts(session)).barriers > 0) {
-        await page.evaluate(() => window.playground!.pause());
-        await page.waitForTimeout(300);
-        clicked = await clickChannelItem(session, 'barrier').then(async () => (await inspectedKind()) === 'barrier', () => false);
-        if (!clicked) await page.evaluate(() => window.playground!.start());
-      } else {
-        await page.evaluate(() => window.playground!.triggerCheckpoint().catch(() => undefined));
-      }
-      if (!clicked) await page.waitForTimeout(500);
+      await expect.poll(() => countDuringCheckpoints(session, 'barriers'), { timeout: 30_000 }).toBeGreaterThan(0);
+      await page.evaluate(() => window.playground!.pause());
+      // The layer drew the held queues (and any snapshot that was on its way).
+      await animationFrames(page, 10);
+      clicked = await clickChannelItem(session, 'barrier').then(async () => (await inspectedKind()) === 'barrier', () => false);
+      if (!clicked) await page.evaluate(() => window.playground!.start());
     }
     expect(clicked).toBe(true);
     await expect(inspector.getByTestId('inspect-buffer').getAttribute('data-buffer-kind')).resolves.toBe('barrier');

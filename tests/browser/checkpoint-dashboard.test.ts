@@ -232,9 +232,8 @@ describe('checkpoint dashboard', () => {
   it('fits a phone screen without sideways scrolling of the page', async () => {
     const page = session.page;
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The page lays itself out again at the new width (charts resize on their observers' callbacks).
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await session.screenshot('playground-dashboard-narrow', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaygroundApi, PlaygroundEvent, PlaygroundStats } from '../../web/playground/api/playground-api-types.ts';
 import { inPage } from './playground-in-page.ts';
+import { animationFrames } from './animation-frames.ts';
 import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { CHECKPOINTING_SCENARIO, CHECKPOINTING_SCENARIO_YAML } from './scenarios.ts';
 
@@ -78,7 +79,8 @@ describe('window.playground', () => {
     await inPage(session, (api) => api.pause(), null);
     const paused = await inPage(session, (api) => api.status(), null);
     expect(paused.running).toBe(false);
-    await session.page.waitForTimeout(200);
+    // Ten frames, in each of which a running sim would have advanced its clock.
+    await animationFrames(session.page, 10);
     expect((await inPage(session, (api) => api.status(), null)).time).toBe(paused.time);
   });
 

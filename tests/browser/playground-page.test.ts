@@ -14,6 +14,7 @@ import { en, zhCN } from '../../web/i18n/messages.ts';
 import type { PlaygroundApi } from '../../web/playground/api/playground-api-types.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
+import { animationFrames } from './animation-frames.ts';
 
 declare global {
   interface Window {
@@ -107,16 +108,14 @@ describe('playground page', () => {
 
     const sourceBefore = await readCount(session, 'source-records-out');
     const clockBefore = await readCount(session, 'virtual-clock');
-    await page.waitForTimeout(1_000);
-    const sourceAfter = await readCount(session, 'source-records-out');
-    const clockAfter = await readCount(session, 'virtual-clock');
-    expect(clockAfter).toBeGreaterThan(clockBefore);
-    expect(sourceAfter).toBeGreaterThan(sourceBefore);
+    await expect.poll(() => readCount(session, 'virtual-clock'), { timeout: 10_000 }).toBeGreaterThan(clockBefore);
+    await expect.poll(() => readCount(session, 'source-records-out'), { timeout: 10_000 }).toBeGreaterThan(sourceBefore);
     await expect.poll(() => readCount(session, 'sink-records-in'), { timeout: 10_000 }).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: en['controls.pause'], exact: true }).click();
     const pausedAt = await readCount(session, 'source-records-out');
-    await page.waitForTimeout(300);
+    // Ten frames, in each of which a running sim would have emitted records.
+    await animationFrames(page, 10);
     expect(await readCount(session, 'source-records-out')).toBe(pausedAt);
 
     await page.getByRole('button', { name: en['controls.run'], exact: true }).click();
