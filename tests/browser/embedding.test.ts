@@ -99,14 +99,15 @@ describe('embedding', () => {
     const page = session.page;
     await page.goto(`${EVIL}/evil.html`);
     const frame = page.frames().find((f) => f.url().startsWith(embedBase))!;
-    await frame.waitForFunction(() => window.playground !== undefined);
-    // No `ready` reaches a page whose origin is not allowed.
-    await page.waitForTimeout(1500);
-    expect(await page.evaluate(() => (window as unknown as { readyMessages: unknown[] }).readyMessages.length)).toBe(0);
+    // The frame has posted its `ready` (to the allowed origin only) ...
+    await frame.waitForFunction(() => performance.getEntriesByName('playground-ready-announced').length > 0);
     const call = (method: string, ...args: unknown[]) =>
       page.evaluate(([m, a]) => (window as unknown as { call(method: string, ...args: unknown[]): Promise<Result> }).call(m as string, ...(a as unknown[])), [method, args] as const);
     const refused = await call('load', CHECKPOINTING_SCENARIO);
     expect(refused).toMatchObject({ ok: false, refused: true });
+    // ... and a reply the frame posted after it has arrived (messages from one window arrive in
+    // order): no `ready` reached a page whose origin is not allowed.
+    expect(await page.evaluate(() => (window as unknown as { readyMessages: unknown[] }).readyMessages.length)).toBe(0);
     expect(refused.error).toContain(EVIL);
     expect(await call('status')).toMatchObject({ ok: false, refused: true });
     // Inside the iframe nothing was loaded.
@@ -115,8 +116,7 @@ describe('embedding', () => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await call('start');
-    await page.waitForTimeout(200);
-    expect(warnings.some((w) => w.includes('refused'))).toBe(true);
+    await expect.poll(() => warnings.some((w) => w.includes('refused'))).toBe(true);
   });
 
   it('shows the dashboard part through <checkpoint-playground> and offers the API as element.playground', async () => {

@@ -79,8 +79,8 @@ describe('sweeping the storage of runs whose tab closed', () => {
     const other = await session.context.newPage();
     await other.goto(`${session.baseUrl}/`);
     await other.waitForFunction(() => window.playground !== undefined);
-    // Give the other page's sweep time to run (it holds nothing to wait for).
-    await other.waitForTimeout(1500);
+    // The other page's sweep is done (main.ts marks it in the page's performance timeline).
+    await other.waitForFunction(() => performance.getEntriesByName('run-storage-swept').length > 0);
     const { databases, opfs } = await liveRunStorage(other);
     expect(databases.some((d) => d.startsWith(`${root}/`))).toBe(true);
     expect(opfs).toContain(root.split('/')[1]);
@@ -103,7 +103,7 @@ describe('sweeping the storage of runs whose tab closed', () => {
     const next = await session.context.newPage();
     await next.goto(`${session.baseUrl}/`);
     await next.waitForFunction(() => window.playground !== undefined);
-    await next.waitForTimeout(1500);
+    await next.waitForFunction(() => performance.getEntriesByName('run-storage-swept').length > 0);
     expect(await simDatabases()).toEqual(before);
     await next.close();
     expect(session.errors).toEqual([]);

@@ -58,7 +58,12 @@ async function loadScenario(): Promise<void> {
   else if (options.scenario.kind === 'text') await playground.loadShared(options.scenario.text, options.autostart);
 }
 
-void loadScenario().finally(() => bridge.announceReady(window.parent, options.view));
+void loadScenario().finally(() => {
+  bridge.announceReady(window.parent, options.view);
+  // A mark in the frame's performance timeline (DevTools shows it): a test of a page that must not
+  // get `ready` waits on it, not on a sleep.
+  performance.mark('playground-ready-announced');
+});
 
 // The storage of runs whose tab closed without disposing them (run-storage-lease.ts); none where
 // the browser denies this page storage (a third-party iframe), as the controls say.
