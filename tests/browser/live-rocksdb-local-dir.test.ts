@@ -167,12 +167,26 @@ describe('state.backend.rocksdb.localdir: the TaskManagers\' working databases o
         worker.onmessage = () => resolve();
         worker.postMessage(path);
       });
+      // Every refused attempt to remove the probe's directory is counted: the removal has retried once two were refused.
+      const removeEntry = FileSystemDirectoryHandle.prototype.removeEntry;
+      let retried!: () => void;
+      const twoRefused = new Promise<void>((resolve) => (retried = resolve));
+      let refused = 0;
+      FileSystemDirectoryHandle.prototype.removeEntry = async function (this: FileSystemDirectoryHandle, ...args: Parameters<typeof removeEntry>) {
+        try {
+          return await removeEntry.apply(this, args);
+        } catch (error) {
+          if (args[0] === 'release-probe' && ++refused === 2) retried();
+          throw error;
+        }
+      };
       let settled = false;
       const removal = removeOpfsDirectory('release-probe').finally(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await Promise.race([twoRefused, removal.catch(() => undefined)]);
       const settledWhileHeld = settled;
       worker.terminate();
       await removal;
+      FileSystemDirectoryHandle.prototype.removeEntry = removeEntry;
       return { settledWhileHeld, left: (await openOpfsDirectory('release-probe')) !== undefined };
     }, `/@fs${REPO_ROOT}/workers/storage/rocksdb-local-dir.ts`);
     // The locked file made the removal retry rather than fail; once the handle was released it went through.
