@@ -262,6 +262,8 @@ describe('playground page in a Chinese browser', () => {
 
   it('opens lesson 1 in Chinese on a first page: its title, paragraphs and step, and every lesson’s title in the list', async () => {
     const page = session.page;
+    // the browser's language, not the English an earlier test chose
+    await page.evaluate(() => localStorage.removeItem('checkpoint-playground.locale'));
     await page.goto(`${session.baseUrl}/`);
     await expect.poll(() => page.getByTestId('lesson-title').textContent()).toBe(FIRST_LESSON.title['zh-CN']);
     expect(await lessonPanelText(session)).toEqual(chineseOfLessonOne());
