@@ -258,4 +258,37 @@ describe('playground page in a Chinese browser', () => {
     await expect(picked.textContent()).resolves.toBe(scenario.name);
     expect(session.errors).toEqual([]);
   });
+
+  it('opens lesson 1 in Chinese on a first page: its title, paragraphs and step, and every lesson’s title in the list', async () => {
+    const page = session.page;
+    // the browser's language, not the English an earlier test chose
+    await page.evaluate(() => localStorage.removeItem('checkpoint-playground.locale'));
+    await page.goto(`${session.baseUrl}/`);
+    await expect.poll(() => page.getByTestId('lesson-title').textContent()).toBe(FIRST_LESSON.title['zh-CN']);
+    expect(await lessonPanelText(session)).toEqual(chineseOfLessonOne());
+    await page.getByTestId('lesson-list-button').click();
+    await expect(page.getByTestId('lesson-open').allTextContents()).resolves.toEqual(LESSONS.map((lesson) => lesson.title['zh-CN']));
+    expect(session.errors).toEqual([]);
+  });
+
+  it('shows lesson 1 in Chinese once a reader of the English page switches, its Chinese loaded with the page’s', async () => {
+    const page = session.page;
+    await page.evaluate(() => localStorage.setItem('checkpoint-playground.locale', 'en'));
+    await page.goto(`${session.baseUrl}/`);
+    await expect.poll(() => page.getByTestId('lesson-title').textContent()).toBe(FIRST_LESSON.title.en);
+    await page.getByTestId('locale-select').selectOption({ label: '中文' });
+    await expect.poll(() => page.getByTestId('lesson-title').textContent()).toBe(FIRST_LESSON.title['zh-CN']);
+    expect(await lessonPanelText(session)).toEqual(chineseOfLessonOne());
+    expect(session.errors).toEqual([]);
+  });
 });
+
+/** The open lesson's paragraphs and its current step's body, as the panel shows them. */
+async function lessonPanelText(session: BrowserSession): Promise<{ paragraphs: string[]; step: string | null }> {
+  const panel = session.page.getByTestId('lesson-panel');
+  return { paragraphs: await panel.locator('.paragraph').allTextContents(), step: await panel.locator('.step-body').textContent() };
+}
+
+function chineseOfLessonOne(): { paragraphs: string[]; step: string } {
+  return { paragraphs: FIRST_LESSON.paragraphs.map((p) => p['zh-CN']), step: FIRST_LESSON.steps[0]!.body['zh-CN'] };
+}

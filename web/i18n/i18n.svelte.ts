@@ -76,6 +76,8 @@ class I18n {
   /** The locales whose chunk is in. */
   #bundles = $state.raw<{ readonly [L in Locale]?: LocaleBundle }>({ en: ENGLISH });
   #loading: { [L in Locale]?: Promise<LocaleBundle> } = {};
+  /** Text a page keeps apart from the catalogues (the lessons' outline), loaded with each locale's chunk. */
+  #translations: { [L in Locale]?: Array<() => Promise<void>> } = {};
   /** Counts locale switches, so that a slow chunk cannot undo a later choice. */
   #switches = 0;
 
@@ -100,12 +102,25 @@ class I18n {
     this.#bundles = { ...this.#bundles, en: ENGLISH };
   }
 
-  /** Loads the chunk of `locale` (once); a failed load can be retried. */
+  /**
+   * Text of the page's own in `locale` that is not in its catalogue (the lessons' outline, whose
+   * English is in the first chunk), added before the page mounts: `load` (idempotent) runs with the
+   * locale's chunk, and the page switches to the locale only once both are in. Added after the
+   * locale is in (a module loaded later), it loads at once.
+   */
+  addTranslations(locale: Locale, load: () => Promise<void>): void {
+    (this.#translations[locale] ??= []).push(load);
+    if (this.#bundles[locale]) void load().catch((error: unknown) => console.warn(`Some ${locale} text could not be loaded:`, error));
+  }
+
+  /** Loads the chunk of `locale` and its translations (once); a failed load can be retried. */
   async load(locale: Locale): Promise<void> {
     if (this.#bundles[locale]) return;
     const loading = (this.#loading[locale] ??= LOADERS[locale]());
     try {
       const bundle = await loading;
+      // read after the chunk is in: the page entry adds its translations after this layer started loading
+      await Promise.all((this.#translations[locale] ?? []).map((translations) => translations()));
       this.#bundles = { ...this.#bundles, [locale]: bundle };
     } catch (error) {
       delete this.#loading[locale];

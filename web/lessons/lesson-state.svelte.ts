@@ -12,7 +12,7 @@ import { stepProgress } from '../../engine/lessons/lesson-progress.ts';
 import { lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
 import { readScenarioText } from '../playground/scenario-text-reader.ts';
 import { preParsedScenarioUrl } from './pre-parsed-scenario-url.ts';
-import { FIRST_LESSON, LESSON_OUTLINE, loadLesson } from './lesson-loader.ts';
+import { FIRST_LESSON, LESSON_OUTLINE, loadEveryLessonLanguage, loadLesson } from './lesson-loader.ts';
 import type { LessonProgress, LessonSummary, OpenLessonResult } from '../playground/api/playground-api-types.ts';
 import type { PlaygroundState } from '../playground-state.svelte.ts';
 
@@ -32,7 +32,9 @@ function storedSeen(): SeenSteps {
   }
 }
 
-export function lessonSummaries(): LessonSummary[] {
+/** Every lesson's titles in every language: the first page holds English and the page's language until asked. */
+export async function lessonSummaries(): Promise<LessonSummary[]> {
+  await loadEveryLessonLanguage();
   return LESSON_OUTLINE.map((l) => ({ id: l.id, title: { ...l.title }, steps: l.steps.map((s) => ({ title: { ...s.title } })) }));
 }
 
