@@ -12,6 +12,7 @@
  */
 import type { NetworkBuffer, StreamRecord } from '../engine/protocol.ts';
 import type { BuffersMessage, WireBuffer } from './protocol.ts';
+import { allocateRecordColumns, recordColumnsTransfer } from './record-column-buffer.ts';
 
 /** The sending end of one channel: numbers each key name the first time the channel carries it. */
 export class NetworkBufferEncoder {
@@ -22,9 +23,8 @@ export class NetworkBufferEncoder {
     let total = 0;
     for (const b of buffers) if (b.kind === 'data') total += b.records.length;
     const newKeyNames: string[] = [];
-    const keys = new Uint32Array(total);
-    const values = new Float64Array(total);
-    const timestamps = new Float64Array(total);
+    const columns = allocateRecordColumns(total);
+    const { keys, values, timestamps } = columns;
     let at = 0;
     const wire = buffers.map((b): WireBuffer => {
       if (b.kind === 'event') return b;
@@ -40,7 +40,7 @@ export class NetworkBufferEncoder {
       return header;
     });
     const message: BuffersMessage = { kind: 'buffers', channelId, buffers: wire, records: { keyNames: newKeyNames, keys, values, timestamps } };
-    return { message, transfer: [keys.buffer, values.buffer, timestamps.buffer] };
+    return { message, transfer: recordColumnsTransfer(columns) };
   }
 
   #keyId(key: string, newKeyNames: string[]): number {

@@ -9,10 +9,11 @@
  * into typed arrays (garbage in the worker on every record). Here the key numbers last as long as
  * the TaskManager's report port (a MessagePort delivers in order, and a new process has a new
  * port), so a batch names only keys the port has not carried; and the columns are written straight
- * into typed arrays that are reused, each batch taking an exact copy to transfer.
+ * into typed arrays that are reused, each batch taking an exact copy, in one buffer, to transfer.
  */
 import type { StreamRecord } from '../engine/protocol.ts';
 import type { SinkOutputColumns } from './protocol.ts';
+import { allocateRecordColumns } from './record-column-buffer.ts';
 
 const INITIAL_CAPACITY = 1024;
 
@@ -55,12 +56,10 @@ export class SinkOutputEncoder {
   /** The batch written since the last build (its buffers are its own, to transfer); the next starts empty. */
   build(): SinkOutputColumns {
     const n = this.#size;
-    const columns: SinkOutputColumns = {
-      keyNames: this.#newKeyNames,
-      keys: this.#keys.slice(0, n),
-      values: this.#values.slice(0, n),
-      timestamps: this.#timestamps.slice(0, n),
-    };
+    const columns: SinkOutputColumns = { keyNames: this.#newKeyNames, ...allocateRecordColumns(n) };
+    columns.keys.set(this.#keys.subarray(0, n));
+    columns.values.set(this.#values.subarray(0, n));
+    columns.timestamps.set(this.#timestamps.subarray(0, n));
     this.#newKeyNames = [];
     this.#size = 0;
     return columns;

@@ -9,6 +9,7 @@
  */
 import type { StreamRecord } from '../engine/protocol.ts';
 import type { SinkRecordColumns } from './protocol.ts';
+import { allocateRecordColumns, recordColumnsTransfer } from './record-column-buffer.ts';
 
 /** Collects records, in the order written, into columns; `build()` hands them over and starts anew. */
 export class SinkRecordColumnsBuilder {
@@ -37,12 +38,10 @@ export class SinkRecordColumnsBuilder {
   }
 
   build(): SinkRecordColumns {
-    const columns: SinkRecordColumns = {
-      keyNames: this.#keyNames,
-      keys: Uint32Array.from(this.#keys),
-      values: Float64Array.from(this.#values),
-      timestamps: Float64Array.from(this.#timestamps),
-    };
+    const columns: SinkRecordColumns = { keyNames: this.#keyNames, ...allocateRecordColumns(this.#keys.length) };
+    columns.keys.set(this.#keys);
+    columns.values.set(this.#values);
+    columns.timestamps.set(this.#timestamps);
     this.#keyNames = [];
     this.#keyIndex = new Map();
     this.#keys = [];
@@ -54,7 +53,7 @@ export class SinkRecordColumnsBuilder {
 
 /** The buffers to transfer with a message carrying `columns`. */
 export function columnBuffers(columns: SinkRecordColumns): ArrayBuffer[] {
-  return [columns.keys.buffer, columns.values.buffer, columns.timestamps.buffer] as ArrayBuffer[];
+  return recordColumnsTransfer(columns);
 }
 
 export function sinkRecordsOf(columns: SinkRecordColumns): StreamRecord[] {

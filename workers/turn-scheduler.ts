@@ -53,6 +53,11 @@ export class TurnScheduler {
     );
   }
 
+  /** A turn is posted to run as the next macrotask (the TaskManager is busy). */
+  get immediatePending(): boolean {
+    return this.#immediate && !this.#stopped;
+  }
+
   requestNow(): void {
     if (this.#stopped || this.#immediate) return;
     this.#immediate = true;

@@ -30,6 +30,16 @@ export function assignToKeyGroup(key: string | number, maxParallelism: number): 
   return computeKeyGroupForKeyHash(javaHashCode(key), maxParallelism);
 }
 
+/**
+ * assignToKeyGroup for one max parallelism, checked once when made: for the callers that ask for
+ * every record (a keyBy's partitioner, the keyed operators), which otherwise checked the same max
+ * parallelism on every record of the job, two calls deeper.
+ */
+export function keyGroupAssigner(maxParallelism: number): (key: string | number) => number {
+  requireMaxParallelism(maxParallelism);
+  return (key) => murmurHash(javaHashCode(key)) % maxParallelism;
+}
+
 /** The key group for an already computed Java hash code. */
 export function computeKeyGroupForKeyHash(keyHash: number, maxParallelism: number): number {
   requireMaxParallelism(maxParallelism);

@@ -1,6 +1,6 @@
 import type { StreamRecord } from '../protocol.ts';
 import type { Partitioning } from '../scenario/scenario-types.ts';
-import { assignToKeyGroup, computeOperatorIndexForKeyGroup } from '../keys/key-group-assignment.ts';
+import { computeOperatorIndexForKeyGroup, keyGroupAssigner } from '../keys/key-group-assignment.ts';
 
 /**
  * Chooses the downstream subtask of a record, as Flink's StreamPartitioners do. Broadcast is not
@@ -24,16 +24,15 @@ class ForwardPartitioner implements Partitioner {
 class KeyGroupPartitioner implements Partitioner {
   /** the subtask of each key group, worked out once: every record of the edge asks */
   readonly #channelOfKeyGroup: Uint16Array;
+  readonly #keyGroupOf: (key: string | number) => number;
 
-  constructor(
-    private readonly maxParallelism: number,
-    parallelism: number,
-  ) {
+  constructor(maxParallelism: number, parallelism: number) {
     this.#channelOfKeyGroup = channelsOfKeyGroups(maxParallelism, parallelism);
+    this.#keyGroupOf = keyGroupAssigner(maxParallelism);
   }
 
   selectChannel(record: StreamRecord): number {
-    return this.#channelOfKeyGroup[assignToKeyGroup(record.key, this.maxParallelism)]!;
+    return this.#channelOfKeyGroup[this.#keyGroupOf(record.key)]!;
   }
 }
 

@@ -1,13 +1,26 @@
 import type { DataBuffer, EventBuffer, NetworkBuffer, StreamRecord } from '../protocol.ts';
 
 /**
+ * Slots a buffer being filled is made with, at most: a buffer of small records (32 kB of 1-byte
+ * records is 32,768) grows past it as an array does, so thousands of idle channels hold little.
+ */
+const MAX_PREALLOCATED_RECORDS = 1024;
+
+/**
  * The sending end of one channel (Flink's ResultSubpartition plus the credit the receiver
  * announced). Records are appended to a buffer being filled; a full buffer, a watermark, an event
  * or the flush timeout finishes it into the backlog; a backlog buffer goes out only against a
  * credit, one credit per buffer.
  */
 export class ResultSubpartition {
+  /**
+   * The buffer being filled, made at its full size with its first record: pushing 327 records
+   * onto an empty array grew it six times, every record of the job leaving the old copies behind
+   * as garbage.
+   */
   #filling: StreamRecord[] = [];
+  /** records in #filling (its slots past them are empty) */
+  #filled = 0;
   #backlog: NetworkBuffer[] = [];
   #credits: number;
 
@@ -30,7 +43,7 @@ export class ResultSubpartition {
   }
 
   get hasPartialBuffer(): boolean {
-    return this.#filling.length > 0;
+    return this.#filled > 0;
   }
 
   /** Records and events not yet sent, for in-flight figures and unaligned checkpoints. */
@@ -39,21 +52,27 @@ export class ResultSubpartition {
   }
 
   addRecord(record: StreamRecord): void {
-    this.#filling.push(record);
-    if (this.#filling.length >= this.recordsPerBuffer) this.finishBuffer();
+    if (this.#filled === 0) this.#filling = new Array<StreamRecord>(Math.min(this.recordsPerBuffer, MAX_PREALLOCATED_RECORDS));
+    this.#filling[this.#filled++] = record;
+    if (this.#filled >= this.recordsPerBuffer) this.finishBuffer();
   }
 
   /** Closes the buffer being filled, with a watermark after its records if one is given. */
   finishBuffer(watermark?: number): void {
-    if (this.#filling.length === 0 && watermark === undefined) return;
+    const filled = this.#filled;
+    if (filled === 0 && watermark === undefined) return;
+    const records = filled === 0 ? [] : this.#filling;
+    // A partial buffer (a flush, a watermark, an event) gives back its empty slots.
+    if (filled < records.length) records.length = filled;
     const buffer: DataBuffer = {
       kind: 'data',
-      records: this.#filling,
-      sizeBytes: this.#filling.length * this.recordSizeBytes + (watermark === undefined ? 0 : 16),
+      records,
+      sizeBytes: filled * this.recordSizeBytes + (watermark === undefined ? 0 : 16),
     };
     if (watermark !== undefined) buffer.watermark = watermark;
     this.#backlog.push(buffer);
     this.#filling = [];
+    this.#filled = 0;
   }
 
   /** Appends an event after everything written so far (the current buffer is finished first). */
@@ -114,6 +133,7 @@ export class ResultSubpartition {
   /** Drops everything (the task was cancelled or failed). */
   clear(): void {
     this.#filling = [];
+    this.#filled = 0;
     this.#backlog = [];
   }
 }

@@ -80,7 +80,9 @@ export class StreamTask implements CheckpointedSubtask {
   readonly #valve: StatusWatermarkValve;
   /** buffers that took no credit (priority events, replayed channel state): consuming them returns none */
   readonly #creditFree = new WeakSet<NetworkBuffer>();
+  /** a plain sink's writes not yet emitted: the first #sinkBatchSize slots of #sinkBatch */
   #sinkBatch: StreamRecord[] = [];
+  #sinkBatchSize = 0;
   #nextFlushAt: number;
   /** the input ended and the operators finished: end-of-data is on every output (Flink's endData) */
   #endOfData = false;
@@ -144,7 +146,7 @@ export class StreamTask implements CheckpointedSubtask {
         this.#twoPhaseSink = sink;
         this.#sinkOutput = { collect: (r) => sink.write(r) };
       } else if (spec.type === 'sink') {
-        this.#sinkOutput = { collect: (r) => this.#sinkBatch.push(r) };
+        this.#sinkOutput = { collect: (r) => void (this.#sinkBatch[this.#sinkBatchSize++] = r) };
       }
     }
     // Last: the coordinator snapshots what was set up above (the task is its CheckpointedSubtask).
@@ -520,6 +522,8 @@ export class StreamTask implements CheckpointedSubtask {
     const operator = this.#operator!;
     const out = this.#sinkOutput ?? this.router;
     const records = buffer.records;
+    // A plain sink writes one record per record: its batch is made at the buffer's size, not grown by pushes.
+    if (this.#sinkBatchSize === 0 && this.#sinkOutput && !this.#twoPhaseSink) this.#sinkBatch = new Array<StreamRecord>(records.length);
     this.#barriers.onBufferProcessed(buffer);
     for (let i = 0; i < records.length; i++) operator.processRecord(records[i]!, gate, out);
     this.metrics.numRecordsIn += records.length;
@@ -681,9 +685,13 @@ export class StreamTask implements CheckpointedSubtask {
   }
 
   #emitSinkBatch(effects: TaskEffect[]): void {
-    if (this.#sinkBatch.length === 0) return;
-    effects.push({ type: 'sink-output', records: this.#sinkBatch });
+    const size = this.#sinkBatchSize;
+    if (size === 0) return;
+    const records = this.#sinkBatch;
+    if (records.length > size) records.length = size;
+    effects.push({ type: 'sink-output', records });
     this.#sinkBatch = [];
+    this.#sinkBatchSize = 0;
   }
 
   /** Sends every buffer that may go now; returns how many. */

@@ -7,6 +7,7 @@ import {
   computeKeyGroupForKeyHash,
   computeKeyGroupRangeForOperatorIndex,
   computeOperatorIndexForKeyGroup,
+  keyGroupAssigner,
   UPPER_BOUND_MAX_PARALLELISM,
 } from '../../engine/keys/key-group-assignment.ts';
 
@@ -55,6 +56,22 @@ describe('assignToKeyGroup', () => {
     expect(() => assignToKeyGroup('k', 0)).toThrow(RangeError);
     expect(() => assignToKeyGroup('k', 32769)).toThrow(/maxParallelism must be an integer from 1 to 32768, got 32769/);
     expect(() => assignToKeyGroup('k', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('keyGroupAssigner', () => {
+  it('assigns every string and number key the key group assignToKeyGroup gives it', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.integer(), fc.double()), fc.integer({ min: 1, max: UPPER_BOUND_MAX_PARALLELISM }), (key, maxP) => {
+        expect(keyGroupAssigner(maxP)(key)).toBe(assignToKeyGroup(key, maxP));
+      }),
+    );
+  });
+
+  it('rejects a max parallelism outside [1, 32768] when it is made, before any key', () => {
+    expect(() => keyGroupAssigner(0)).toThrow(RangeError);
+    expect(() => keyGroupAssigner(32769)).toThrow(/maxParallelism must be an integer from 1 to 32768, got 32769/);
+    expect(() => keyGroupAssigner(1.5)).toThrow(RangeError);
   });
 });
 
