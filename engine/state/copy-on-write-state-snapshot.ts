@@ -1,11 +1,15 @@
 import type { KeyedStateSnapshot, KeyGroupSnapshot, StateValue } from './keyed-state-backend.ts';
 import type { KeyGroupRange } from './key-group-range.ts';
+import { defineEncodedState, type EncodedKeyGroupState } from './encoded-key-group-state.ts';
 
-/** One key group of one state as the snapshot saw it: a map its backend never writes again. */
+/**
+ * One key group of one state as the snapshot saw it: a map its backend never writes again, or the
+ * encoded form it was restored in and never touched since (written out as it is).
+ */
 export interface FrozenKeyGroup {
   readonly state: string;
   readonly keyGroup: number;
-  readonly entries: ReadonlyMap<string, StateValue>;
+  readonly entries: ReadonlyMap<string, StateValue> | EncodedKeyGroupState;
 }
 
 /**
@@ -43,10 +47,13 @@ function settle(snapshot: KeyedStateSnapshot, keyGroups: KeyGroupSnapshot[]): Ke
 function writeKeyGroups(frozen: readonly FrozenKeyGroup[]): KeyGroupSnapshot[] {
   const byGroup = new Map<number, KeyGroupSnapshot>();
   for (const { state, keyGroup, entries } of frozen) {
-    if (entries.size === 0) continue;
+    const encoded = entries instanceof Map ? undefined : (entries as EncodedKeyGroupState);
+    if ((encoded ? encoded.count : (entries as ReadonlyMap<string, StateValue>).size) === 0) continue;
     let group = byGroup.get(keyGroup);
     if (!group) byGroup.set(keyGroup, (group = { keyGroup, states: {} }));
-    group.states[state] = sortedEntries(entries);
+    // an encoded one is sorted already (it was a snapshot's)
+    if (encoded) defineEncodedState(group.states, state, encoded);
+    else group.states[state] = sortedEntries(entries as ReadonlyMap<string, StateValue>);
   }
   return [...byGroup.values()].sort((a, b) => a.keyGroup - b.keyGroup);
 }

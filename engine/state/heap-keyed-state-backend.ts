@@ -2,6 +2,7 @@ import type { KeyedStateBackend, KeyedStateSnapshot, StateValue } from './keyed-
 import { containsKeyGroup, keyGroupCount, type KeyGroupRange } from './key-group-range.ts';
 import { entrySizeBytes } from './state-size.ts';
 import { copyOnWriteSnapshot, type FrozenKeyGroup } from './copy-on-write-state-snapshot.ts';
+import { encodedStateOf, forEachEncodedEntry, type EncodedKeyGroupState } from './encoded-key-group-state.ts';
 
 /**
  * One declared state: its key groups' maps in the order they were first written (what iteration
@@ -9,12 +10,17 @@ import { copyOnWriteSnapshot, type FrozenKeyGroup } from './copy-on-write-state-
  * every record's read and write looks one up and an array index is much cheaper than a hash.
  * `versions` holds, per map, the state map version it was made at (by index; outside the range
  * by key group): a map older than the last snapshot is shared with that snapshot.
+ *
+ * A key group restored from columns stays encoded in `groups` (not in `inRange`) until its first
+ * access decodes it into a map in the same place; `encodedGroups` counts those left, so a lookup
+ * that misses checks for one only while there are any.
  */
 interface StateTable {
-  readonly groups: Map<number, Map<string, StateValue>>;
+  readonly groups: Map<number, Map<string, StateValue> | EncodedKeyGroupState>;
   readonly inRange: Array<Map<string, StateValue> | undefined>;
   readonly versions: number[];
   readonly outOfRangeVersions: Map<number, number>;
+  encodedGroups: number;
 }
 
 /**
@@ -24,6 +30,13 @@ interface StateTable {
  * Snapshots are copy-on-write, as Flink's CopyOnWriteStateMap: a snapshot takes the current maps
  * and bumps the state map version; a write to a map older than that version copies the map
  * first, so a checkpoint costs what changed after it, not a copy of all state.
+ *
+ * A restore keeps each key group read from columns encoded (encoded-key-group-state.ts) and
+ * decodes it on its first get, put, delete or iteration; a snapshot of one never touched hands
+ * on its encoded form, which the snapshot codec writes back as it came. Flink's HashMap backend
+ * deserializes every entry on restore (HeapRestoreOperation); deferring that per key group is
+ * the playground's, so a restore of 100 MB costs reading it rather than rebuilding a million
+ * keys, as a RocksDB restore that links its local SST files reads them on demand.
  */
 export class HeapKeyedStateBackend implements KeyedStateBackend {
   readonly kind = 'hashmap' as const;
@@ -65,7 +78,10 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   forEachEntry(state: string, visit: (keyGroup: number, key: string, value: StateValue) => void): void {
     const table = this.#tables.get(state);
     if (!table) return;
-    for (const [keyGroup, entries] of table.groups) for (const [key, value] of entries) visit(keyGroup, key, value);
+    for (const [keyGroup, group] of table.groups) {
+      const entries = group instanceof Map ? group : this.#decoded(table, keyGroup, group);
+      for (const [key, value] of entries) visit(keyGroup, key, value);
+    }
   }
 
   entryCount(): number {
@@ -90,7 +106,12 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     for (const snapshot of snapshots) {
       for (const group of snapshot.keyGroups) {
         if (!containsKeyGroup(this.keyGroupRange, group.keyGroup)) continue;
-        for (const [state, entries] of Object.entries(group.states)) this.#putAll(state, group.keyGroup, entries);
+        // names only: reading a state that is still encoded would decode it
+        for (const state of Object.keys(group.states)) {
+          const encoded = encodedStateOf(group.states, state);
+          if (encoded && !this.#table(state)?.groups.has(group.keyGroup)) this.#adoptEncoded(state, group.keyGroup, encoded);
+          else this.#putAll(state, group.keyGroup, group.states[state]!);
+        }
       }
     }
   }
@@ -111,6 +132,41 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     this.#sizeBytes += bytes;
   }
 
+  /** A key group restored as it was read: its entries and bytes counted from the columns' headers. */
+  #adoptEncoded(state: string, keyGroup: number, encoded: EncodedKeyGroupState): void {
+    const table = this.#table(state) ?? this.#newTable(state);
+    table.groups.set(keyGroup, encoded);
+    table.encodedGroups++;
+    this.#entries += encoded.count;
+    this.#sizeBytes += encoded.sizeBytes;
+  }
+
+  /**
+   * An encoded key group decoded into a map in its place (and in its place in the order). The map
+   * is new, not shared with any snapshot (one taken meanwhile holds the encoded form), so it is
+   * writable at the current version.
+   */
+  #decoded(table: StateTable, keyGroup: number, encoded: EncodedKeyGroupState): Map<string, StateValue> {
+    const group = new Map<string, StateValue>();
+    forEachEncodedEntry(encoded, (key, value) => group.set(key, value));
+    table.groups.set(keyGroup, group);
+    table.encodedGroups--;
+    const index = keyGroup - this.keyGroupRange.start;
+    if (index >= 0 && index < table.inRange.length) {
+      table.inRange[index] = group;
+      table.versions[index] = this.#stateMapVersion;
+    } else table.outOfRangeVersions.set(keyGroup, this.#stateMapVersion);
+    return group;
+  }
+
+  /** The map of an in-range key group, decoding it if it is still encoded. */
+  #inRangeGroup(table: StateTable, keyGroup: number, index: number): Map<string, StateValue> | undefined {
+    const group = table.inRange[index];
+    if (group !== undefined || table.encodedGroups === 0) return group;
+    const encoded = table.groups.get(keyGroup);
+    return encoded === undefined || encoded instanceof Map ? encoded : this.#decoded(table, keyGroup, encoded);
+  }
+
   #table(state: string): StateTable | undefined {
     if (state === this.#lastState) return this.#lastTable;
     const table = this.#tables.get(state);
@@ -123,7 +179,9 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
 
   #lookup(table: StateTable, keyGroup: number): Map<string, StateValue> | undefined {
     const index = keyGroup - this.keyGroupRange.start;
-    return index >= 0 && index < table.inRange.length ? table.inRange[index] : table.groups.get(keyGroup);
+    if (index >= 0 && index < table.inRange.length) return this.#inRangeGroup(table, keyGroup, index);
+    const group = table.groups.get(keyGroup);
+    return group === undefined || group instanceof Map ? group : this.#decoded(table, keyGroup, group);
   }
 
   /** The map of one key group of one state to write to: made on its first write, copied on the first write after a snapshot. */
@@ -131,14 +189,15 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     const table = this.#table(state) ?? this.#newTable(state);
     const index = keyGroup - this.keyGroupRange.start;
     if (index >= 0 && index < table.inRange.length) {
-      const group = table.inRange[index];
+      const group = this.#inRangeGroup(table, keyGroup, index);
       if (group !== undefined && table.versions[index] === this.#stateMapVersion) return group;
       const writable = this.#writableCopy(table, keyGroup, group);
       table.inRange[index] = writable;
       table.versions[index] = this.#stateMapVersion;
       return writable;
     }
-    const group = table.groups.get(keyGroup);
+    const stored = table.groups.get(keyGroup);
+    const group = stored === undefined || stored instanceof Map ? stored : this.#decoded(table, keyGroup, stored);
     if (group !== undefined && table.outOfRangeVersions.get(keyGroup) === this.#stateMapVersion) return group;
     table.outOfRangeVersions.set(keyGroup, this.#stateMapVersion);
     return this.#writableCopy(table, keyGroup, group);
@@ -153,7 +212,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
 
   #newTable(state: string): StateTable {
     const count = Math.max(0, keyGroupCount(this.keyGroupRange));
-    const table: StateTable = { groups: new Map(), inRange: new Array(count).fill(undefined), versions: new Array(count).fill(-1), outOfRangeVersions: new Map() };
+    const table: StateTable = { groups: new Map(), inRange: new Array(count).fill(undefined), versions: new Array(count).fill(-1), outOfRangeVersions: new Map(), encodedGroups: 0 };
     this.#tables.set(state, table);
     return table;
   }

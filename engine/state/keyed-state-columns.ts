@@ -21,6 +21,8 @@
  */
 import type { KeyedStateSnapshot, KeyGroupSnapshot, StateValue } from './keyed-state-backend.ts';
 import type { KeyGroupRange } from './key-group-range.ts';
+import { defineEncodedState, encodedStateOf, type EncodedKeyGroupState } from './encoded-key-group-state.ts';
+import { entrySizeBytesOfKeyLength } from './state-size.ts';
 
 /** One state of one key group: how many entries, and its values when they are not all numbers. */
 interface PackedState {
@@ -63,27 +65,28 @@ export function packKeyedState(value: unknown): PackedKeyedState | undefined {
   if (!hasExactly(value, SNAPSHOT_KEYS) || !hasExactly(value.keyGroupRange, RANGE_KEYS) || !Array.isArray(value.keyGroups)) return undefined;
   const { keyGroupRange, keyGroups, sizeBytes } = value as unknown as KeyedStateSnapshot;
   if (typeof sizeBytes !== 'number' || typeof keyGroupRange.start !== 'number' || typeof keyGroupRange.end !== 'number') return undefined;
-  const keys: string[] = [];
-  const numbers: number[] = [];
+  const columns: Columns = { textParts: [], pendingKeys: [], lengths: [], numbers: [] };
   const groups: PackedKeyedState['groups'] = [];
   for (let g = 0; g < keyGroups.length; g++) {
     const group = keyGroups[g];
     if (!hasExactly(group, GROUP_KEYS) || typeof group.keyGroup !== 'number' || !hasPlainPrototype(group.states)) return undefined;
     const states: PackedState[] = [];
     for (const name of Object.keys(group.states)) {
-      const state = name === '__proto__' ? undefined : packState(name, (group.states as Record<string, unknown>)[name], keys, numbers);
+      const stateOf = group.states as KeyGroupSnapshot['states'];
+      const encoded = name === '__proto__' ? undefined : encodedStateOf(stateOf, name);
+      const state = encoded ? packEncodedState(name, encoded, columns) : name === '__proto__' ? undefined : packState(name, stateOf[name], columns);
       if (!state) return undefined;
       states.push(state);
     }
     groups.push({ keyGroup: group.keyGroup, states });
   }
-  const keyText = keys.join('');
-  if (LONE_SURROGATE.test(keyText)) return undefined;
+  const keyText = keyTextOf(columns);
+  if (!keyText) return undefined;
+  const { lengths: keyLengths, numbers } = columns;
   let longest = 0;
-  for (const k of keys) if (k.length > longest) longest = k.length;
+  for (let i = 0; i < keyLengths.length; i++) if (keyLengths[i]! > longest) longest = keyLengths[i]!;
   const keyLengthBytes = longest < 0x100 ? 1 : longest < 0x10000 ? 2 : 4;
-  const lengths = new (keyLengthBytes === 1 ? Uint8Array : keyLengthBytes === 2 ? Uint16Array : Uint32Array)(keys.length);
-  for (let i = 0; i < keys.length; i++) lengths[i] = keys[i]!.length;
+  const lengths = (keyLengthBytes === 1 ? Uint8Array : keyLengthBytes === 2 ? Uint16Array : Uint32Array).from(keyLengths);
   // -0 is not an integer here: Int32Array would write it as 0
   const int32 = numbers.every((n) => (n | 0) === n && !Object.is(n, -0));
   return {
@@ -91,12 +94,49 @@ export function packKeyedState(value: unknown): PackedKeyedState | undefined {
     keyGroupRange: { start: keyGroupRange.start, end: keyGroupRange.end },
     sizeBytes,
     groups,
-    keyText: encoder.encode(keyText),
+    keyText,
     keyLengths: new Uint8Array(lengths.buffer),
     keyLengthBytes,
     numbers: new Uint8Array((int32 ? Int32Array.from(numbers) : Float64Array.from(numbers)).buffer),
     numberBytes: int32 ? 4 : 8,
   };
+}
+
+/**
+ * The columns as they are gathered: the key text in parts (keys of decoded states joined, and the
+ * bytes of encoded states as they came), each key's length, the numeric states' values.
+ */
+interface Columns {
+  textParts: Array<string | Uint8Array>;
+  /** keys of decoded states since the last encoded one, joined into one part when another comes or at the end */
+  pendingKeys: string[];
+  lengths: number[];
+  numbers: number[];
+}
+
+function flushPendingKeys(columns: Columns): void {
+  if (columns.pendingKeys.length === 0) return;
+  columns.textParts.push(columns.pendingKeys.join(''));
+  columns.pendingKeys = [];
+}
+
+/** The key text as UTF-8; undefined when a decoded key cannot go through UTF-8 unchanged (a lone surrogate). */
+function keyTextOf(columns: Columns): Uint8Array | undefined {
+  flushPendingKeys(columns);
+  const parts: Uint8Array[] = [];
+  for (const part of columns.textParts) {
+    if (typeof part !== 'string') parts.push(part);
+    else if (LONE_SURROGATE.test(part)) return undefined;
+    else parts.push(encoder.encode(part));
+  }
+  if (parts.length === 1) return parts[0]!.slice();
+  const text = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    text.set(part, offset);
+    offset += part.byteLength;
+  }
+  return text;
 }
 
 const SNAPSHOT_KEYS = ['keyGroupRange', 'keyGroups', 'sizeBytes'];
@@ -117,7 +157,7 @@ function hasExactly(value: unknown, keys: readonly string[]): value is Record<st
 }
 
 /** One state's entries, or undefined when they are not all [string, value] pairs. */
-function packState(name: string, entries: unknown, keys: string[], numbers: number[]): PackedState | undefined {
+function packState(name: string, entries: unknown, columns: Columns): PackedState | undefined {
   if (!Array.isArray(entries)) return undefined;
   let numeric = true;
   for (let i = 0; i < entries.length; i++) {
@@ -125,47 +165,129 @@ function packState(name: string, entries: unknown, keys: string[], numbers: numb
     if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== 'string') return undefined;
     if (typeof e[1] !== 'number') numeric = false;
   }
-  for (const e of entries as Array<[string, StateValue]>) keys.push(e[0]);
+  for (const e of entries as Array<[string, StateValue]>) {
+    columns.pendingKeys.push(e[0]);
+    columns.lengths.push(e[0].length);
+  }
   if (!numeric) return { name, count: entries.length, values: (entries as Array<[string, StateValue]>).map((e) => e[1]) };
-  for (const e of entries as Array<[string, number]>) numbers.push(e[1]);
+  for (const e of entries as Array<[string, number]>) columns.numbers.push(e[1]);
   return { name, count: entries.length };
 }
 
-/** The snapshot the columns were packed from, equal to it. Throws when the columns do not add up. */
+/** A state no one decoded since it was read: its bytes, lengths and values go back as they came. */
+function packEncodedState(name: string, state: EncodedKeyGroupState, columns: Columns): PackedState {
+  flushPendingKeys(columns);
+  columns.textParts.push(state.keyText);
+  for (let i = 0; i < state.count; i++) columns.lengths.push(state.keyLengths[i]!);
+  if (state.values) return { name, count: state.count, values: [...state.values] };
+  for (let i = 0; i < state.count; i++) columns.numbers.push(state.numbers![i]!);
+  return { name, count: state.count };
+}
+
+/**
+ * The snapshot the columns were packed from, equal to it. Throws when the columns do not add up.
+ * When every key is ASCII (as the playground's keys are), each key group's states stay encoded
+ * (encoded-key-group-state.ts) until someone reads them: a restore pays for the columns' headers,
+ * not for a million entries.
+ */
 export function unpackKeyedState(packed: PackedKeyedState): KeyedStateSnapshot {
+  const lengths: KeyLengths = packed.keyLengthBytes === 1 ? typedView(packed.keyLengths, Uint8Array) : packed.keyLengthBytes === 2 ? typedView(packed.keyLengths, Uint16Array) : typedView(packed.keyLengths, Uint32Array);
+  const numbers: Numbers = packed.numberBytes === 4 ? typedView(packed.numbers, Int32Array) : typedView(packed.numbers, Float64Array);
+  const keyGroups = isAscii(packed.keyText) ? encodedKeyGroups(packed, lengths, numbers) : decodedKeyGroups(packed, lengths, numbers);
+  return { keyGroupRange: { ...packed.keyGroupRange }, keyGroups, sizeBytes: packed.sizeBytes };
+}
+
+type KeyLengths = Uint8Array | Uint16Array | Uint32Array;
+type Numbers = Int32Array | Float64Array;
+
+function decodedKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers: Numbers): KeyGroupSnapshot[] {
   const text = decoder.decode(packed.keyText);
-  const lengths = typedView(packed.keyLengths, packed.keyLengthBytes === 1 ? Uint8Array : packed.keyLengthBytes === 2 ? Uint16Array : Uint32Array);
-  const numbers = typedView(packed.numbers, packed.numberBytes === 4 ? Int32Array : Float64Array);
   let key = 0;
   let offset = 0;
   let number = 0;
   const keyGroups: KeyGroupSnapshot[] = packed.groups.map((group) => {
     const states: KeyGroupSnapshot['states'] = {};
     for (const state of group.states) {
-      if (key + state.count > lengths.length) throw new Error(`key-group columns: key group ${group.keyGroup} names more keys than the columns hold`);
+      checkKeyCount(group.keyGroup, key + state.count, lengths);
       const entries = new Array<[string, StateValue]>(state.count);
       for (let i = 0; i < state.count; i++, key++) {
         const end = offset + lengths[key]!;
         entries[i] = [text.substring(offset, end), state.values ? state.values[i]! : numbers[number++]!];
         offset = end;
       }
-      if (number > numbers.length || (state.values && state.values.length !== state.count)) throw new Error(`key-group columns: the values of state ${state.name} in key group ${group.keyGroup} do not match its keys`);
+      checkValues(group.keyGroup, state, number, numbers);
       states[state.name] = entries;
     }
     return { keyGroup: group.keyGroup, states };
   });
-  if (key !== lengths.length || offset !== text.length || number !== numbers.length) throw new Error('key-group columns: the columns hold more than the key groups name');
-  return { keyGroupRange: { ...packed.keyGroupRange }, keyGroups, sizeBytes: packed.sizeBytes };
+  checkWhole(key, offset, number, lengths, text.length, numbers);
+  return keyGroups;
+}
+
+/** The key groups with their states left encoded: views onto the columns, checked against them but not decoded. */
+function encodedKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers: Numbers): KeyGroupSnapshot[] {
+  let key = 0;
+  let offset = 0;
+  let number = 0;
+  const keyGroups: KeyGroupSnapshot[] = packed.groups.map((group) => {
+    const states: KeyGroupSnapshot['states'] = {};
+    for (const state of group.states) {
+      checkKeyCount(group.keyGroup, key + state.count, lengths);
+      const keyLengths = lengths.subarray(key, key + state.count);
+      let textBytes = 0;
+      for (let i = 0; i < keyLengths.length; i++) textBytes += keyLengths[i]!;
+      const values = state.values ? { values: state.values } : { numbers: numbers.subarray(number, number + state.count) };
+      if (!state.values) number += state.count;
+      checkValues(group.keyGroup, state, number, numbers);
+      const keyText = packed.keyText.subarray(offset, offset + textBytes);
+      defineEncodedState(states, state.name, { count: state.count, keyText, keyLengths, ...values, sizeBytes: encodedSizeBytes(keyLengths, textBytes, state.values) });
+      key += state.count;
+      offset += textBytes;
+    }
+    return { keyGroup: group.keyGroup, states };
+  });
+  checkWhole(key, offset, number, lengths, packed.keyText.byteLength, numbers);
+  return keyGroups;
+}
+
+/** What the entries count for in state-size.ts, from their keys' lengths and values. */
+function encodedSizeBytes(keyLengths: KeyLengths, textBytes: number, values: readonly StateValue[] | undefined): number {
+  if (!values) return keyLengths.length * entrySizeBytesOfKeyLength(0, 0) + textBytes;
+  let bytes = 0;
+  for (let i = 0; i < values.length; i++) bytes += entrySizeBytesOfKeyLength(keyLengths[i]!, values[i]!);
+  return bytes;
+}
+
+function checkKeyCount(keyGroup: number, keysNamed: number, lengths: KeyLengths): void {
+  if (keysNamed > lengths.length) throw new Error(`key-group columns: key group ${keyGroup} names more keys than the columns hold`);
+}
+
+function checkValues(keyGroup: number, state: PackedState, numbersUsed: number, numbers: Numbers): void {
+  if (numbersUsed > numbers.length || (state.values && state.values.length !== state.count)) throw new Error(`key-group columns: the values of state ${state.name} in key group ${keyGroup} do not match its keys`);
+}
+
+function checkWhole(keys: number, textUsed: number, numbersUsed: number, lengths: KeyLengths, textLength: number, numbers: Numbers): void {
+  if (keys !== lengths.length || textUsed !== textLength || numbersUsed !== numbers.length) throw new Error('key-group columns: the columns hold more than the key groups name');
+}
+
+/** Whether every byte is ASCII (below 0x80): then a key's UTF-16 length is its length in bytes. Four bytes at a time. */
+function isAscii(bytes: Uint8Array): boolean {
+  const words = bytes.byteOffset % 4 === 0 ? Math.floor(bytes.byteLength / 4) : 0;
+  const view = new Uint32Array(bytes.buffer, bytes.byteOffset, words);
+  let high = 0;
+  for (let i = 0; i < words; i++) high |= view[i]!;
+  for (let i = words * 4; i < bytes.byteLength; i++) high |= bytes[i]!;
+  return (high & 0x80808080) === 0;
 }
 
 /** A typed array's constructor, as far as viewing bytes needs it. */
-interface NumberArrayType {
-  new (buffer: ArrayBuffer, byteOffset: number, length: number): ArrayLike<number>;
+interface NumberArrayType<T> {
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
   readonly BYTES_PER_ELEMENT: number;
 }
 
 /** A typed array over bytes (copied when they are not aligned to its element size). */
-function typedView(bytes: Uint8Array, Type: NumberArrayType): ArrayLike<number> {
+function typedView<T>(bytes: Uint8Array, Type: NumberArrayType<T>): T {
   const size = Type.BYTES_PER_ELEMENT;
   if (bytes.byteLength % size !== 0) throw new Error(`key-group columns: ${bytes.byteLength} bytes are not a whole number of ${size}-byte values`);
   const aligned = bytes.byteOffset % size === 0 ? bytes : bytes.slice();

@@ -5,7 +5,12 @@ import type { StateValue } from './keyed-state-backend.ts';
  * sizes are comparable: UTF-16 key length as UTF-8-ish bytes, 8 bytes per number, plus framing.
  */
 export function entrySizeBytes(key: string, value: StateValue): number {
-  return 8 + key.length + valueSizeBytes(value);
+  return entrySizeBytesOfKeyLength(key.length, value);
+}
+
+/** The same from the key's length alone, for entries still encoded (encoded-key-group-state.ts). */
+export function entrySizeBytesOfKeyLength(keyLength: number, value: StateValue): number {
+  return 8 + keyLength + valueSizeBytes(value);
 }
 
 function valueSizeBytes(value: StateValue): number {

@@ -152,9 +152,11 @@ async function openLiveTestPage(session: BrowserSession): Promise<void> {
  * and the bench counts the sink's records without keeping them. (Before, 100 MB did not finish:
  * the page grew to 3.5 GB, with every acknowledged snapshot and local copy decoded on the main
  * thread and every sink record kept.) The JobManager reads `_metadata` only and deploys handles;
- * each TaskManager reads its own copy or state files. At 100 MB the restore is dominated by the
- * worker decoding its share and rebuilding a million keys, the same work local or remote, so the
- * two come out close until that gets cheaper.
+ * each TaskManager reads its own copy or state files. At 100 MB the restore used to be dominated
+ * by the worker decoding its share and rebuilding a million keys, the same work local or remote;
+ * the heap backend now keeps restored key groups encoded until their first access
+ * (encoded-key-group-state.ts), so what is left is reading the bytes (real IndexedDB reads, the
+ * local copy's checksum, the modelled transfer) and parsing the columns' headers.
  */
 export async function benchLiveRestore(sizesMb: number[] = [10, 100]): Promise<BenchFigure[]> {
   const session = await openBrowserSession();

@@ -14,6 +14,8 @@ import { checkpointDirectory, type CheckpointLocation } from '../../engine/stora
 import { MemoryCheckpointStorage } from '../../engine/storage/memory-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { readTaskRestore, type TaskRestoreHandles } from '../../workers/task-restore-reads.ts';
+import { encodedStateOf } from '../../engine/state/encoded-key-group-state.ts';
+import type { KeyedStateSnapshot } from '../../engine/state/keyed-state-backend.ts';
 import { KG, restoredValues, twoKeyGroupSnapshot, writeRemoteCheckpoint } from './task-restore-fixture.ts';
 
 const LOCATION: CheckpointLocation = { checkpointDir: 'file:///checkpoints', jobId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' };
@@ -92,5 +94,13 @@ describe('a TaskManager reads its own state for a restore', () => {
     const empty = new MemoryCheckpointStorage({ location: LOCATION });
     const failed = await readTaskRestore(handles({ path: localCopyPath(KEY, 3) }), { local: await localDisk(), remote: empty });
     expect(failed).toEqual({ error: expect.stringContaining(`Cannot find meta data file '_metadata' in directory '${checkpointDirectory(LOCATION, 4)}'`) });
+  });
+
+  it('hands over the keyed state it read from remote storage still encoded, for the backend to decode key group by key group', async () => {
+    const read = await readTaskRestore(handles(), { remote: await remoteStorage() });
+    if ('error' in read) throw new Error(read.error);
+    const groups = (read.restore.keyedState as KeyedStateSnapshot[]).flatMap((k) => k.keyGroups);
+    expect(groups.map((g) => g.keyGroup)).toEqual([3, 100]);
+    expect(groups.every((g) => encodedStateOf(g.states, 'count') !== undefined)).toBe(true);
   });
 });
