@@ -18,7 +18,7 @@ function job(checkpointIntervalMs: number | undefined): Scenario {
 }
 
 /** Rounds of the two side by side; the figures are their medians. */
-const ROUNDS = 9;
+const ROUNDS = 15;
 
 /** Records per CPU second of each side of one round, the two run side by side in slices. */
 function round(): { off: number; on: number; checkpoints: number } {
