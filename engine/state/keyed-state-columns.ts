@@ -200,54 +200,61 @@ export function unpackKeyedState(packed: PackedKeyedState): KeyedStateSnapshot {
 type KeyLengths = Uint8Array | Uint16Array | Uint32Array;
 type Numbers = Int32Array | Float64Array;
 
-function decodedKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers: Numbers): KeyGroupSnapshot[] {
-  const text = decoder.decode(packed.keyText);
-  let key = 0;
-  let offset = 0;
-  let number = 0;
+/** Where the walk through the columns stands: keys passed, key text used (in the reader's units), numbers used. */
+interface ColumnCursor {
+  key: number;
+  offset: number;
+  number: number;
+}
+
+/** Reads one state at the cursor into `states`; returns how much key text it used. */
+type StateReader = (states: KeyGroupSnapshot['states'], state: PackedState, at: Readonly<ColumnCursor>) => number;
+
+/** Walks the key groups' states in column order, checking each against the columns, and the whole at the end. */
+function walkKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers: Numbers, textLength: number, readState: StateReader): KeyGroupSnapshot[] {
+  const at: ColumnCursor = { key: 0, offset: 0, number: 0 };
   const keyGroups: KeyGroupSnapshot[] = packed.groups.map((group) => {
     const states: KeyGroupSnapshot['states'] = {};
     for (const state of group.states) {
-      checkKeyCount(group.keyGroup, key + state.count, lengths);
-      const entries = new Array<[string, StateValue]>(state.count);
-      for (let i = 0; i < state.count; i++, key++) {
-        const end = offset + lengths[key]!;
-        entries[i] = [text.substring(offset, end), state.values ? state.values[i]! : numbers[number++]!];
-        offset = end;
-      }
-      checkValues(group.keyGroup, state, number, numbers);
-      states[state.name] = entries;
+      checkKeyCount(group.keyGroup, at.key + state.count, lengths);
+      const numbersUsed = state.values ? 0 : state.count;
+      checkValues(group.keyGroup, state, at.number + numbersUsed, numbers);
+      at.offset += readState(states, state, at);
+      at.key += state.count;
+      at.number += numbersUsed;
     }
     return { keyGroup: group.keyGroup, states };
   });
-  checkWhole(key, offset, number, lengths, text.length, numbers);
+  checkWhole(at.key, at.offset, at.number, lengths, textLength, numbers);
   return keyGroups;
+}
+
+function decodedKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers: Numbers): KeyGroupSnapshot[] {
+  const text = decoder.decode(packed.keyText);
+  return walkKeyGroups(packed, lengths, numbers, text.length, (states, state, at) => {
+    const entries = new Array<[string, StateValue]>(state.count);
+    let offset = at.offset;
+    for (let i = 0; i < state.count; i++) {
+      const end = offset + lengths[at.key + i]!;
+      entries[i] = [text.substring(offset, end), state.values ? state.values[i]! : numbers[at.number + i]!];
+      offset = end;
+    }
+    states[state.name] = entries;
+    return offset - at.offset;
+  });
 }
 
 /** The key groups with their states left encoded: views onto the columns, checked against them but not decoded. */
 function encodedKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers: Numbers): KeyGroupSnapshot[] {
-  let key = 0;
-  let offset = 0;
-  let number = 0;
-  const keyGroups: KeyGroupSnapshot[] = packed.groups.map((group) => {
-    const states: KeyGroupSnapshot['states'] = {};
-    for (const state of group.states) {
-      checkKeyCount(group.keyGroup, key + state.count, lengths);
-      const keyLengths = lengths.subarray(key, key + state.count);
-      let textBytes = 0;
-      for (let i = 0; i < keyLengths.length; i++) textBytes += keyLengths[i]!;
-      const values = state.values ? { values: state.values } : { numbers: numbers.subarray(number, number + state.count) };
-      if (!state.values) number += state.count;
-      checkValues(group.keyGroup, state, number, numbers);
-      const keyText = packed.keyText.subarray(offset, offset + textBytes);
-      defineEncodedState(states, state.name, { count: state.count, keyText, keyLengths, ...values, sizeBytes: encodedSizeBytes(keyLengths, textBytes, state.values) });
-      key += state.count;
-      offset += textBytes;
-    }
-    return { keyGroup: group.keyGroup, states };
+  return walkKeyGroups(packed, lengths, numbers, packed.keyText.byteLength, (states, state, at) => {
+    const keyLengths = lengths.subarray(at.key, at.key + state.count);
+    let textBytes = 0;
+    for (let i = 0; i < keyLengths.length; i++) textBytes += keyLengths[i]!;
+    const values = state.values ? { values: state.values } : { numbers: numbers.subarray(at.number, at.number + state.count) };
+    const keyText = packed.keyText.subarray(at.offset, at.offset + textBytes);
+    defineEncodedState(states, state.name, { count: state.count, keyText, keyLengths, ...values, sizeBytes: encodedSizeBytes(keyLengths, textBytes, state.values) });
+    return textBytes;
   });
-  checkWhole(key, offset, number, lengths, packed.keyText.byteLength, numbers);
-  return keyGroups;
 }
 
 /** What the entries count for in state-size.ts, from their keys' lengths and values. */

@@ -10,6 +10,7 @@
  */
 import type { CDPSession } from 'playwright-core';
 import { openBrowserSession } from '../browser/browser-session.ts';
+import { readTrace, type ProfileNode, type TraceEvent } from './chromium-trace.ts';
 
 /** Few categories: devtools.timeline's per-event records slowed the traced run down five times. */
 const CATEGORIES = ['toplevel', 'v8', 'disabled-by-default-v8.cpu_profiler'].join(',');
@@ -17,51 +18,12 @@ const TOP_FUNCTIONS = Number(process.env.TOP ?? 14);
 /** LIVE_PROFILE_INCLUSIVE=1: functions by inclusive time (callees counted) instead of self time */
 const INCLUSIVE = process.env.LIVE_PROFILE_INCLUSIVE === '1';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      startTime?: number;
-      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
-  };
-}
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  parent?: number;
-}
-
 export interface ThreadProfile {
   thread: string;
   busyMs: number;
   gcMs: number;
   /** [function at file:line, self ms] */
   top: Array<[string, number]>;
-}
-
-async function readTrace(session: CDPSession): Promise<TraceEvent[]> {
-  const done = new Promise<string>((resolve) => session.once('Tracing.tracingComplete', (event) => resolve(event.stream!)));
-  await session.send('Tracing.end');
-  const stream = await done;
-  const chunks: string[] = [];
-  for (;;) {
-    const chunk = await session.send('IO.read', { handle: stream, size: 1 << 22 });
-    chunks.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data);
-    if (chunk.eof) break;
-  }
-  await session.send('IO.close', { handle: stream });
-  const parsed = JSON.parse(chunks.join('')) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  return Array.isArray(parsed) ? parsed : parsed.traceEvents;
 }
 
 /** Per thread: busy ms of top-level tasks, GC ms, and self time per function from the sampled CPU profile. */

@@ -5,6 +5,7 @@
  * slows the run down; it explains the long-task figures, it is not one of them.
  */
 import type { CDPSession, Page } from 'playwright-core';
+import { readTrace, type TraceEvent } from './chromium-trace.ts';
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'].join(',');
 const LONG_TASK_MS = 50;
@@ -28,16 +29,6 @@ const KINDS: Record<string, string> = {
   HitTest: 'hit-test',
   ParseHTML: 'parse',
 };
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { functionName?: string; url?: string; elementCount?: number }; beginData?: { dirtyObjects?: number; totalObjects?: number; stackTrace?: unknown[] } };
-}
 
 export interface LongTaskBreakdown {
   long_tasks: number;
@@ -63,18 +54,7 @@ export async function startTrace(page: Page): Promise<CDPSession> {
 }
 
 export async function stopTrace(session: CDPSession): Promise<LongTaskBreakdown> {
-  const done = new Promise<string>((resolve) => session.once('Tracing.tracingComplete', (event) => resolve(event.stream!)));
-  await session.send('Tracing.end');
-  const stream = await done;
-  let text = '';
-  for (;;) {
-    const chunk = await session.send('IO.read', { handle: stream, size: 1 << 22 });
-    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
-    if (chunk.eof) break;
-  }
-  await session.send('IO.close', { handle: stream });
-  const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  return breakdown(Array.isArray(parsed) ? parsed : parsed.traceEvents);
+  return breakdown(await readTrace(session));
 }
 
 function breakdown(events: TraceEvent[]): LongTaskBreakdown {

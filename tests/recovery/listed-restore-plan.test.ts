@@ -14,7 +14,7 @@ import { decideSubtaskRestore, type SubtaskRestoreDecision } from '../../engine/
 import type { StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName, localDisksSettled } from '../../workers/storage/indexeddb-local-disk-store.ts';
-import { COSTS, JOB, MiB, keyOf, snapshot } from './local-state-fixtures.ts';
+import { MiB, keyOf, sameSlotRestore, snapshot } from './local-state-fixtures.ts';
 
 const CHECKPOINT = 5;
 const SLOT = { slotId: 'tm-0/slot-0', host: 'host-0' };
@@ -31,19 +31,7 @@ async function planFromListing(disk: PersistentHostLocalDisk, store: IndexedDbLo
   await localDisksSettled([disk]);
   const read = vi.spyOn(store, 'read');
   const readCopy = vi.spyOn(store, 'readCopy');
-  const decision = decideSubtaskRestore({
-    jobId: JOB,
-    subtask: KEY.subtask,
-    checkpointId: CHECKPOINT,
-    localRecovery: true,
-    rescaled: false,
-    previousSlot: SLOT,
-    slot: SLOT,
-    disk,
-    remote: { bytes: MiB },
-    costs: COSTS,
-    localCopies: 'listed',
-  });
+  const decision = decideSubtaskRestore({ ...sameSlotRestore(disk, SLOT, CHECKPOINT), localCopies: 'listed' });
   const databaseReads = read.mock.calls.length + readCopy.mock.calls.length;
   await store.close();
   return { decision, databaseReads };

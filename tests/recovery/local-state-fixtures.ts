@@ -1,6 +1,6 @@
 import type { TaskStateSnapshot } from '../../engine/protocol.ts';
-import type { TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
-import type { RestoreCosts } from '../../engine/recovery/local-recovery.ts';
+import type { HostLocalDisk, TaskLocalStateStoreKey } from '../../engine/recovery/host-local-disk.ts';
+import type { RestoreCosts, SlotLocation, SubtaskRestoreRequest } from '../../engine/recovery/local-recovery.ts';
 
 export const MiB = 1024 * 1024;
 export const JOB = 'job-0';
@@ -25,4 +25,9 @@ export function snapshot(checkpointId: number, stateSize = MiB, vertexId = 'coun
     stateSize,
     checkpointedSize: stateSize,
   };
+}
+
+/** The restore of an unrescaled subtask into the slot it ran in, with local recovery on and a 1 MiB remote copy. */
+export function sameSlotRestore(disk: HostLocalDisk, slot: SlotLocation, checkpointId: number, subtask = keyOf(slot.slotId).subtask): SubtaskRestoreRequest {
+  return { jobId: JOB, subtask, checkpointId, localRecovery: true, rescaled: false, previousSlot: slot, slot, disk, remote: { bytes: MiB }, costs: COSTS };
 }

@@ -13,7 +13,7 @@ import { decideSubtaskRestore, type SubtaskRestoreDecision } from '../../engine/
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import type { LocalDiskStore, StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
-import { COSTS, JOB, MiB, keyOf, snapshot } from './local-state-fixtures.ts';
+import { JOB, MiB, keyOf, sameSlotRestore, snapshot } from './local-state-fixtures.ts';
 import { fnv1a32Bytes } from '../../engine/recovery/checksum.ts';
 import { decodeTaskStateSnapshot, encodeTaskStateSnapshot } from '../../engine/storage/snapshot-codec.ts';
 
@@ -34,18 +34,7 @@ async function reopened(name: string): Promise<PersistentHostLocalDisk> {
 }
 
 function restore(disk: PersistentHostLocalDisk, checkpointId: number): SubtaskRestoreDecision {
-  return decideSubtaskRestore({
-    jobId: JOB,
-    subtask: KEY.subtask,
-    checkpointId,
-    localRecovery: true,
-    rescaled: false,
-    previousSlot: SLOT,
-    slot: SLOT,
-    disk,
-    remote: { bytes: MiB },
-    costs: COSTS,
-  });
+  return decideSubtaskRestore(sameSlotRestore(disk, SLOT, checkpointId));
 }
 
 async function storedRecords(name: string): Promise<StoredLocalCopy[]> {
