@@ -2,7 +2,8 @@
  * Main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while the built app runs a
  * scenario at full speed (SPEED_MAX) with the whole UI open, in the sim driver: the job view,
  * channels, timeline, dashboard and charts all follow the run. Aim: none. Counted from the
- * moment the speed goes up until the run pauses at its end; a fresh profile per scenario.
+ * moment the speed goes up until the run pauses at its end; a fresh profile per scenario. Also the
+ * capacity planner's sweep (/planner/), which runs in a worker while the main thread plots each point.
  */
 import { addPageScript, longTasksSince, observeLongTasks, openFreshPage } from './built-app.ts';
 import type { BenchFigure } from './sim-throughput.ts';
@@ -55,12 +56,46 @@ const ROUNDS = 3;
 
 export async function benchLongTasks(baseUrl: string): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
-  for (const scenario of SCENARIOS) {
-    const runs: BenchFigure[] = [];
-    for (let round = 0; round < ROUNDS; round++) runs.push(await measure(baseUrl, scenario));
-    figures.push(medianRun(runs));
-  }
+  for (const scenario of SCENARIOS) figures.push(await rounds(() => measure(baseUrl, scenario)));
+  figures.push(await rounds(() => measurePlannerSweep(baseUrl)));
   return figures;
+}
+
+async function rounds(run: () => Promise<BenchFigure>): Promise<BenchFigure> {
+  const runs: BenchFigure[] = [];
+  for (let round = 0; round < ROUNDS; round++) runs.push(await run());
+  return medianRun(runs);
+}
+
+/** The sweep tests/browser/capacity-planner.test.ts runs, counted from the click to the verdict. */
+const PLANNER_SWEEP = '50, 100, 200';
+
+async function measurePlannerSweep(baseUrl: string): Promise<BenchFigure> {
+  const { page, errors, close } = await openFreshPage();
+  try {
+    await addPageScript(page, observeLongTasks);
+    await page.goto(`${baseUrl}/planner/`);
+    await page.getByTestId('planner-field-parallelisms').fill(PLANNER_SWEEP);
+    // uPlot is loaded and both charts drawn (empty) before the sweep: the figure is the sweep's.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^="planner-chart-"] canvas').length === 2, undefined, { timeout: 60_000 });
+    const since = await page.evaluate(() => performance.now());
+    await page.getByTestId('planner-run').click();
+    await page.getByTestId('planner-verdict').waitFor({ timeout: 300_000 });
+    const until = await page.evaluate(() => performance.now());
+    if (errors.length > 0) throw new Error(`the planner threw during the sweep: ${errors.join('\n')}`);
+    const tasks = await longTasksSince(page, since);
+    return {
+      figure: 'long_tasks.planner_sweep',
+      value: tasks.length,
+      unit: 'tasks > 50 ms',
+      longest_ms: Math.round(Math.max(0, ...tasks.map(([, d]) => d))),
+      total_ms: Math.round(tasks.reduce((n, [, d]) => n + d, 0)),
+      sweep_wall_ms: Math.round(until - since),
+      aim: 0,
+    };
+  } finally {
+    await close();
+  }
 }
 
 /** The run whose count is the median (ROUNDS is odd), so its longest and total go with it; every run's count beside. */
