@@ -42,6 +42,8 @@ interface Harness {
   storage: CheckpointStorageSpec;
   taskManagers: TaskManager[];
   reports: TaskManagerReport[][];
+  /** each TaskManager's end of its report port, for drained() */
+  reportPorts: MessagePort[];
   attempt: number;
 }
 
@@ -58,9 +60,14 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
   const taskManagers = [new TaskManager(), new TaskManager()];
   open.push(...taskManagers);
   const reports: TaskManagerReport[][] = [[], []];
+  const reportPorts: MessagePort[] = [];
   taskManagers.forEach((tm, i) => {
     const { port1, port2 } = new MessageChannel();
-    port1.onmessage = (e: MessageEvent<ReportBatch>) => reports[i]!.push(...e.data.reports);
+    port1.onmessage = (e: MessageEvent<ReportBatch>) => {
+      if (e.data.taskManagerId.startsWith(MARKER)) markersArrived.add(`${i}:${e.data.taskManagerId}`);
+      else reports[i]!.push(...e.data.reports);
+    };
+    reportPorts.push(port2);
     tm.register({ taskManagerId: `tm-${i}`, host: 'host-0', reportPort: port2, storage });
   });
   const tmIndex = (taskManager: string) => Number(taskManager.slice(3));
@@ -75,7 +82,22 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
   }
   const clock = clockFrom(0, 1);
   taskManagers.forEach((tm, i) => tm.deploy({ attempt, clock, config, tasks: tasks[i]!, ports: ports[i]! }));
-  return { storage, taskManagers, reports, attempt };
+  return { storage, taskManagers, reports, reportPorts, attempt };
+}
+
+/** drained()'s markers: report batches from no TaskManager, sent by the test itself */
+const MARKER = 'drained-';
+const markersArrived = new Set<string>();
+let markers = 0;
+
+/**
+ * Resolves once every report batch the TaskManagers posted before this call has arrived: a marker
+ * sent down each report port after them arrives after them (a port delivers in order).
+ */
+async function drained(h: Harness): Promise<void> {
+  const marker = `${MARKER}${++markers}`;
+  h.reportPorts.forEach((port) => port.postMessage({ taskManagerId: marker, reports: [] } satisfies ReportBatch));
+  await until(() => h.reportPorts.every((_, i) => markersArrived.has(`${i}:${marker}`)));
 }
 
 /** This file's waits: up to 20 s. */
@@ -145,10 +167,13 @@ describe('TaskManager', () => {
     const h = deploy(twoTaskManagerJob(1_000_000));
     await until(() => sinkRecords(h) > 0);
     for (const tm of h.taskManagers) tm.cancel(0);
-    // report batches posted before the cancel may still be on their way
-    await new Promise((r) => setTimeout(r, 20));
+    // report batches posted before the cancel (and the cancel's own flush) may still be on their way
+    await drained(h);
     const after = allReports(h).length;
+    // A cancelled subtask that ran on would report within its next turns and the reports' flush
+    // timer (a few ms); the second marker follows whatever that posted.
     await new Promise((r) => setTimeout(r, 50));
+    await drained(h);
     expect(allReports(h).length).toBe(after);
     expect(h.taskManagers.map((tm) => tm.heartbeat(2))).toMatchObject([{ attempt: -1, subtasks: [] }, { attempt: -1, subtasks: [] }]);
   });
