@@ -42,8 +42,12 @@ export async function loadAndRunUntil(session: BrowserSession, scenario: object 
     [scenario, untilMs] as const,
   );
   // The layer drew the paused state and the buffers settled into place: it asks for no more frames.
-  const layer = session.page.getByTestId('channel-layer');
-  await expect.poll(() => layer.evaluate((element) => (element as HTMLCanvasElement & { isAsleep(): boolean }).isAsleep())).toBe(true);
+  // (A page-side wait, not expect.poll: this runs in beforeAll too, where vitest has no test to poll in.)
+  await session.page.waitForFunction(
+    () => (document.querySelector('[data-testid="channel-layer"]') as (HTMLCanvasElement & { isAsleep?(): boolean }) | null)?.isAsleep?.() === true,
+    undefined,
+    { polling: 50, timeout: 30_000 },
+  );
 }
 
 export async function channelCounts(session: BrowserSession): Promise<ChannelCounts> {

@@ -61,8 +61,7 @@ describe('compare mode on the page', () => {
     await expect.poll(() => session.page.getByTestId('compare-run').isDisabled(), { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => Math.min(await completedBars('a'), await completedBars('b')), { timeout: RUN_TIMEOUT_MS }).toBeGreaterThanOrEqual(3);
     await sizeSentence().waitFor({ timeout: 30_000 });
-    const sentence = await sizeSentence().textContent();
-    expect(sentence?.trim()).toMatch(
+    await expect.poll(async () => (await sizeSentence().textContent())?.trim()).toMatch(
       templatePattern(en['compare.difference'], {
         figure: en['compare.figure.checkpointed-size-p50'],
         sideA: en['compare.side.full-vs-incremental.a'],
@@ -86,8 +85,7 @@ describe('compare mode on the page', () => {
 
   it('says the difference in Chinese', async () => {
     await session.page.getByTestId('locale-select').selectOption({ label: '中文' });
-    const sentence = await sizeSentence().textContent();
-    expect(sentence?.trim()).toMatch(
+    await expect.poll(async () => (await sizeSentence().textContent())?.trim()).toMatch(
       templatePattern(zhCN['compare.difference'], {
         figure: zhCN['compare.figure.checkpointed-size-p50'],
         sideA: zhCN['compare.side.full-vs-incremental.a'],

@@ -110,7 +110,7 @@ describe('configuration editor', () => {
     for (const option of FLINK_OPTIONS) expect(optionDescriptions['zh-CN'][option.key], option.key).toBeTruthy();
     await page.getByTestId('locale-select').selectOption('zh-CN');
     const panel = page.getByTestId('config-panel');
-    await expect(panel.locator('h2').textContent()).resolves.toBe(zhCN['config.editor.title']);
+    await expect.poll(() => panel.locator('h2').textContent()).toBe(zhCN['config.editor.title']);
     await expect(panel.locator('[data-option="execution.checkpointing.min-pause"]').textContent()).resolves.toContain(
       optionDescriptions['zh-CN']['execution.checkpointing.min-pause'],
     );

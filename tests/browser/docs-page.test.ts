@@ -94,7 +94,7 @@ describe('the docs page', () => {
 
     // The prose goes through the i18n layer.
     await page.getByTestId('locale-select').selectOption('zh-CN');
-    await expect(page.getByTestId('docs-title').textContent()).resolves.toBe(zhCN['docs.title']);
+    await expect.poll(() => page.getByTestId('docs-title').textContent()).toBe(zhCN['docs.title']);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
     expect(await page.getByTestId('docs-drive-summary').textContent()).toMatch(/^作业时间 0:08\.000 · 已完成 \d+ 个 checkpoint · 已恢复 1 次$/);
     await session.screenshot('docs-page-zh-CN');

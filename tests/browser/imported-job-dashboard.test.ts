@@ -116,7 +116,7 @@ describe('an imported Flink job in the dashboard and the timeline', () => {
     // a bar opens its checkpoint in the dashboard's history
     await timeline(page).locator('.bar[data-checkpoint-id="90"]').click();
     await expect.poll(() => panel(page).getAttribute('data-tab')).toBe('history');
-    expect(await panel(page).locator('[data-testid="checkpoint-detail"][data-checkpoint-id="90"]').count()).toBe(1);
+    await expect.poll(() => panel(page).locator('[data-testid="checkpoint-detail"][data-checkpoint-id="90"]').count()).toBe(1);
   });
 
   it('says what Flink 1.9 did not report, in Chinese, and draws its history', async () => {

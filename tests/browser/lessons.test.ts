@@ -64,7 +64,7 @@ describe('lessons on the page', () => {
 
   it('shows the lesson in Chinese', async () => {
     await session.page.getByTestId('locale-select').selectOption({ label: '中文' });
-    await expect(session.page.getByTestId('lesson-title').textContent()).resolves.toBe(first.title['zh-CN']);
+    await expect.poll(() => session.page.getByTestId('lesson-title').textContent()).toBe(first.title['zh-CN']);
     await expect(session.page.getByTestId('lesson-do-it').textContent()).resolves.toBe(zhCN['lessons.doIt']);
     await session.page.getByTestId('lesson-panel').screenshot({ path: `${SCREENSHOT_DIR}/lesson-zh-CN.png` });
     await session.page.getByTestId('locale-select').selectOption({ label: 'English' });

@@ -67,7 +67,7 @@ describe('the host disk panel in the live driver with the rocksdb backend', () =
     await session.screenshot('storage-live-rocksdb-working-dirs');
 
     await page.getByTestId('locale-select').selectOption('zh-CN');
-    await expect(page.locator('[data-testid="local-disk"][data-host="host-0"] [data-testid="rocksdb-working-dbs"]').textContent()).resolves.toContain(zhCN['storage.rocksdbWorkingDb']);
+    await expect.poll(() => page.locator('[data-testid="local-disk"][data-host="host-0"] [data-testid="rocksdb-working-dbs"]').textContent()).toContain(zhCN['storage.rocksdbWorkingDb']);
     await page.getByTestId('locale-select').selectOption('en');
     expect(session.errors).toEqual([]);
   }, 90_000);

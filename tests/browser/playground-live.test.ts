@@ -120,7 +120,7 @@ describe('the playground page in the live driver', () => {
     await session.screenshot('playground-live-en');
 
     await page.getByTestId('locale-select').selectOption('zh-CN');
-    await expect(page.getByTestId('driver-status').textContent()).resolves.toContain(zhCN['status.driverLive'].replace('{n}', '4'));
+    await expect.poll(() => page.getByTestId('driver-status').textContent()).toContain(zhCN['status.driverLive'].replace('{n}', '4'));
     await expect(page.getByTestId('driver-choice').textContent()).resolves.toContain(zhCN['driver.live']);
     await session.screenshot('playground-live-zh');
     await page.getByTestId('locale-select').selectOption('en');
