@@ -12,6 +12,10 @@ const TID = 2;
 function at(name: string, startMs: number, durMs: number, data?: NonNullable<TraceEvent['args']>['data']): TraceEvent {
   return { name, ph: 'X', ts: startMs * 1000, dur: durMs * 1000, pid: PID, tid: TID, ...(data ? { args: { data } } : {}) };
 }
+/** The same, with the thread's CPU ms in it. */
+function withCpu(event: TraceEvent, cpuMs: number): TraceEvent {
+  return { ...event, tdur: cpuMs * 1000 };
+}
 const MAIN_THREAD: TraceEvent[] = [
   { name: 'thread_name', ph: 'M', ts: 0, pid: PID, tid: TID, args: { name: 'CrRendererMain' } },
   at('FunctionCall', 0, 1),
@@ -35,6 +39,16 @@ describe('longTaskBreakdown', () => {
       ['RunTask', 10],
     ]);
     expect(breakdown.longest).toEqual([{ ms: 100, by_kind_ms: { layout: 40, other: 60 } }]);
+  });
+
+  it("gives each of the longest tasks the main thread's CPU time in it, apart from its length", () => {
+    const trace = [...MAIN_THREAD, withCpu(at('RunTask', 10, 80), 20), withCpu(at('Layout', 10, 80), 20)];
+    expect(longTaskBreakdown(trace).longest).toEqual([{ ms: 80, cpu_ms: 20, by_kind_ms: { layout: 80 } }]);
+  });
+
+  it("counts a font's first lookup as font time, inside the layout that waited on it", () => {
+    const trace = [...MAIN_THREAD, at('RunTask', 10, 80), at('Layout', 10, 80), at('FontCache::GetFontPlatformData', 20, 30)];
+    expect(longTaskBreakdown(trace).by_kind_ms).toEqual({ layout: 80, font: 30 });
   });
 
   it('leaves tasks of 50 ms and less out', () => {

@@ -7,7 +7,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { readTrace, type TraceEvent } from './chromium-trace.ts';
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'].join(',');
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'fonts'].join(',');
 const LONG_TASK_MS = 50;
 /** Trace event names that say what the main thread was doing (the rest are wrappers). */
 const KINDS: Record<string, string> = {
@@ -28,6 +28,9 @@ const KINDS: Record<string, string> = {
   'v8.compile': 'compile',
   'v8.compileModule': 'compile',
   ParseAuthorStyleSheet: 'parse-css',
+  // a font's first use: a synchronous lookup in the browser process (fontconfig), inside a style
+  // recalc or a layout, mostly waiting
+  'FontCache::GetFontPlatformData': 'font',
   TimerFire: 'script',
   FireAnimationFrame: 'script',
   'v8.callFunction': 'script',
@@ -42,7 +45,8 @@ export interface LongTaskBreakdown {
   long_tasks: number;
   long_task_ms: number;
   /**
-   * ms inside long tasks by kind; script includes the style/layout it forced; `other` is the time
+   * ms inside long tasks by kind; script includes the style/layout it forced, style and layout
+   * the font lookups they waited on (font); `other` is the time
    * no event of a known kind covers (the trace's categories record nothing finer there)
    */
   by_kind_ms: Record<string, number>;
@@ -56,8 +60,12 @@ export interface LongTaskBreakdown {
   top_script: Array<[string, number]>;
   /** ms by kind over every main-thread task of the run, long or not: the page's whole load */
   all_by_kind_ms: Record<string, number>;
-  /** the five longest tasks: ms and their ms by kind */
-  longest: Array<{ ms: number; by_kind_ms: Record<string, number> }>;
+  /**
+   * the five longest tasks: ms, the main thread's CPU ms in them (far below ms: it waited, on a
+   * synchronous call to the browser process such as a font lookup, or for a core on a loaded
+   * machine), and their ms by kind
+   */
+  longest: Array<{ ms: number; cpu_ms?: number; by_kind_ms: Record<string, number> }>;
 }
 
 export async function startTrace(page: Page): Promise<CDPSession> {
@@ -84,7 +92,7 @@ export function longTaskBreakdown(events: TraceEvent[]): LongTaskBreakdown {
     result.long_task_ms += task.dur! / 1000;
     const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!);
     const own: Record<string, number> = {};
-    result.longest.push({ ms: Math.round(task.dur! / 1000), by_kind_ms: own });
+    result.longest.push({ ms: Math.round(task.dur! / 1000), ...(task.tdur === undefined ? {} : { cpu_ms: Math.round(task.tdur / 1000) }), by_kind_ms: own });
     for (const event of outermostByKind(inside)) {
       const kind = KINDS[event.name]!;
       result.by_kind_ms[kind] = (result.by_kind_ms[kind] ?? 0) + event.dur! / 1000;
