@@ -348,6 +348,9 @@ export class PlaygroundState {
     const validated = validateForPage(value);
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     if (validated.scenario.config['state.backend.type'] === 'rocksdb') await this.ensureLsmStorage();
+    // The job's set-up (its two simulations, the views of its graph) in a task after the
+    // validation's: together they were one long task of the first page (lesson 1 loads here).
+    await nextTask();
     this.#generation++;
     this.pause('user');
     this.operations = operations;
