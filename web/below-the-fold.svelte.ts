@@ -17,8 +17,13 @@ const FIRST_CHECKPOINT_WAIT_MS = 2_500;
 const IDLE_TIMEOUT_MS = 100;
 
 export class BelowTheFold {
-  /** How many of the lower views (in the order they mount) may; all of them when nothing is deferred. */
-  #released = $state(Number.MAX_SAFE_INTEGER);
+  /**
+   * How many of the lower views (in the order they mount) may; all of them once `defer` is undone.
+   * None from the start: `defer` is called from the app's onMount, after the first mount built the
+   * page, and views released until then began their chunks' imports inside the first mount's task
+   * (a dozen fetches and await blocks) only to be torn down by `defer`.
+   */
+  #released = $state(0);
   #releasing = false;
 
   /** Whether the lower view at `index` (0-based, in the order they mount) may mount. */

@@ -9,6 +9,7 @@ import { PlaygroundState } from './playground-state.svelte.ts';
 import { LessonState } from './lessons/lesson-state.svelte.ts';
 import { CompareState } from './compare/compare-state.svelte.ts';
 import { i18n } from './i18n/i18n.svelte.ts';
+import { nextTask } from './next-task.ts';
 import './app.css';
 
 const target = document.getElementById('app');
@@ -23,6 +24,14 @@ window.playground = api;
 
 // A Chinese page mounts once its text (a chunk of its own) is in, never in English first.
 await i18n.ready();
+// The mount in a task of its own: after the module's evaluation and the parser's end of document
+// (its own style and layout), not in the same long task; the first style and layout of what the
+// mount built then come with the next frame, in a task of their own too. Between them, in a task
+// of its own as well, the page's number format: the first Intl.NumberFormat loads ICU data (some
+// 25 ms), and the run controls' counters format their first numbers in the mount.
+await nextTask();
+i18n.formatNumber(0);
+await nextTask();
 
 export default mount(App, {
   target,

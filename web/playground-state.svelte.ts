@@ -35,6 +35,7 @@ import { validateForPage } from './page-runtime.ts';
 import type { Scenario } from '../engine/scenario/scenario-types.ts';
 import type { ScenarioTranslations } from '../engine/scenario/localized-text.ts';
 import { EventHub } from './playground/api/event-hub.ts';
+import { nextTask } from './next-task.ts';
 import type { DriverName, LoadResult, PauseReason, PlaygroundStats, StepResult } from './playground/api/playground-api-types.ts';
 // The live runtime (workers, IndexedDB storage) loads when a live run starts, not with the page.
 import type { LivePageDriver } from './playground/drivers/live-page-driver.ts';
@@ -116,8 +117,6 @@ function liveNeedsStorage(reason: string | null): string {
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** A driver whose job runs by itself (live TaskManagers, the scale worker): the page follows it every frame. */
 type SelfRunningDriver = LivePageDriver | ScalePageDriver;
@@ -349,6 +348,9 @@ export class PlaygroundState {
     const validated = validateForPage(value);
     if (!validated.ok) throw new Error(`The scenario is not valid; nothing was loaded.\n${formatScenarioErrors(validated.errors)}`);
     if (validated.scenario.config['state.backend.type'] === 'rocksdb') await this.ensureLsmStorage();
+    // The job's set-up (its two simulations, the views of its graph) in a task after the
+    // validation's: together they were one long task of the first page (lesson 1 loads here).
+    await nextTask();
     this.#generation++;
     this.pause('user');
     this.operations = operations;

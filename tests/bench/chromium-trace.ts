@@ -15,6 +15,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** the thread's CPU time in the event (µs): below `dur` where the thread waited or was not scheduled */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;

@@ -200,6 +200,51 @@ describe('playground page', () => {
   });
 });
 
+/** What the views below the first screen load: each its own module (dev server) or chunk (build). */
+const LOWER_VIEW_CODE = /(BreakThings|ClusterView|MetricsCharts|CheckpointDashboard|SinkOutput|ReproducePanel|ConfigPanel)[.-]/;
+
+describe('playground page start-up', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowserSession({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("requests none of the code of the views below the first screen before its run's first checkpoint", async () => {
+    // Before any of the page's scripts: every request the page makes is kept, and the moment of the first checkpoint.
+    await session.page.addInitScript(() => {
+      performance.setResourceTimingBufferSize(100_000);
+      const marks = window as unknown as { __firstCheckpointAt?: number; playground?: PlaygroundApi };
+      let api: PlaygroundApi | undefined;
+      Object.defineProperty(window, 'playground', {
+        configurable: true,
+        get: () => api,
+        set(value: PlaygroundApi) {
+          api = value;
+          value.on('checkpoint-completed', () => (marks.__firstCheckpointAt ??= performance.now()));
+        },
+      });
+    });
+    await session.page.goto(`${session.baseUrl}/`);
+    await session.page.waitForFunction(() => (window as unknown as { __firstCheckpointAt?: number }).__firstCheckpointAt !== undefined, undefined, { timeout: 30_000 });
+    const requestedBefore = await session.page.evaluate(() => {
+      const at = (window as unknown as { __firstCheckpointAt: number }).__firstCheckpointAt;
+      return performance.getEntriesByType('resource').filter((entry) => entry.startTime < at).map((entry) => entry.name);
+    });
+    expect(requestedBefore.length).toBeGreaterThan(0);
+    expect(requestedBefore.filter((url) => LOWER_VIEW_CODE.test(url))).toEqual([]);
+    // and they do load after it
+    await expect
+      .poll(() => session.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)), { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(LOWER_VIEW_CODE));
+    expect(session.errors).toEqual([]);
+  });
+});
+
 describe('playground page in a Chinese browser', () => {
   let session: BrowserSession;
 
