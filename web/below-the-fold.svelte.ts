@@ -53,6 +53,8 @@ export class BelowTheFold {
   #release(onReleased?: () => void): void {
     if (this.#releasing) return;
     this.#releasing = true;
+    // for tests and devtools: the lower views start to mount (the first checkpoint, or the wait ran out)
+    performance.mark('lower-views-released');
     const next = () => {
       if (this.#released === Number.MAX_SAFE_INTEGER) return;
       this.#released++;
