@@ -141,9 +141,9 @@ describe('playground page', () => {
     const page = session.page;
     await page.getByTestId('locale-select').selectOption({ label: 'English' });
     await page.setViewportSize({ width: 390, height: 844 });
-    // The job graph may scroll inside its own box; the page itself must not.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The job graph may scroll inside its own box; the page itself must not. The views take their
+    // new width from ResizeObservers, which report after the layout that follows the resize.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await session.screenshot('playground-en-narrow', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
