@@ -19,6 +19,15 @@ export function allocateRecordColumns(count: number): Omit<RecordColumns, 'keyNa
   };
 }
 
+/** Columns holding a copy of the given ones (each `count` long), on one new ArrayBuffer. */
+export function copyRecordColumns(keys: ArrayLike<number>, values: ArrayLike<number>, timestamps: ArrayLike<number>): Omit<RecordColumns, 'keyNames'> {
+  const columns = allocateRecordColumns(keys.length);
+  columns.keys.set(keys);
+  columns.values.set(values);
+  columns.timestamps.set(timestamps);
+  return columns;
+}
+
 /** The buffers to transfer with a message carrying `columns`: each once (a transfer list must not repeat one). */
 export function recordColumnsTransfer(columns: Omit<RecordColumns, 'keyNames'>): ArrayBuffer[] {
   return [...new Set([columns.values.buffer, columns.timestamps.buffer, columns.keys.buffer])] as ArrayBuffer[];

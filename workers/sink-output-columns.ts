@@ -13,7 +13,7 @@
  */
 import type { StreamRecord } from '../engine/protocol.ts';
 import type { SinkOutputColumns } from './protocol.ts';
-import { allocateRecordColumns } from './record-column-buffer.ts';
+import { copyRecordColumns } from './record-column-buffer.ts';
 
 const INITIAL_CAPACITY = 1024;
 
@@ -56,10 +56,7 @@ export class SinkOutputEncoder {
   /** The batch written since the last build (its buffers are its own, to transfer); the next starts empty. */
   build(): SinkOutputColumns {
     const n = this.#size;
-    const columns: SinkOutputColumns = { keyNames: this.#newKeyNames, ...allocateRecordColumns(n) };
-    columns.keys.set(this.#keys.subarray(0, n));
-    columns.values.set(this.#values.subarray(0, n));
-    columns.timestamps.set(this.#timestamps.subarray(0, n));
+    const columns: SinkOutputColumns = { keyNames: this.#newKeyNames, ...copyRecordColumns(this.#keys.subarray(0, n), this.#values.subarray(0, n), this.#timestamps.subarray(0, n)) };
     this.#newKeyNames = [];
     this.#size = 0;
     return columns;

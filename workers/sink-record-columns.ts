@@ -9,7 +9,7 @@
  */
 import type { StreamRecord } from '../engine/protocol.ts';
 import type { SinkRecordColumns } from './protocol.ts';
-import { allocateRecordColumns, recordColumnsTransfer } from './record-column-buffer.ts';
+import { copyRecordColumns, recordColumnsTransfer } from './record-column-buffer.ts';
 
 /** Collects records, in the order written, into columns; `build()` hands them over and starts anew. */
 export class SinkRecordColumnsBuilder {
@@ -38,10 +38,7 @@ export class SinkRecordColumnsBuilder {
   }
 
   build(): SinkRecordColumns {
-    const columns: SinkRecordColumns = { keyNames: this.#keyNames, ...allocateRecordColumns(this.#keys.length) };
-    columns.keys.set(this.#keys);
-    columns.values.set(this.#values);
-    columns.timestamps.set(this.#timestamps);
+    const columns: SinkRecordColumns = { keyNames: this.#keyNames, ...copyRecordColumns(this.#keys, this.#values, this.#timestamps) };
     this.#keyNames = [];
     this.#keyIndex = new Map();
     this.#keys = [];

@@ -37,12 +37,17 @@ export function assignToKeyGroup(key: string | number, maxParallelism: number): 
  */
 export function keyGroupAssigner(maxParallelism: number): (key: string | number) => number {
   requireMaxParallelism(maxParallelism);
-  return (key) => murmurHash(javaHashCode(key)) % maxParallelism;
+  return (key) => keyGroupOfHash(javaHashCode(key), maxParallelism);
 }
 
 /** The key group for an already computed Java hash code. */
 export function computeKeyGroupForKeyHash(keyHash: number, maxParallelism: number): number {
   requireMaxParallelism(maxParallelism);
+  return keyGroupOfHash(keyHash, maxParallelism);
+}
+
+/** Flink's formula, unchecked: the callers above check max parallelism (once, or on every call). */
+function keyGroupOfHash(keyHash: number, maxParallelism: number): number {
   return murmurHash(keyHash) % maxParallelism;
 }
 

@@ -79,8 +79,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
     const table = this.#tables.get(state);
     if (!table) return;
     for (const [keyGroup, group] of table.groups) {
-      const entries = group instanceof Map ? group : this.#decoded(table, keyGroup, group);
-      for (const [key, value] of entries) visit(keyGroup, key, value);
+      for (const [key, value] of this.#mapOf(table, keyGroup, group)!) visit(keyGroup, key, value);
     }
   }
 
@@ -163,8 +162,12 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   #inRangeGroup(table: StateTable, keyGroup: number, index: number): Map<string, StateValue> | undefined {
     const group = table.inRange[index];
     if (group !== undefined || table.encodedGroups === 0) return group;
-    const encoded = table.groups.get(keyGroup);
-    return encoded === undefined || encoded instanceof Map ? encoded : this.#decoded(table, keyGroup, encoded);
+    return this.#mapOf(table, keyGroup, table.groups.get(keyGroup));
+  }
+
+  /** A key group as `groups` holds it, as a map: decoded (in its place) if it is still encoded. */
+  #mapOf(table: StateTable, keyGroup: number, group: Map<string, StateValue> | EncodedKeyGroupState | undefined): Map<string, StateValue> | undefined {
+    return group === undefined || group instanceof Map ? group : this.#decoded(table, keyGroup, group);
   }
 
   #table(state: string): StateTable | undefined {
@@ -180,8 +183,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   #lookup(table: StateTable, keyGroup: number): Map<string, StateValue> | undefined {
     const index = keyGroup - this.keyGroupRange.start;
     if (index >= 0 && index < table.inRange.length) return this.#inRangeGroup(table, keyGroup, index);
-    const group = table.groups.get(keyGroup);
-    return group === undefined || group instanceof Map ? group : this.#decoded(table, keyGroup, group);
+    return this.#mapOf(table, keyGroup, table.groups.get(keyGroup));
   }
 
   /** The map of one key group of one state to write to: made on its first write, copied on the first write after a snapshot. */
@@ -196,8 +198,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
       table.versions[index] = this.#stateMapVersion;
       return writable;
     }
-    const stored = table.groups.get(keyGroup);
-    const group = stored === undefined || stored instanceof Map ? stored : this.#decoded(table, keyGroup, stored);
+    const group = this.#mapOf(table, keyGroup, table.groups.get(keyGroup));
     if (group !== undefined && table.outOfRangeVersions.get(keyGroup) === this.#stateMapVersion) return group;
     table.outOfRangeVersions.set(keyGroup, this.#stateMapVersion);
     return this.#writableCopy(table, keyGroup, group);

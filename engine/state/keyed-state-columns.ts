@@ -72,9 +72,10 @@ export function packKeyedState(value: unknown): PackedKeyedState | undefined {
     if (!hasExactly(group, GROUP_KEYS) || typeof group.keyGroup !== 'number' || !hasPlainPrototype(group.states)) return undefined;
     const states: PackedState[] = [];
     for (const name of Object.keys(group.states)) {
+      if (name === '__proto__') return undefined;
       const stateOf = group.states as KeyGroupSnapshot['states'];
-      const encoded = name === '__proto__' ? undefined : encodedStateOf(stateOf, name);
-      const state = encoded ? packEncodedState(name, encoded, columns) : name === '__proto__' ? undefined : packState(name, stateOf[name], columns);
+      const encoded = encodedStateOf(stateOf, name);
+      const state = encoded ? packEncodedState(name, encoded, columns) : packState(name, stateOf[name], columns);
       if (!state) return undefined;
       states.push(state);
     }

@@ -24,6 +24,7 @@ import type { CheckpointFile, CheckpointStorage, StorageError, StoredFile, Stora
 import { checkStorageLeaks, type StorageLeaks } from '../../../engine/storage/storage-leak-checker.ts';
 import { checkpointDatabaseName } from '../../../workers/storage/database-names.ts';
 import type { IndexedDbCheckpointStorage } from '../../../workers/storage/indexeddb-checkpoint-storage.ts';
+import { nextTask } from '../../next-task.ts';
 
 /** Where the coordinator says checkpoints go when `execution.checkpointing.dir` is not set. */
 export const DEFAULT_CHECKPOINT_DIR = 'jobmanager://checkpoints';
@@ -134,7 +135,7 @@ export class SimCheckpointStorage {
     this.#mirror = new CheckpointStorageMirror(this.storage, {
       sharedContents: (name) => job.sharedContents(name),
       // encode each checkpoint in a task of its own, not in the frame that completed it
-      beforeEncode: () => new Promise((resolve) => setTimeout(resolve, 0)),
+      beforeEncode: nextTask,
       ...(config.savepointDir === undefined ? {} : { savepointDir: config.savepointDir }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     });

@@ -9,15 +9,11 @@ import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCop
 import { PersistentHostLocalDisk } from '../../../engine/recovery/persistent-host-local-disk.ts';
 import { localDiskDatabaseName } from '../../../workers/storage/database-names.ts';
 import type { IndexedDbLocalDiskStore } from '../../../workers/storage/indexeddb-local-disk-store.ts';
+import { nextTask } from '../../next-task.ts';
 
 /** The local disk of `host` of the sim run whose disks are under `root` (run-storage-lease.ts, simRunRoot). */
 export function openSimHostLocalDisk(host: string, root: string): HostLocalDisk {
   return new PersistentHostLocalDisk(host, new DeferredLocalDiskStore(localDiskDatabaseName(root, host)), { contentsInMemory: true, nextTask });
-}
-
-/** A later task of the page: a copy is encoded there, not in the frame whose simulation step wrote it. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The IndexedDB store of a host's disk, opened (its module loaded) by the first request. */
