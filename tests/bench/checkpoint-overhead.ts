@@ -86,13 +86,13 @@ function* benchLocalVsRemoteRestore(): Generator<BenchFigure> {
   yield { figure: 'restore_local_vs_remote.ratio', value: Math.round((local.ms / remote.ms) * 1000) / 1000, unit: 'ratio', deterministic, note: 'duration of the slowest keyed subtask, virtual time' };
 }
 
+/** Restores timed for the wall-time figure; the figure is their median. */
+const RESTORE_RUNS = 7;
+
 /**
  * A job with 100k keys in state fails once; how long the restore takes, in wall time (the median
  * of RESTORE_RUNS runs) and in virtual time (deterministic: the same every run).
  */
-/** Restores timed for the wall-time figure; the figure is their median. */
-const RESTORE_RUNS = 7;
-
 function* benchRestore100kKeys(): Generator<BenchFigure> {
   const runs = Array.from({ length: RESTORE_RUNS }, restore100kKeysOnce);
   const { restore, keys } = runs[0]!;

@@ -122,9 +122,14 @@ export function longTaskBreakdown(events: TraceEvent[]): LongTaskBreakdown {
   for (const kind of Object.keys(result.by_kind_ms)) result.by_kind_ms[kind] = Math.round(result.by_kind_ms[kind]!);
   result.long_task_ms = Math.round(result.long_task_ms);
   result.longest = result.longest.sort((a, b) => b.ms - a.ms).slice(0, 5);
-  result.top_script = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, Math.round(v)]);
-  result.other_top = [...other].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, Math.round(v)]);
+  result.top_script = topEight(scripts);
+  result.other_top = topEight(other);
   return result;
+}
+
+/** The eight largest entries, in whole ms. */
+function topEight(ms: ReadonlyMap<string, number>): Array<[string, number]> {
+  return [...ms].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, Math.round(v)]);
 }
 
 /**

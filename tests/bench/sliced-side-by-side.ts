@@ -51,7 +51,7 @@ function timedSlice(sim: Simulation): number {
   return (used.user + used.system) / 1000;
 }
 
-/** What runToEnd stops at: the job ended, or nothing is left to happen. */
+/** The job ended, or nothing is left to happen (runToEnd's stop for a scenario without `run.until`, as the bench's). */
 function ended(sim: Simulation): boolean {
   return sim.job.isTerminal || sim.kernel.nextEventTime === Infinity;
 }
