@@ -209,9 +209,10 @@ export class JobMaster {
 
   /** `operate`, with the refusal as a message code (for a reader of another language) instead of English text. */
   perform(operation: JobOperation, now: number, effects: JobMasterEffect[], origin: OperationOrigin = 'api'): EngineMessage | undefined {
+    const job = { attempt: this.attempt, status: this.job.status };
     const problem = this.#carryOut(operation, now, effects);
     // A scheduled fault is an input whatever became of it: a replay feeds it again, to be refused alike.
-    if ((problem === undefined || origin === 'schedule') && isFaultSpecType(operation)) this.#options.recorder?.faultApplied(now, { ...operation, at_ms: now } as FaultSpec, problem === undefined);
+    if ((problem === undefined || origin === 'schedule') && isFaultSpecType(operation)) this.#options.recorder?.faultApplied(now, { ...operation, at_ms: now } as FaultSpec, problem === undefined, job);
     if (problem !== undefined && origin === 'schedule') this.#emit({ type: 'fault-not-applied', time: now, faultType: operation.type, reason: renderEnglish(problem), problem });
     return problem;
   }

@@ -1,4 +1,5 @@
 import type { FaultSpec } from '../scenario/scenario-types.ts';
+import type { JobStatus } from '../job/job-status.ts';
 import type { NetworkBuffer } from '../protocol.ts';
 
 /**
@@ -40,6 +41,12 @@ export interface FaultRecord {
   /** when the replay applies it: for a fault that fails tasks, when the JobManager failed over (`fault.at_ms`: when it was injected) */
   time: number;
   fault: FaultSpec;
+  /**
+   * Where the live job was when the fault came: its attempt and status (absent in recordings made
+   * before they were recorded). A replay holds the fault until its job gets there, since a fault
+   * during a restart is handled unlike one on a running job.
+   */
+  job?: { attempt: number; status: JobStatus };
 }
 
 /** A restart an operator asked for; the replay plans it again (engine/job/restart-request.ts) at `time`. */

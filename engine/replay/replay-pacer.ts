@@ -28,6 +28,8 @@ export class ReplayPacer {
   readonly #host: ReplayHost;
   /** recorded triggers waiting for the completion that preceded them live, oldest first */
   readonly #deferredTriggers: FaultSpec[] = [];
+  /** recorded faults waiting for the job to be where it was live when they came, oldest first */
+  readonly #deferredFaults: FaultSpec[] = [];
   /** a recorded restart request waiting for the replay to complete what it restores */
   #deferredRestart: RestartRequestRecord | undefined;
 
@@ -81,10 +83,17 @@ export class ReplayPacer {
     this.#host.maybeFinishJob();
   }
 
-  /** A scheduled fault: true when it is a recorded checkpoint trigger, which the pacer carries out. */
+  /**
+   * A scheduled fault: true when the pacer takes it, a recorded checkpoint trigger (which it
+   * carries out) or a recorded fault that must wait for the job to be where it was live.
+   */
   onFault(fault: FaultSpec, now: number): boolean {
-    if (!this.replay.isTrigger(fault)) return false;
-    this.#trigger(fault, now);
+    if (this.replay.isTrigger(fault)) {
+      this.#trigger(fault, now);
+      return true;
+    }
+    if (this.#deferredFaults.length === 0 && this.#faultReady(fault)) return false;
+    this.#deferredFaults.push(fault);
     return true;
   }
 
@@ -92,7 +101,22 @@ export class ReplayPacer {
   resume(now: number): void {
     // Oldest first; one that must wait again keeps the later ones waiting behind it.
     for (const fault of [...this.#deferredTriggers]) if (this.#trigger(fault, now) === 'waits') break;
+    this.#applyReadyFaults(now);
     this.afterPoll(now);
+  }
+
+  /** Held-back recorded faults, oldest first, as far as the job has got to where each came live. */
+  #applyReadyFaults(now: number): void {
+    const { jobMaster } = this.#host.runtime;
+    while (this.#deferredFaults.length > 0 && this.#faultReady(this.#deferredFaults[0]!)) {
+      const fault = this.#deferredFaults.shift()!;
+      this.#host.drive((e) => void jobMaster.operate(fault, now, e, 'schedule'));
+    }
+  }
+
+  #faultReady(fault: FaultSpec): boolean {
+    const { attempt, job } = this.#host.runtime;
+    return this.replay.faultReady(fault, attempt, job.status, job.isTerminal);
   }
 
   /** After a task's poll: a held-back restart request may go now. */

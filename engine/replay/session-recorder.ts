@@ -42,9 +42,9 @@ export class SessionRecorder {
    * A fault the driver carried out, or (`applied` false) one of the schedule it refused, which a
    * replay feeds again to be refused alike (checkpoint triggers are recorded from their events instead).
    */
-  faultApplied(time: number, fault: FaultSpec, applied = true): void {
+  faultApplied(time: number, fault: FaultSpec, applied: boolean, job: NonNullable<FaultRecord['job']>): void {
     if (fault.type === 'trigger-checkpoint' || fault.type === 'trigger-savepoint') return;
-    const record: FaultRecord = { time, fault: { ...fault, at_ms: time } };
+    const record: FaultRecord = { time, fault: { ...fault, at_ms: time }, job };
     this.#log.faults.push(record);
     if (applied && FAILING_FAULTS.has(fault.type)) this.#awaitingFailover = record;
   }

@@ -3,7 +3,8 @@ import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts'
 import type { JobEvent } from '../run/job-events.ts';
 import type { FaultSpec } from '../scenario/scenario-types.ts';
 import type { StreamTask } from '../task/stream-task.ts';
-import { subtaskKey, type CheckpointTriggerRecord, type DeliveryLog, type RestartRequestRecord } from './delivery-log.ts';
+import { subtaskKey, type CheckpointTriggerRecord, type DeliveryLog, type FaultRecord, type RestartRequestRecord } from './delivery-log.ts';
+import type { JobStatus } from '../job/job-status.ts';
 import { ReplayDivergence } from './replay-divergence.ts';
 import { ReplayFeeder } from './replay-feeder.ts';
 
@@ -22,6 +23,8 @@ export class SimReplay {
   /** those the replay triggers itself, in order: a synchronous savepoint comes from its recorded stop-with-savepoint fault */
   readonly #triggers: CheckpointTriggerRecord[];
   #nextTrigger = 0;
+  /** where the live job was when each scheduled fault came, by the fault scheduledFaults() made of it */
+  readonly #faultJobs = new WeakMap<FaultSpec, NonNullable<FaultRecord['job']>>();
   /** recorded restart requests (rescale, restart from a savepoint) carried out so far */
   #restartsDone = 0;
   /** the feeders of the attempt running now */
@@ -37,7 +40,25 @@ export class SimReplay {
   /** The recorded faults and checkpoint triggers, as a fault schedule at their recorded times. */
   scheduledFaults(): FaultSpec[] {
     const triggers: FaultSpec[] = this.#triggers.map((t) => triggerFault(t));
-    return [...triggers, ...this.log.faults.map((f) => ({ ...f.fault, at_ms: f.time }))].sort((a, b) => a.at_ms - b.at_ms);
+    const faults = this.log.faults.map((f) => {
+      const fault = { ...f.fault, at_ms: f.time };
+      if (f.job) this.#faultJobs.set(fault, f.job);
+      return fault;
+    });
+    return [...triggers, ...faults].sort((a, b) => a.at_ms - b.at_ms);
+  }
+
+  /**
+   * A recorded fault may be applied once the replay's job is where the live job was when it came:
+   * the same attempt (or a later one) and, for one that came while it ran, running again. The sim's
+   * restore may take longer than the live one did; a fault during a restart only plans the
+   * restart again, where one on a running job fails it over. Older recordings say nothing: at once.
+   */
+  faultReady(fault: FaultSpec, attempt: number, status: JobStatus, ended: boolean): boolean {
+    const live = this.#faultJobs.get(fault);
+    // A job that ended here gets it at once, to refuse it as the live job did or would have.
+    if (!live || attempt > live.attempt || ended) return true;
+    return attempt === live.attempt && (live.status !== 'RUNNING' || status === 'RUNNING');
   }
 
   /**

@@ -34,6 +34,10 @@ function completedCheckpoints(sim: Simulation): number[] {
   return sim.events.flatMap((e) => (e.type === 'checkpoint-completed' ? [e.checkpointId] : []));
 }
 
+function jobStatuses(sim: Simulation): string[] {
+  return sim.events.flatMap((e) => (e.type === 'job-status' ? [e.status] : []));
+}
+
 describe('replaying a recorded session in sim', () => {
   it('reproduces its own delivery order, checkpoints and sink output (sim → record → sim)', () => {
     const original = record(keyedCounts());
@@ -61,11 +65,27 @@ describe('replaying a recorded session in sim', () => {
     const faults: Scenario['faults'] = [{ at_ms: 700, type: 'fail-task', vertex: 'count', subtask: 1 }];
     const original = record(keyedCounts({ faults }));
     expect(original.log.restores).toHaveLength(1);
-    expect(original.log.faults).toEqual([{ time: 700, fault: { at_ms: 700, type: 'fail-task', vertex: 'count', subtask: 1 } }]);
+    expect(original.log.faults).toEqual([{ time: 700, fault: { at_ms: 700, type: 'fail-task', vertex: 'count', subtask: 1 }, job: { attempt: 0, status: 'RUNNING' } }]);
     const replayed = record(keyedCounts({ recordCostUs: 11 }), original.log);
     expect(replayed.log.restores).toEqual(original.log.restores);
     expect(replayed.log.subtasks).toEqual(original.log.subtasks);
     expect(replayed.sim.sinkOutput.perKey()).toEqual(original.sim.sinkOutput.perKey());
+  });
+
+  it('holds a fault that came live on the restarted, running job until the replay has restarted too', () => {
+    const failTask = (at_ms: number, subtask: number) => ({ at_ms, type: 'fail-task' as const, vertex: 'count', subtask });
+    // Where the first restart deployed its tasks (and the job ran again), on this machine's costs.
+    const deployed = record(keyedCounts({ faults: [failTask(700, 1)] })).log.restores[0]!.time!;
+    const original = record(keyedCounts({ faults: [failTask(700, 1), failTask(deployed + 1, 2)] }));
+    expect(original.log.faults.map((f) => f.job)).toEqual([{ attempt: 0, status: 'RUNNING' }, { attempt: 1, status: 'RUNNING' }]);
+    // Live, the restart was quicker than this replay's: the second fault is recorded while the replay is still restarting.
+    const [first, second] = original.log.faults;
+    const quicker: DeliveryLog = { ...original.log, faults: [first!, { ...second!, time: first!.time + 1 }] };
+    // Bounded: a replay that lost its way waits for a restart the recording never deploys.
+    const scenario = keyedCounts();
+    const replayed = record({ ...scenario, run: { ...scenario.run, until_ms: original.sim.now + 2000 } }, quicker);
+    expect(jobStatuses(replayed.sim)).toEqual(jobStatuses(original.sim));
+    expect(replayed.log.restores.map((r) => r.checkpointId)).toEqual(original.log.restores.map((r) => r.checkpointId));
   });
 
   it('records a FULL checkpoint trigger and replays it as FULL', () => {
