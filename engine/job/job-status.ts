@@ -1,7 +1,8 @@
 import { createMachine, type StateMachine } from '@xstate/fsm';
 
 /** Flink's JobStatus values the playground uses. */
-export type JobStatus = 'CREATED' | 'RUNNING' | 'FAILING' | 'FAILED' | 'RESTARTING' | 'CANCELLING' | 'CANCELED' | 'FINISHED';
+export const USED_JOB_STATUSES = ['CREATED', 'RUNNING', 'FAILING', 'FAILED', 'RESTARTING', 'CANCELLING', 'CANCELED', 'FINISHED'] as const;
+export type JobStatus = (typeof USED_JOB_STATUSES)[number];
 
 export type JobStatusEvent =
   | { type: 'START' }

@@ -77,6 +77,7 @@ export type Phrase =
   // session documents (ckpt-lab replay, the page's import)
   | 'a session document'
   | 'a recording'
+  | "the job's attempt and status when the fault came"
   | 'the scenario as YAML or JSON text'
   | 'restart operation'
   | 'vertex'

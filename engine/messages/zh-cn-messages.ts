@@ -74,6 +74,7 @@ const PHRASES_ZH: { readonly [P in Phrase]: string } = {
   'duration syntax': '例如 500 ms、10 s 或 1 min（整数加单位：ns、µs/us、ms、s、min/m、h、d；不写单位即 ms）',
   'a session document': '会话文档',
   'a recording': '录制记录',
+  "the job's attempt and status when the fault came": '故障发生时作业的 attempt 与状态',
   'the scenario as YAML or JSON text': 'YAML 或 JSON 文本形式的场景',
   'restart operation': '重启操作',
   vertex: '顶点',

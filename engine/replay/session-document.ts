@@ -5,6 +5,7 @@ import { itemPath, scenarioError, type ScenarioError } from '../scenario/scenari
 import { message } from '../messages/engine-message.ts';
 import type { EngineMessage, ListItems, Phrase } from '../messages/message-codes.ts';
 import { FAULT_FIELDS, FAULT_TYPES } from '../scenario/scenario-vocabulary.ts';
+import { USED_JOB_STATUSES } from '../job/job-status.ts';
 import { parseScenarioText } from '../scenario/scenario-text.ts';
 import { validateScenario } from '../scenario/scenario-validator.ts';
 import type { FaultSpec, Scenario } from '../scenario/scenario-types.ts';
@@ -85,7 +86,7 @@ function readRecording(issues: Issues, doc: ObjectReader, scenario: Scenario | u
     ...(r.has('failedAt') ? { failedAt: r.number('failedAt', { min: 0 }) } : {}),
     ...(r.has('failureReason') ? { failureReason: r.string('failureReason') } : {}),
   }), ['time', 'checkpointId', 'isSavepoint', 'synchronous', 'checkpointType', 'completedAt', 'failedAt', 'failureReason']);
-  const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, faultContext(issues, scenario)), ['time', 'fault']);
+  const faults = readItems(issues, recording, 'faults', 'applied faults', (r) => readFaultRecord(r, faultContext(issues, scenario)), ['time', 'fault', 'job']);
   const restores = readItems(issues, recording, 'restores', 'restores', (r) => ({
     attempt: r.integer('attempt', { required: true, min: 1 }),
     checkpointId: r.integer('checkpointId', { required: true, min: 1 }),
@@ -156,7 +157,19 @@ function readFaultRecord(r: ObjectReader, context: FaultContext): FaultRecord | 
   if (type === undefined) return undefined;
   fault.rejectUnknown(FAULT_FIELDS[type].map((f) => (f === 'at' ? 'at_ms' : f)));
   const target = readFaultTarget(context, fault, type);
-  return time === undefined || target === undefined ? undefined : { time, fault: { type, ...target, at_ms: time } as FaultSpec };
+  // Recordings exported before the job's attempt and status were recorded have none: the replay applies their faults at once.
+  const job = r.has('job') ? readFaultJob(r) : undefined;
+  if (time === undefined || target === undefined || (r.has('job') && !job)) return undefined;
+  return { time, fault: { type, ...target, at_ms: time } as FaultSpec, ...(job ? { job } : {}) };
+}
+
+function readFaultJob(r: ObjectReader): FaultRecord['job'] {
+  const job = r.object('job', "the job's attempt and status when the fault came", { required: true });
+  if (!job) return undefined;
+  job.rejectUnknown(['attempt', 'status']);
+  const attempt = job.integer('attempt', { required: true, min: 0 });
+  const status = job.oneOf('status', USED_JOB_STATUSES, { required: true, what: 'job status' });
+  return attempt === undefined || status === undefined ? undefined : { attempt, status };
 }
 
 function readSubtask(r: ObjectReader, vertices: string[] | undefined): SubtaskDelivery | undefined {

@@ -114,6 +114,19 @@ describe('session documents', () => {
     expect(errorsOf(doc)).toMatch(/recording\.faults\[0\]\.fault\.type: unknown fault type "trigger-checkpoint" \(allowed: fail-task, kill-task-manager/);
   });
 
+  it("reads each fault's job attempt and status, and names a bad one", () => {
+    const doc = validDocument();
+    const faults = (doc.recording as { faults: Array<{ job?: unknown }> }).faults;
+    faults[0]!.job = { attempt: 1, status: 'RUNNING' };
+    const reading = readSessionDocument(doc);
+    expect(reading.ok && reading.document.recording.faults[0]!.job).toEqual({ attempt: 1, status: 'RUNNING' });
+    faults[0]!.job = { attempt: 1, status: 'SPRINTING' };
+    expect(errorsOf(doc)).toMatch(/recording\.faults\[0\]\.job\.status: unknown job status "SPRINTING" \(allowed: CREATED, RUNNING/);
+    faults[0]!.job = { attempt: -1, status: 'RUNNING', extra: 1 };
+    expect(errorsOf(doc)).toMatch(/recording\.faults\[0\]\.job\.attempt/);
+    expect(errorsOf(doc)).toMatch(/extra/);
+  });
+
   it('reads a recording exported before restart requests were recorded as one with none', () => {
     const doc = validDocument();
     delete (doc.recording as { restarts?: unknown }).restarts;
