@@ -83,5 +83,18 @@ export const timersAndCompression: Lesson = {
         { type: 'rocksdb-metric', metric: 'rocksdb.block.cache.miss', vertex: 'windows', min: 50_000 },
       ],
     },
+    {
+      title: { en: 'Give RocksDB more managed memory', 'zh-CN': '给 RocksDB 更多托管内存' },
+      body: {
+        en: "Set taskmanager.memory.managed.size to 4 mb and run again, the ratio still 0.9: four times the memory leaves room for both writes and reads. Each window subtask flushes only once, and the block cache misses drop from tens of thousands to a few hundred. This is the article's first advice: the default managed fraction of 0.4 is conservative, and unless the job itself needs much JVM heap, most of a large TaskManager's memory can go to RocksDB.",
+        'zh-CN':
+          '把 taskmanager.memory.managed.size 设为 4 mb，write buffer 比例仍为 0.9，再运行一次：内存是原来的四倍，写和读两边都宽裕了。每个窗口子任务只 flush 一次，Block cache 的未命中数从几万次降到几百次。这正是文章的第一条建议：默认的托管内存比例 0.4 是保守的，除非应用程序本身需要大量 JVM 堆内存，大 TaskManager 的大部分内存通常都可以交给 RocksDB 使用。',
+      },
+      actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '4 mb' }],
+      seen: [
+        { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 4 },
+        { type: 'rocksdb-metric', metric: 'rocksdb.block.cache.miss', vertex: 'windows', max: 5_000 },
+      ],
+    },
   ],
 };
