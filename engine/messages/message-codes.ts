@@ -51,6 +51,7 @@ export type Phrase =
   | 'checkpoint failure reason'
   | 'restore source'
   | 'restore origin'
+  | 'RocksDB metric'
   | 'local recovery fallback reason'
   | 'min, max'
   | 'one of the allowed values'
@@ -252,7 +253,7 @@ export interface MessageParams {
   'run.fault-after-end': { index: number; type: string; at: string; end: string };
   'source.value-range': { max: number; min: number };
   'source.line-not-string': None;
-  'expectation.needs-bound': { kind: 'statistic' | 'catch-up-time' };
+  'expectation.needs-bound': { kind: 'statistic' | 'catch-up-time' | 'rocksdb-metric' };
   'expectation.above-slots': { parallelism: number; slots: number };
   'scale.needs-scale-runtime': None;
   'allowed.scale-or-leave-out': None;

@@ -50,6 +50,7 @@ const PHRASES_ZH: { readonly [P in Phrase]: string } = {
   'checkpoint failure reason': 'checkpoint 失败原因',
   'restore source': '恢复来源',
   'restore origin': '恢复所读的状态类型',
+  'RocksDB metric': 'RocksDB 指标',
   'local recovery fallback reason': '本地恢复回退原因',
   'min, max': 'min、max',
   'one of the allowed values': '允许的取值之一',

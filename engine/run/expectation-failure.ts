@@ -46,6 +46,8 @@ export function expectedText(e: ExpectationSpec): string {
       return `retained checkpoints after the job ended ≤ ${e.value}`;
     case 'restored-parallelism':
       return describeRestoredParallelism(e);
+    case 'rocksdb-metric':
+      return `${e.metric}${e.vertex === undefined ? '' : ` of ${e.vertex}`} ${rangeText(String, e.min, e.max)}`;
   }
 }
 

@@ -6,6 +6,7 @@ import { checkRestoreSource, sourceText } from './restore-source-expectation.ts'
 import { checkMixedRestore } from './mixed-restore-expectation.ts';
 import { checkRestoredParallelism, checkRetainedCheckpoints, describeRestoredParallelism } from './retention-and-rescale-expectations.ts';
 import type { CatchUp } from './catch-up-time.ts';
+import { checkRocksDbMetric, describeRocksDbMetric, type RocksDbSubtaskMetrics } from './rocksdb-metric-expectation.ts';
 
 /** What the expectations are checked against. */
 export interface ExpectationInputs {
@@ -26,6 +27,8 @@ export interface ExpectationInputs {
   catchUps: readonly CatchUp[];
   /** the completed checkpoints retention kept once the job ended (none while it runs); inputs built without it see none */
   retainedCheckpoints?: number;
+  /** the rocksdb subtasks' native metrics now (since each one's backend opened); inputs built without them see none */
+  rocksDbSubtasks?: readonly RocksDbSubtaskMetrics[];
 }
 
 export interface ExpectationResult {
@@ -81,6 +84,8 @@ export function checkExpectations(expectations: readonly ExpectationSpec[], seen
         return checkRetainedCheckpoints(e, seen);
       case 'restored-parallelism':
         return checkRestoredParallelism(e, seen.restoreRecords ?? []);
+      case 'rocksdb-metric':
+        return { expectation: e, ...checkRocksDbMetric(e, seen.rocksDbSubtasks ?? []) };
     }
   });
 }
@@ -218,5 +223,7 @@ export function describeExpectation(e: ExpectationSpec): string {
       return `at most ${e.value} checkpoints stay in storage once the job ended`;
     case 'restored-parallelism':
       return describeRestoredParallelism(e);
+    case 'rocksdb-metric':
+      return describeRocksDbMetric(e);
   }
 }

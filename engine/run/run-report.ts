@@ -17,6 +17,7 @@ import type { DeliveryLog } from '../replay/delivery-log.ts';
 import { runToEndReporting, type ProgressSink } from './run-progress.ts';
 import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 import { ScaleRuntime } from '../scale/scale-runtime.ts';
+import { rocksDbSubtaskMetrics } from './rocksdb-metric-expectation.ts';
 
 /** The `ckpt-lab run --json` document (DESIGN.md, contract 2). */
 export interface RunReport {
@@ -171,6 +172,7 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
     checkpoints: observeCheckpoints(source.events, stats),
     catchUps: catchUpsOf(source),
     retainedCheckpoints: source.retainedCheckpoints.length,
+    rocksDbSubtasks: rocksDbSubtaskMetrics(source.metrics().subtasks),
   };
 }
 

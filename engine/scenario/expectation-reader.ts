@@ -7,7 +7,7 @@ import { type FaultContext, readSubtask } from './fault-reader.ts';
 import { CHECKPOINT_FAILURE_REASON_NAMES } from '../checkpoint/checkpoint-failure-reason.ts';
 import type { CheckpointStatistic, ExpectationSpec } from './scenario-types.ts';
 import { LOCAL_RECOVERY_FALLBACK_REASONS } from '../recovery/local-recovery.ts';
-import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, RESTORED_FROM, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
+import { CHECKPOINT_STATISTICS, EXPECTATION_FIELDS, EXPECTATION_TYPES, JOB_STATUSES, RESTORE_SOURCES, RESTORED_FROM, ROCKSDB_METRICS, STATISTIC_AGGREGATES } from './scenario-vocabulary.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { quote } from '../config/value-description.ts';
 import { message } from '../messages/engine-message.ts';
@@ -66,6 +66,8 @@ function readExpectation(context: FaultContext, item: ListItem): ExpectationSpec
       return readCatchUpTime(expectation);
     case 'restored-parallelism':
       return readRestoredParallelism(context, expectation);
+    case 'rocksdb-metric':
+      return readRocksDbMetric(context, expectation);
   }
 }
 
@@ -97,17 +99,37 @@ function readMixedRestore(context: FaultContext, expectation: ObjectReader): Exp
 
 /** `restored-parallelism`: a vertex of the job, the parallelism it came back with, and optionally what it restored from. */
 function readRestoredParallelism(context: FaultContext, expectation: ObjectReader): ExpectationSpec | undefined {
-  const ids = context.vertices.flatMap((v) => (v.id === undefined ? [] : [v.id]));
-  const vertex = expectation.string('vertex', { required: true, allowed: message('phrase', { text: 'the id of a vertex' }) });
+  const vertex = readVertexId(context, expectation, true);
   const parallelism = expectation.integer('parallelism', { required: true, min: 1 });
   const from = expectation.oneOf('from', RESTORED_FROM, { what: 'restore origin' });
-  if (vertex !== undefined && !ids.includes(vertex)) {
-    const suggestion = didYouMean(vertex, ids);
-    expectation.issues.error(expectation.pathOf('vertex'), message('graph.unknown-vertex', { id: quote(vertex) }), { allowed: message('names', { names: ids }), ...(suggestion === undefined ? {} : { suggestion }) });
-    return undefined;
-  }
+  if (vertex === null) return undefined;
   if (vertex === undefined || parallelism === undefined || (expectation.has('from') && from === undefined)) return undefined;
   return { type: 'restored-parallelism', vertex, parallelism, ...(from === undefined ? {} : { from }) };
+}
+
+/** `rocksdb-metric: lsm.flush.count, vertex: count, min: 10`: a counter, optionally of one vertex, with `min`, `max` or both (counts, or bytes). */
+function readRocksDbMetric(context: FaultContext, expectation: ObjectReader): ExpectationSpec | undefined {
+  const metric = expectation.oneOf('metric', ROCKSDB_METRICS, { required: true, what: 'RocksDB metric' });
+  const vertex = readVertexId(context, expectation, false);
+  if (!expectation.has('min') && !expectation.has('max')) {
+    expectation.issues.error(expectation.pathOf('max'), message('expectation.needs-bound', { kind: 'rocksdb-metric' }), { allowed: message('phrase', { text: 'min, max' }) });
+    return undefined;
+  }
+  const min = expectation.integer('min', { min: 0 });
+  const max = expectation.integer('max', { min: 0 });
+  if (metric === undefined || vertex === null) return undefined;
+  if ((expectation.has('vertex') && vertex === undefined) || (expectation.has('min') && min === undefined) || (expectation.has('max') && max === undefined)) return undefined;
+  return { type: 'rocksdb-metric', metric, ...(vertex === undefined ? {} : { vertex }), ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+}
+
+/** The expectation's `vertex`, which must name a vertex of the job: undefined when absent (or not a string), null when it names none. */
+function readVertexId(context: FaultContext, expectation: ObjectReader, required: boolean): string | undefined | null {
+  const ids = context.vertices.flatMap((v) => (v.id === undefined ? [] : [v.id]));
+  const vertex = expectation.string('vertex', { required, allowed: message('phrase', { text: 'the id of a vertex' }) });
+  if (vertex === undefined || ids.includes(vertex)) return vertex;
+  const suggestion = didYouMean(vertex, ids);
+  expectation.issues.error(expectation.pathOf('vertex'), message('graph.unknown-vertex', { id: quote(vertex) }), { allowed: message('names', { names: ids }), ...(suggestion === undefined ? {} : { suggestion }) });
+  return null;
 }
 
 /** `catch-up-time` with `min`, `max` or both, durations in Flink syntax (`20 s`). */

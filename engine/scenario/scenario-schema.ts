@@ -30,6 +30,7 @@ import {
   PARTITIONINGS,
   RESTORE_SOURCES,
   RESTORED_FROM,
+  ROCKSDB_METRICS,
   RUNTIMES,
   SINK_KINDS,
   STATISTIC_AGGREGATES,
@@ -425,6 +426,17 @@ function expectationSchemas(): JsonSchema[] {
       },
       'A restore brought the vertex back with this many subtasks (its keyed state redistributed by key group when that differs from before), from a savepoint or a checkpoint when from says which.',
       ['from'],
+    ),
+    expectation(
+      'rocksdb-metric',
+      {
+        metric: oneOfNames(ROCKSDB_METRICS, 'The RocksDB counter, by the name the inspector shows: flushes, compactions and write stalls (lsm.…), or a RocksDB ticker (rocksdb.…).'),
+        vertex: { type: 'string', description: 'Only the subtasks of this vertex; without it, every rocksdb subtask.' },
+        min: integer('The lower end of the range: a count, or bytes for the ….bytes counters.', 0),
+        max: integer('The upper end of the range: a count, or bytes for the ….bytes counters.', 0),
+      },
+      "A RocksDB counter summed over the rocksdb subtasks (of vertex, or all) lies within [min, max] (give one or both), counted since each subtask's backend opened (a restore starts it at 0). It does not hold when no subtask keeps its state in rocksdb.",
+      ['vertex', 'min', 'max'],
     ),
   ];
 }

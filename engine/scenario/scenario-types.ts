@@ -208,7 +208,31 @@ export type ExpectationSpec =
    * A restore brought `vertex` back with `parallelism` subtasks (its state redistributed by key
    * group when that differs from before), from a savepoint or a checkpoint when `from` says which.
    */
-  | { type: 'restored-parallelism'; vertex: string; parallelism: number; from?: RestoredFrom };
+  | { type: 'restored-parallelism'; vertex: string; parallelism: number; from?: RestoredFrom }
+  /**
+   * A RocksDB native metric (`metric`, a counter) summed over the rocksdb subtasks of `vertex`, or
+   * of every vertex, is at least `min` and at most `max` (a count, or bytes for the `….bytes`
+   * ones). Counted since each subtask's backend opened: a restore starts them at 0 again. Does not
+   * hold when no subtask keeps its state in rocksdb.
+   */
+  | { type: 'rocksdb-metric'; metric: RocksDbMetric; vertex?: string; min?: number; max?: number };
+
+/**
+ * The RocksDB counters a `rocksdb-metric` expectation can bound, by the names the inspector and
+ * SubtaskMetrics.rocksdb give them (engine/state/lsm/lsm-metrics.ts, `rocksDbProperties`): RocksDB's
+ * tickers, and the playground's own counts (`lsm.…`) where RocksDB keeps only a histogram.
+ */
+export type RocksDbMetric =
+  | 'lsm.flush.count'
+  | 'lsm.compaction.count'
+  | 'lsm.write-stall.count'
+  | 'rocksdb.flush.write.bytes'
+  | 'rocksdb.compact.read.bytes'
+  | 'rocksdb.compact.write.bytes'
+  | 'rocksdb.block.cache.hit'
+  | 'rocksdb.block.cache.miss'
+  | 'rocksdb.number.keys.written'
+  | 'rocksdb.number.keys.read';
 
 /** What a restore read: a savepoint (triggered, or taken by stop-with-savepoint) or a checkpoint. */
 export type RestoredFrom = 'savepoint' | 'checkpoint';

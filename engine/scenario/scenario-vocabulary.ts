@@ -15,6 +15,7 @@ import type {
   OperatorSpec,
   Partitioning,
   RestoredFrom,
+  RocksDbMetric,
   RuntimeKind,
   SourceSpec,
   StatisticAggregate,
@@ -89,7 +90,21 @@ export const EXPECTATION_TYPES = [
   'min-retained-checkpoints',
   'max-retained-checkpoints',
   'restored-parallelism',
+  'rocksdb-metric',
 ] as const satisfies readonly ExpectationSpec['type'][];
+
+export const ROCKSDB_METRICS = [
+  'lsm.flush.count',
+  'lsm.compaction.count',
+  'lsm.write-stall.count',
+  'rocksdb.flush.write.bytes',
+  'rocksdb.compact.read.bytes',
+  'rocksdb.compact.write.bytes',
+  'rocksdb.block.cache.hit',
+  'rocksdb.block.cache.miss',
+  'rocksdb.number.keys.written',
+  'rocksdb.number.keys.read',
+] as const satisfies readonly RocksDbMetric[];
 
 export const RESTORED_FROM = ['savepoint', 'checkpoint'] as const satisfies readonly RestoredFrom[];
 
@@ -187,6 +202,7 @@ export const EXPECTATION_FIELDS: Readonly<Record<ExpectationSpec['type'], readon
   'min-retained-checkpoints': ['type', 'value'],
   'max-retained-checkpoints': ['type', 'value'],
   'restored-parallelism': ['type', 'vertex', 'parallelism', 'from'],
+  'rocksdb-metric': ['type', 'metric', 'vertex', 'min', 'max'],
 };
 
 export const SCENARIO_FIELDS = [

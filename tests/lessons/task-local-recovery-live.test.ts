@@ -3,7 +3,10 @@
  * "Kill a TaskManager" and "Lose a host" done, runs in headless Chromium on Web Worker
  * TaskManagers through `ckpt-lab check --live`, and the lesson's claims hold there too: the killed
  * TaskManager's subtasks come back to their slots and read their local copies, the lost host's
- * subtask reads remote in another slot, the other host's keeps reading locally.
+ * subtask reads remote in another slot, the other host's keeps reading locally. With "Delete a
+ * local copy" and "Lose part of a local copy" done too, the subtask whose copy was deleted while
+ * the job waited to restart reads remote (missing), and the one whose copy lost a key-group handle
+ * reads the other handles locally and that one remotely (partial), on the real disks.
  *
  * Left out: the step "Corrupt a local copy first" (3.9 s, just before the kill at 4 s). Its claim
  * needs the corrupted copy to still be the latest one at the restore, which the sim's clock makes
@@ -20,7 +23,7 @@ import { parseScenarioText } from '../../engine/scenario/scenario-validator.ts';
 import { runCkptLab } from '../cli/ckpt-lab-process.ts';
 
 const lesson = LESSONS.find((l) => l.id === 'task-local-recovery')!;
-const LIVE_STEPS = ['Kill a TaskManager', 'Lose a host'];
+const LIVE_STEPS = ['Kill a TaskManager', 'Lose a host', 'Delete a local copy', 'Lose part of a local copy'];
 
 let dir: string;
 let file: string;
@@ -45,7 +48,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-it('restores the killed TaskManager’s subtasks from their local copies and the lost host’s from remote, on real workers', async () => {
+it('restores the killed TaskManager’s subtasks from their local copies, a deleted copy’s and the lost host’s from remote, a partial copy’s mixed, on real workers', async () => {
   const r = await runCkptLab(['check', '--live', file, '--json']);
   const [document] = JSON.parse(r.stdout) as { passed: boolean; expectations: { description: string; held: boolean; seen: string }[] }[];
   expect(document!.expectations.map((e) => e.description)).toEqual([
@@ -55,6 +58,11 @@ it('restores the killed TaskManager’s subtasks from their local copies and the
     'at least 2 restores happen',
     'at least 1 subtasks restore from remote (different-slot)',
     'at least 2 subtasks restore from local',
+    'count#1 restores from remote (missing) in restore 2',
+    'count#0 restores from local in restore 2',
+    'count#1 restores some state handles locally and the others remotely in restore 3',
+    'count#1 restores from remote (partial) in restore 3',
+    'count#0 restores from local in restore 3',
   ]);
   expect(document!.expectations.filter((e) => !e.held), r.stderr).toEqual([]);
   expect(r.exitCode).toBe(0);

@@ -60,6 +60,39 @@ export const taskLocalRecovery: Lesson = {
       ],
     },
     {
+      title: { en: 'Delete a local copy', 'zh-CN': '删除一份本地副本' },
+      body: {
+        en: "Kill tm-1 again at 5.4 s and, while the job waits to restart, delete Count subtask 1's local copy on host-1 at 5.5 s. The subtask returns to its slot but finds no copy there: it reads the remote copy (reason missing), in about 100 ms instead of 1 ms, while Count subtask 0 still reads locally. Nothing fails: a missing secondary copy only makes that subtask's restore slower.",
+        'zh-CN':
+          '在第 5.4 秒再次杀掉 tm-1，并趁作业等待重启，在第 5.5 秒删除 host-1 上 Count 子任务 1 的本地副本。这个子任务回到原来的 Slot，却找不到本地副本：它改为从远程读取主副本（原因 missing），耗时约 100 ms，而不是 1 ms；Count 子任务 0 仍然从本地恢复。作业不会因此失败：辅助副本丢了，只是这个子任务恢复得慢一些。',
+      },
+      actions: [
+        { kind: 'schedule-fault', fault: { at_ms: 5400, type: 'kill-task-manager', task_manager: 'tm-1' } },
+        { kind: 'schedule-fault', fault: { at_ms: 5500, type: 'delete-local-copy', host: 'host-1', vertex: 'count', subtask: 1 } },
+      ],
+      seen: [
+        { type: 'restore-source', vertex: 'count', subtask: 1, source: 'remote', reason: 'missing', restore: 2 },
+        { type: 'restore-source', vertex: 'count', subtask: 0, source: 'local', restore: 2 },
+      ],
+    },
+    {
+      title: { en: 'Lose part of a local copy', 'zh-CN': '本地副本缺了一部分' },
+      body: {
+        en: "Count subtask 1's local copy is four state handles, one per range of 16 key groups. Kill tm-1 at 6.9 s and, while the job waits to restart, delete only the handle of key groups 64–79 at 7.0 s, as when writing that local file failed. Flink restores handle by handle, the local copy first and the remote one as the fallback: the subtask reads its three intact handles from the host's disk and only the missing one from remote (a mixed restore, reason partial). Open Count subtask 1 in the inspector to see where each handle came from.",
+        'zh-CN':
+          'Count 子任务 1 的本地副本由四个 state handle 组成，每个对应 16 个 key group。在第 6.9 秒杀掉 tm-1，并趁作业等待重启，在第 7.0 秒只删除 key group 64–79 的那个 state handle，就像写这个本地文件时出错了一样。Flink 按 state handle 逐个恢复，优先使用本地副本，远程副本兜底：这个子任务从主机磁盘读取三个完好的 state handle，只有缺失的那个从远程读取（混合恢复，原因 partial）。在检查器中打开 Count 子任务 1，可以看到每个 state handle 是从哪里读取的。',
+      },
+      actions: [
+        { kind: 'schedule-fault', fault: { at_ms: 6900, type: 'kill-task-manager', task_manager: 'tm-1' } },
+        { kind: 'schedule-fault', fault: { at_ms: 7000, type: 'delete-local-copy', host: 'host-1', vertex: 'count', subtask: 1, key_group: 64 } },
+      ],
+      seen: [
+        { type: 'mixed-restore', vertex: 'count', subtask: 1, restore: 3 },
+        { type: 'restore-source', vertex: 'count', subtask: 1, source: 'remote', reason: 'partial', restore: 3 },
+        { type: 'restore-source', vertex: 'count', subtask: 0, source: 'local', restore: 3 },
+      ],
+    },
+    {
       title: { en: 'Turn local recovery off', 'zh-CN': '关闭本地恢复' },
       body: {
         en: 'Set execution.state-recovery.from-local to false and run again: every subtask reads remote on every restore (local-recovery-disabled), and each restore takes as long as the slow store needs.',
