@@ -6,7 +6,7 @@
  * exit 0 when both sides ran, 2 for invalid input or usage, 3 for a bug (as `run`).
  */
 import { readUntil } from './until-option.ts';
-import { compareDifferences, MIN_RELATIVE_DIFFERENCE, type CompareDifference } from '../compare/compare-differences.ts';
+import { compareDifferences, MATERIAL_DIFFERENCE, MIN_RELATIVE_DIFFERENCE, type CompareDifference } from '../compare/compare-differences.ts';
 import { COMPARE_FIGURES, compareFigures, FIGURE_UNITS, type CompareFigures } from '../compare/compare-figures.ts';
 import { differenceWords, figureValueWords, figureWords, noDifferencesWords, sideWords, variationWords } from '../compare/compare-messages.ts';
 import { runComparison, type ComparisonRun } from '../compare/compare-runs.ts';
@@ -21,7 +21,8 @@ export const compareUsage = `Usage: ckpt-lab compare SCENARIO --variation NAME [
 
 Runs SCENARIO twice in the deterministic simulator, with its seed and to the same virtual time,
 under the two configurations of a variation, and says how they differ ("checkpoint duration
-1.8 s vs 0.4 s"): each figure that differs by ${Math.round(MIN_RELATIVE_DIFFERENCE * 100)}% or more, largest difference first.
+1.8 s vs 0.4 s"): each figure that differs by ${Math.round(MIN_RELATIVE_DIFFERENCE * 100)}% or more and by enough to matter
+(durations by ${MATERIAL_DIFFERENCE['sync-duration-p50']} ms, sizes by ${MATERIAL_DIFFERENCE['checkpointed-size-p50'] / 1024} KiB, completed checkpoints by ${MATERIAL_DIFFERENCE['completed-checkpoints']}), largest difference first.
   --variation NAME    one of ${COMPARE_VARIATIONS.join(', ')}
   --until DURATION    run this much virtual time (Flink syntax: 500 ms, 10 s, 2 min) instead of the
                       scenario's run.until

@@ -1,8 +1,11 @@
 /**
  * The differences between two runs worth saying in words ("checkpoint duration 1.8 s vs 0.4 s"):
  * each a message code (the figure) with both values, largest relative difference first. A figure
- * measured on one side only, or equal on both within `MIN_RELATIVE_DIFFERENCE`, is not called
- * out: the reader should see what the configuration changed, not noise.
+ * is called out only when it differs both relatively (by the runtime's noise share, 10 % in the
+ * sim) and absolutely (by `MATERIAL_DIFFERENCE`, its smallest difference that matters, and live
+ * by the timer jitter too): the reader should see what the configuration changed, not noise.
+ * "Sync duration 1 ms vs 0 ms" is 100 % apart and still says nothing. One place for `ckpt-lab
+ * compare` and the page's compare view (web/compare).
  */
 import { COMPARE_FIGURES, compareFigures, FIGURE_UNITS, type CompareFigure, type CompareStatistics, type FigureUnit } from './compare-figures.ts';
 
@@ -20,7 +23,7 @@ export interface NoiseThreshold {
   absoluteMs: number;
 }
 
-/** Two sim runs share one seed and one virtual clock: only the relative bound. */
+/** Two sim runs share one seed and one virtual clock: no jitter, the relative bound alone (and MATERIAL_DIFFERENCE). */
 export const SIM_NOISE: NoiseThreshold = { relative: MIN_RELATIVE_DIFFERENCE, absoluteMs: 0 };
 
 /**
@@ -35,14 +38,39 @@ export const SIM_NOISE: NoiseThreshold = { relative: MIN_RELATIVE_DIFFERENCE, ab
  */
 export const LIVE_NOISE: NoiseThreshold = { relative: 0.25, absoluteMs: 100 };
 
+/** Durations: below this, two figures are the same work rounded to whole ms (see MATERIAL_DIFFERENCE). */
+const MATERIAL_MS = 10;
+/** Sizes: below this, a handful of records' state or in-flight buffers (see MATERIAL_DIFFERENCE). */
+const MATERIAL_BYTES = 1024;
+
 /**
- * Counts differ by whole units; a count that differs by one in a short run is noise unless it is
- * the only thing measured (a single restore's local subtasks).
+ * The smallest absolute difference of each figure that matters, in its unit, whatever the runtime:
+ * - durations, 10 ms: Flink reports them in whole ms, and a phase of a few ms (a sync phase, a
+ *   start delay without backpressure) is the per-request cost every configuration pays (a local
+ *   disk write, a channel hop), so 1 ms against 0 ms is rounding, not the variation. 10 ms is also
+ *   Flink's MINIMAL_CHECKPOINT_TIME (a shorter interval turns periodic checkpoints off): Flink
+ *   itself treats less as no time to checkpoint in.
+ * - sizes, 1 KiB: a few records' keyed state or in-flight data, the order of one state handle's
+ *   metadata; the variations move sizes by tens of KiB and more.
+ * - counts differ by whole units: one checkpoint more or less in a run of a few seconds is where
+ *   the run length cut it, two is a change; one failed checkpoint or one subtask restored
+ *   locally is the only thing measured (a single restore's local subtasks).
  */
-const MIN_COUNT_DIFFERENCE: Partial<Record<CompareFigure, number>> = {
+export const MATERIAL_DIFFERENCE: { readonly [F in CompareFigure]: number } = {
+  'end-to-end-p50': MATERIAL_MS,
+  'end-to-end-p90': MATERIAL_MS,
+  'checkpointed-size-p50': MATERIAL_BYTES,
+  'full-size-p50': MATERIAL_BYTES,
+  'alignment-p50': MATERIAL_MS,
+  'start-delay-p50': MATERIAL_MS,
+  'sync-duration-p50': MATERIAL_MS,
+  'persisted-data-p50': MATERIAL_BYTES,
+  'checkpoint-pause-p50': MATERIAL_MS,
+  'restore-duration-p50': MATERIAL_MS,
+  'restored-remote-bytes': MATERIAL_BYTES,
+  'restored-from-local': 1,
   'completed-checkpoints': 2,
   'failed-checkpoints': 1,
-  'restored-from-local': 1,
 };
 
 export interface CompareDifference {
@@ -56,7 +84,7 @@ export interface CompareDifference {
   relative: number;
 }
 
-/** `noise`: where the noise ends (SIM_NOISE, or LIVE_NOISE for two live runs). */
+/** `noise`: where the runs' chance variation ends (SIM_NOISE, or LIVE_NOISE for two live runs). */
 export function compareDifferences(a: CompareStatistics, b: CompareStatistics, noise: NoiseThreshold = SIM_NOISE): CompareDifference[] {
   const figuresA = compareFigures(a);
   const figuresB = compareFigures(b);
@@ -67,9 +95,12 @@ export function compareDifferences(a: CompareStatistics, b: CompareStatistics, n
     const larger = Math.max(Math.abs(valueA), Math.abs(valueB));
     if (larger === 0) return [];
     const relative = Math.abs(valueA - valueB) / larger;
-    if (relative < noise.relative) return [];
-    if (FIGURE_UNITS[code] === 'ms' && Math.abs(valueA - valueB) < noise.absoluteMs) return [];
-    if (Math.abs(valueA - valueB) < (MIN_COUNT_DIFFERENCE[code] ?? 0)) return [];
+    if (relative < noise.relative || Math.abs(valueA - valueB) < smallestDifference(code, noise)) return [];
     return [{ code, unit: FIGURE_UNITS[code], a: valueA, b: valueB, relative }];
   }).sort((x, y) => y.relative - x.relative);
+}
+
+/** The absolute bound of a figure: what matters (MATERIAL_DIFFERENCE), and for a duration also what is not jitter. */
+export function smallestDifference(code: CompareFigure, noise: NoiseThreshold): number {
+  return FIGURE_UNITS[code] === 'ms' ? Math.max(MATERIAL_DIFFERENCE[code], noise.absoluteMs) : MATERIAL_DIFFERENCE[code];
 }

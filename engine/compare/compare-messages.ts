@@ -54,7 +54,7 @@ const WORDS: { readonly [L in MessageLocale]: CompareWords } = {
       'failed-checkpoints': 'Failed checkpoints',
     },
     difference: '{figure}: {a} ({sideA}) vs {b} ({sideB})',
-    noDifferences: 'Nothing differs by {percent}% or more: the variation did not change what this scenario measures in this run length.',
+    noDifferences: 'Nothing differs by {percent}% or more and by enough to matter: the variation did not change what this scenario measures in this run length.',
     notMeasured: 'n/a',
   },
   'zh-CN': {
@@ -89,7 +89,7 @@ const WORDS: { readonly [L in MessageLocale]: CompareWords } = {
       'failed-checkpoints': '失败的 checkpoint 数',
     },
     difference: '{figure}：{a}（{sideA}）对比 {b}（{sideB}）',
-    noDifferences: '没有相差 {percent}% 以上的指标：在这个运行时长内，这一对比项没有改变该场景测得的指标。',
+    noDifferences: '没有相差 {percent}% 以上、且差值大到值得一提的指标：在这个运行时长内，这一对比项没有改变该场景测得的指标。',
     notMeasured: '无',
   },
 };

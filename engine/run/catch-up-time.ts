@@ -22,11 +22,19 @@ const LEVEL_WINDOW_MS = 5000;
 const CAUGHT_UP_RECORDS = 10;
 
 export function catchUpTimes(restores: readonly RestoreRecord[], events: readonly JobEvent[], samples: readonly BacklogSample[], now: number): CatchUp[] {
-  const failures = restores.map((r, i) => failureTime(events, r.time, i === 0 ? -Infinity : restores[i - 1]!.time));
+  const failures = failureTimes(restores, events);
   return restores.map((restore, i) => {
     const end = i + 1 < restores.length ? failures[i + 1]! : now;
     return catchUpOf(restore.time, end, backlogLevel(samples, failures[i]!), samples);
   });
+}
+
+/**
+ * Per restore, when the job left RUNNING before it (the failure it recovers from): where its
+ * backlog's level is read, and where the backlog chart marks the failure.
+ */
+export function failureTimes(restores: readonly Pick<RestoreRecord, 'time'>[], events: readonly JobEvent[]): number[] {
+  return restores.map((r, i) => failureTime(events, r.time, i === 0 ? -Infinity : restores[i - 1]!.time));
 }
 
 /** When the job left RUNNING before the restore at `running` (after the restore before it); the restore's own time if it never did. */

@@ -177,6 +177,7 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
 }
 
 /** Each restore's catch-up so far. */
-function catchUpsOf(source: RunReportSource): CatchUp[] {
+/** Each restore's catch-up so far: the report's `catchUpMs`, the expectations' and the backlog chart's. */
+export function catchUpsOf(source: RunReportSource): CatchUp[] {
   return catchUpTimes(source.restores, source.events, source.sourceBacklog.samples, source.now);
 }

@@ -17,6 +17,8 @@ import { loadScenarioFile } from '../support/shipped-scenarios.ts';
 
 /** A lesson scenario's English name (its YAML carries the name in both languages). */
 const lessonName = (id: string) => loadScenarioFile(join(REPO_ROOT, 'public', 'lessons', `${id}.yaml`)).name;
+/** The same name in Chinese. */
+const lessonNameZh = (id: string) => loadScenarioFile(join(REPO_ROOT, 'public', 'lessons', `${id}.yaml`)).translations?.['zh-CN']?.name;
 
 describe('the docs page', () => {
   let session: BrowserSession;
@@ -99,6 +101,38 @@ describe('the docs page', () => {
     expect(await page.getByTestId('docs-drive-summary').textContent()).toMatch(/^作业时间 0:08\.000 · 已完成 \d+ 个 checkpoint · 已恢复 1 次$/);
     await session.screenshot('docs-page-zh-CN');
     await page.getByTestId('locale-select').selectOption('en');
+  });
+
+  it('switches its three running demos to Chinese in place when the reader switches the page, and its code shows the lang', async () => {
+    const page = session.page;
+    await page.goto(`${session.baseUrl}/docs/`);
+    const demo = (section: string) => page.frameLocator(`[data-testid="${section}"] iframe`);
+    const names = () => Promise.all(['docs-demo-iframe', 'docs-demo-element', 'docs-demo-driven'].map((s) => demo(s).getByTestId('scenario-name').textContent().catch(() => null)));
+    await expect.poll(names, { timeout: 60_000 }).toEqual([lessonName('interval-and-min-pause'), 'Clicks counted exactly once', lessonName('task-local-recovery')]);
+    // Something to keep: the driven demo runs to 5 s.
+    const run = page.getByTestId('docs-drive-run');
+    await expect.poll(() => run.isEnabled(), { timeout: 60_000 }).toBe(true);
+    await run.click();
+    await page.getByTestId('docs-drive-summary').waitFor({ timeout: 60_000 });
+    const addresses = page.frames().map((f) => f.url());
+
+    await page.getByTestId('locale-select').selectOption('zh-CN');
+    await expect.poll(names, { timeout: 30_000 }).toEqual([lessonNameZh('interval-and-min-pause'), '按用户统计点击，精确一次', lessonNameZh('task-local-recovery')]);
+    for (const section of ['docs-demo-iframe', 'docs-demo-element', 'docs-demo-driven']) {
+      expect((await demo(section).getByTestId('run-button').textContent())?.replace('▶', '').trim(), section).toBe(zhCN['controls.run']);
+    }
+    // In place: no frame was reloaded, and the driven demo's run is where it was.
+    expect(page.frames().map((f) => f.url())).toEqual(addresses);
+    const driven = page.frames().find((f) => f.url().includes('task-local-recovery'))!;
+    expect(await driven.evaluate(() => window.playground!.status().then((s) => s.time))).toBe(5000);
+    // The code an author copies for a Chinese page names the language.
+    await expect(page.locator('[data-testid="docs-demo-iframe"] pre').textContent()).resolves.toContain('&amp;lang=zh-CN');
+    await expect(page.locator('[data-testid="docs-demo-element"] pre').textContent()).resolves.toContain('lang="zh-CN"');
+    await expect(page.locator('[data-testid="docs-demo-driven"] pre').textContent()).resolves.toContain("playground.call('setLanguage', 'zh-CN')");
+    await session.screenshot('docs-page-demos-zh-CN');
+
+    await page.getByTestId('locale-select').selectOption('en');
+    await expect.poll(names, { timeout: 30_000 }).toEqual([lessonName('interval-and-min-pause'), 'Clicks counted exactly once', lessonName('task-local-recovery')]);
   });
 
   it('writes the allowed origins into the share dialog’s iframe snippet, so a docs page on such an origin can drive the embed', async () => {

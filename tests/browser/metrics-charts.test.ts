@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDuration } from '../../web/dashboard/flink-format.ts';
 import { en } from '../../web/i18n/messages.ts';
+import { formatMessage } from '../../web/i18n/message-format.ts';
 import { openBrowserSession, REPO_ROOT, type BrowserSession } from './browser-session.ts';
 import { loadAndRunUntil, openPlayground } from './channel-view-helpers.ts';
 
@@ -106,6 +107,26 @@ describe('metrics charts', () => {
       expect(new Set(ticks).size, `${chart}: ${ticks.join(', ')}`).toBe(ticks.length);
     }
   }
+
+  it('marks on the backlog chart the failure and when the sources caught up, with the catch-up time stats() reports', async () => {
+    const page = session.page;
+    // Lesson 10's scenario (about 10 % spare capacity) with tm-1 killed at 4 s.
+    const lesson = await readFile(join(REPO_ROOT, 'public', 'lessons', 'capacity-planning.yaml'), 'utf8');
+    await loadAndRunUntil(session, `${lesson}\nfaults:\n  - { at: 4 s, type: kill-task-manager, task_manager: tm-1 }\n`, 45_000);
+    const [restore] = (await page.evaluate(() => window.playground!.stats())).restores;
+    expect(restore!.catchUpMs).toBeGreaterThan(20_000);
+    const seconds = (restore!.catchUpMs! / 1000).toFixed(1);
+    const labels = page.getByTestId('chart-backlog').getByTestId('chart-span-label');
+    await expect.poll(() => labels.allTextContents()).toEqual([en['charts.mark.failure'], formatMessage(en['charts.mark.catchUp'], { seconds }, 'en')]);
+    expect(await labels.evaluateAll((spans) => spans.map((s) => [Number((s as HTMLElement).dataset.from), Number((s as HTMLElement).dataset.to)]))).toEqual([
+      [4, restore!.time / 1000],
+      [restore!.time / 1000, (restore!.time + restore!.catchUpMs!) / 1000],
+    ]);
+    const summary = await page.getByTestId('chart-backlog').locator('.visually-hidden').textContent();
+    expect(summary).toContain(formatMessage(en['charts.summary.caughtUp'], { failed: '4.0', restored: (restore!.time / 1000).toFixed(1), seconds }, 'en'));
+    await page.getByTestId('chart-backlog').scrollIntoViewIfNeeded();
+    await session.screenshot('charts-backlog-catch-up');
+  });
 
   it('logs no errors', () => {
     expect(session.errors).toEqual([]);

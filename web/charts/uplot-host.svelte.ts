@@ -76,4 +76,9 @@ export class UPlotHost {
   setData(data: uPlot.AlignedData): void {
     if (this.UPlot) this.#chart?.setData(data);
   }
+
+  /** Draws again what the options' hooks read (a chart's marks), with the same data and axes. */
+  redraw(): void {
+    if (this.UPlot) this.#chart?.redraw(false, false);
+  }
 }

@@ -4,9 +4,17 @@
  * that ran. Addresses are absolute, built from where this page is served.
  */
 
-/** The scenario inline in the element demo: clicks counted per user, exactly once, a checkpoint every 500 ms. */
+/**
+ * The scenario inline in the element demo: clicks counted per user, exactly once, a checkpoint
+ * every 500 ms. Its name and description in both languages, so the demo reads in the page's.
+ */
 export const INLINE_SCENARIO_YAML = `version: 1
-name: Clicks counted exactly once
+name:
+  en: Clicks counted exactly once
+  zh-CN: 按用户统计点击，精确一次
+description:
+  en: Clicks counted per user under EXACTLY_ONCE, with a checkpoint every 500 ms, into a two-phase-commit sink.
+  zh-CN: 在 EXACTLY_ONCE 模式下按用户统计点击次数，每 500 ms 做一次 checkpoint，结果写入两阶段提交的 Sink。
 seed: 7
 job:
   vertices:
@@ -54,10 +62,11 @@ export interface DemoSnippets {
 }
 
 /**
- * `elementScriptPath`: where the element's module is, relative to this page (the dev server
- * serves its source, a build its bundle under a stable name).
+ * `lang`: the language the demos show (the page's); `elementScriptPath`: where the element's
+ * module is, relative to this page (the dev server serves its source, a build its bundle under a
+ * stable name); `title`: the iframes' accessible name, in the page's language.
  */
-export function demoSnippets(page: URL, lang: string, elementScriptPath: string): DemoSnippets {
+export function demoSnippets(page: URL, lang: string, elementScriptPath: string, title: string): DemoSnippets {
   const iframeSrc = embedAddress(page, { view: 'dashboard', scenario: `/lessons/${IFRAME_LESSON}.yaml`, autostart: '0', lang });
   const drivenSrc = embedAddress(page, { view: 'graph', scenario: `/lessons/${DRIVEN_LESSON}.yaml`, autostart: '0', lang });
   const indented = INLINE_SCENARIO_YAML.split('\n').map((line) => `    ${line}`).join('\n');
@@ -68,7 +77,7 @@ export function demoSnippets(page: URL, lang: string, elementScriptPath: string)
     drivenSrc,
     lang,
     iframe: `<iframe src="${attribute(iframeSrc)}"
-        title="Checkpoint Playground" style="width:100%;height:760px;border:0"></iframe>`,
+        title="${attribute(title)}" style="width:100%;height:760px;border:0"></iframe>`,
     elementScript: `<script type="module" src="${attribute(new URL(elementScriptPath, page).href)}"></script>`,
     element: `<checkpoint-playground view="graph" autostart="false" lang="${lang}" height="560px">
   <script type="text/yaml">
@@ -76,7 +85,7 @@ ${indented}
   </script>
 </checkpoint-playground>`,
     drivenFrame: `<iframe id="driven" src="${attribute(drivenSrc)}"
-        title="Checkpoint Playground" style="width:100%;height:560px;border:0"></iframe>`,
+        title="${attribute(title)}" style="width:100%;height:560px;border:0"></iframe>`,
     lessonLink: lessonLink.href,
   };
 }
@@ -106,4 +115,7 @@ const stats = await playground.call('stats');   // the CLI's --json document
 await playground.call('killTaskManager', 'tm-0');
 const { time } = await playground.call('status');
 await playground.call('runUntil', time + 3000);
-const { restores } = await playground.call('stats');  // per subtask: local or remote`;
+const { restores } = await playground.call('stats');  // per subtask: local or remote
+
+// This page's language switch: the playground follows, and its run goes on
+await playground.call('setLanguage', 'zh-CN');`;

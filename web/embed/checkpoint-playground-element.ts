@@ -11,7 +11,8 @@
  *   its indentation removed; with `data-escaped` (the share dialog writes it), `&lt;` and `&amp;`
  *   in it stand for `<` and `&` (inline-scenario.ts).
  * - `view`: `graph`, `dashboard` or `all` (default).
- * - `autostart`: `false` to load paused. `lang`: `en` or `zh-CN`. `height`: a CSS length.
+ * - `autostart`: `false` to load paused. `lang`: `en` or `zh-CN` (a change switches the running
+ *   playground's language in place). `height`: a CSS length.
  * - `allowed-origins`: further origins that may call the playground (this page's is always added).
  *
  * The element shows the embed page in an iframe, and `element.playground` is its Playground API
@@ -67,7 +68,22 @@ export class CheckpointPlaygroundElement extends HTMLElement {
   attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
     if (previous === next || !this.#frame) return;
     if (name === 'height') this.#frame.style.height = this.#height();
+    else if (name === 'lang' && next) this.#switchLanguage(next);
     else this.#render();
+  }
+
+  /**
+   * A new `lang` switches the running playground in place (setLanguage over postMessage, once it
+   * listens), so its run goes on; a playground too old to know setLanguage is reloaded in it.
+   */
+  #switchLanguage(lang: string): void {
+    const client = this.#client;
+    if (!client) return;
+    void client.ready
+      .then(() => client.call('setLanguage', lang))
+      .catch(() => {
+        if (this.#client === client && this.getAttribute('lang') === lang) this.#render();
+      });
   }
 
   get view(): EmbedView {

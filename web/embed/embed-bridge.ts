@@ -13,6 +13,7 @@ const METHODS: ReadonlySet<EmbedMethod> = new Set<EmbedMethod>([
   'step',
   'runUntil',
   'setSpeed',
+  'setLanguage',
   'setDriver',
   'status',
   'topology',

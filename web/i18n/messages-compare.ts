@@ -45,7 +45,7 @@ export const compareEn = {
   'compare.failed': 'Compare mode could not start: {reason}',
   'compare.options': 'Options set on this side: {options}',
   'compare.differences': 'What differs',
-  'compare.noDifferences': 'Nothing differs by {percent}% or more yet; let both runs take a few checkpoints.',
+  'compare.noDifferences': 'Nothing differs by {percent}% or more, and by enough to matter, yet; let both runs take a few checkpoints.',
   'compare.difference': '{figure}: {a} ({sideA}) vs {b} ({sideB})',
   'compare.figures': 'Key figures at {time}',
   'compare.col.figure': 'Figure',

@@ -31,7 +31,7 @@ export const compareZhCN: { readonly [K in keyof typeof compareEn]: string } = {
   'compare.failed': '无法启动对比模式：{reason}',
   'compare.options': '这一侧设置的参数：{options}',
   'compare.differences': '差异',
-  'compare.noDifferences': '目前还没有相差 {percent}% 以上的指标；让两边先完成几次 checkpoint。',
+  'compare.noDifferences': '目前还没有相差 {percent}% 以上、且差值大到值得一提的指标；让两边先完成几次 checkpoint。',
   'compare.difference': '{figure}：{a}（{sideA}）对比 {b}（{sideB}）',
   'compare.figures': '{time} 时的关键指标',
   'compare.col.figure': '指标',

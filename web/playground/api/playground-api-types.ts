@@ -182,6 +182,14 @@ export interface PlaygroundApi {
   runUntil(time: number | string): Promise<StepResult>;
   /** Virtual ms per wall-clock ms, from 0.01 to 1000. */
   setSpeed(factor: number): Promise<void>;
+  /**
+   * Switches the playground's language to `lang` (`en` or `zh-CN`; another tag of those languages,
+   * such as `zh` or `en-GB`, as the embed's `lang` parameter takes it), once its text is in: the
+   * page, and the scenario's name and description where the file carries them in that language.
+   * A script's choice, not the reader's: it is not remembered across reloads. Rejects for a
+   * language the playground has no text in, naming the ones it has.
+   */
+  setLanguage(lang: string): Promise<void>;
   /** Reloads the current scenario (with its configuration edits) in that driver, from time 0; rejects and keeps the old driver when the scenario cannot run there. */
   setDriver(driver: DriverName): Promise<void>;
   status(): Promise<PlaygroundStatus>;
@@ -264,7 +272,9 @@ export interface Comparison {
   runtime: DriverName;
   /**
    * below which a difference is not called out: `relative`, a share of the larger value (0.1 in
-   * the sim, 0.25 live), and for durations `absoluteMs` (0 in the sim, 100 live: runs vary by chance)
+   * the sim, 0.25 live), and for durations `absoluteMs` (0 in the sim, 100 live: runs vary by
+   * chance); in every runtime a difference must also reach the figure's smallest difference that
+   * matters (10 ms, 1 KiB, 2 completed checkpoints: MATERIAL_DIFFERENCE in engine/compare/compare-differences.ts)
    */
   noise: { relative: number; absoluteMs: number };
   /** the shared clock, virtual ms */

@@ -12,6 +12,7 @@ import { comparisonOf } from '../../compare/comparison.ts';
 import { parseDuration } from '../../../engine/config/duration.ts';
 import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
 import { OperationRefused } from './operation-refused.ts';
+import { i18n, locales, matchLocale } from '../../i18n/i18n.svelte.ts';
 
 declare global {
   interface Window {
@@ -87,6 +88,17 @@ function runtimeArgument(runtime: unknown): DriverName | undefined {
   throw new Error(`compare(variation, { runtime }): runtime must be 'sim' or 'live', got ${JSON.stringify(runtime)}.`);
 }
 
+/**
+ * setLanguage(lang): the page in `lang` once its text is in. A switch a later one overtook
+ * resolves too (the later one wins); one whose text could not load rejects.
+ */
+async function switchLanguage(lang: unknown): Promise<void> {
+  const locale = typeof lang === 'string' ? matchLocale(lang) : undefined;
+  if (!locale) throw new Error(`setLanguage(lang): lang must be one of ${Object.keys(locales).join(', ')}, got ${JSON.stringify(lang)}.`);
+  await i18n.setLocale(locale, false);
+  if (i18n.requested === locale && i18n.locale !== locale) throw new Error(`setLanguage(lang): the ${locale} text could not be loaded; the playground stays in ${i18n.locale}.`);
+}
+
 /** `lessons`: the page's lesson state, so the API and the lesson panel open the same lesson. */
 export function createPlaygroundApi(state: PlaygroundState, lessons = new LessonState(state), compare = new CompareState(state)): PlaygroundApi {
   /** The one path of every operation: `build` checks the call's arguments (a message) or builds the JobOperation that PlaygroundState carries out. */
@@ -115,6 +127,7 @@ export function createPlaygroundApi(state: PlaygroundState, lessons = new Lesson
     step: () => settle(() => state.step()),
     runUntil: (time) => state.runUntil(time),
     setSpeed: (factor) => done(() => state.setSpeed(factor)),
+    setLanguage: (lang) => switchLanguage(lang),
     setDriver: async (driver: DriverName) => {
       if (!isDriverName(driver)) throw new Error(`Unknown driver ${JSON.stringify(driver)}: use 'sim' or 'live'.`);
       await state.setDriver(driver);

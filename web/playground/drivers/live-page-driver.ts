@@ -16,7 +16,8 @@
  */
 import type { ScheduledOperation } from '../../../engine/job/scheduled-operation.ts';
 import type { SessionDocument } from '../../../engine/replay/session-document.ts';
-import { expectationInputs, runReport } from '../../../engine/run/run-report.ts';
+import { catchUpsOf, expectationInputs, runReport } from '../../../engine/run/run-report.ts';
+import type { CatchUp } from '../../../engine/run/catch-up-time.ts';
 import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
 import { checkpointConfigDocument } from '../../../engine/checkpoint/stats/checkpoint-stats-tracker.ts';
 import type {
@@ -390,6 +391,10 @@ export class LivePageDriver implements PlaygroundDriver {
 
   expectationInputs(): ExpectationInputs {
     return expectationInputs(this.#live, this.#reference.oracle);
+  }
+
+  catchUps(): readonly CatchUp[] {
+    return catchUpsOf(this.#live);
   }
 
   // ---- operations ----

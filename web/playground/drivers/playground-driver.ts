@@ -24,6 +24,7 @@ import type { TaskManagerHealth } from '../../../engine/job/task-manager-livenes
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
 import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
+import type { CatchUp } from '../../../engine/run/catch-up-time.ts';
 import type { JobEvent, RestoreRecord } from '../../../engine/run/job-events.ts';
 import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
 import type { StreamTask } from '../../../engine/task/stream-task.ts';
@@ -74,6 +75,8 @@ export interface PlaygroundDriver {
   stats(): PlaygroundStats;
   /** What expectations (a lesson step's "seen it") are checked against, for the run so far. */
   expectationInputs(): ExpectationInputs;
+  /** Each restore's catch-up so far (engine/run/catch-up-time.ts), one per restore: what stats() reports as `catchUpMs`. */
+  catchUps(): readonly CatchUp[];
   /** The session so far, recorded for a replay in sim (live only: a sim run is its scenario and seed). */
   exportSession?(): SessionDocument;
   /** What each host's local disk holds (task-local copies). */

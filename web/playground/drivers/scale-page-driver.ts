@@ -28,6 +28,7 @@ import type { EngineMessage } from '../../../engine/messages/message-codes.ts';
 import type { JobMetrics } from '../../../engine/metrics/metrics-sampler.ts';
 import type { LocalDiskListing } from '../../../engine/recovery/host-local-disk.ts';
 import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
+import type { CatchUp } from '../../../engine/run/catch-up-time.ts';
 import type { JobEvent } from '../../../engine/run/job-events.ts';
 import type { ReportedRestore } from '../../../engine/run/run-report.ts';
 import type { Scenario } from '../../../engine/scenario/scenario-types.ts';
@@ -307,6 +308,10 @@ export class ScalePageDriver implements PlaygroundDriver {
 
   expectationInputs(): ExpectationInputs {
     return { ...this.#progress.expectations, restoredSubtasks: this.#restores.flatMap((r) => r.subtasks), restoreRecords: this.#restores };
+  }
+
+  catchUps(): readonly CatchUp[] {
+    return this.#progress.expectations.catchUps;
   }
 
   /** Checkpoints and local copies are sizes in the model: no files to list. */

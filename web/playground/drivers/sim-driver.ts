@@ -16,7 +16,8 @@
  *
  * No DOM and no reactivity here: PlaygroundState calls it and copies what the page shows.
  */
-import { expectationInputs, runReport } from '../../../engine/run/run-report.ts';
+import { catchUpsOf, expectationInputs, runReport } from '../../../engine/run/run-report.ts';
+import type { CatchUp } from '../../../engine/run/catch-up-time.ts';
 import type { ExpectationInputs } from '../../../engine/run/expectations.ts';
 import { referenceLeadMs } from '../../../engine/run/reference-lead.ts';
 import type { LsmStorageFactory } from '../../../engine/state/state-backend-factory.ts';
@@ -350,6 +351,10 @@ export class SimDriver implements PlaygroundDriver {
 
   expectationInputs(): ExpectationInputs {
     return expectationInputs(this.#simulation, this.#reference.oracle);
+  }
+
+  catchUps(): readonly CatchUp[] {
+    return catchUpsOf(this.#simulation);
   }
 
   // ---- read-only views into the running simulation (channel view, storage view, inspector) ----
