@@ -22,6 +22,8 @@ export interface TraceEvent {
   id?: string;
   args?: {
     name?: string;
+    /** a font family lookup's family (FontDataManager::onMatchFamilyStyle) */
+    family_name?: string;
     data?: {
       startTime?: number;
       cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };

@@ -51,6 +51,23 @@ describe('longTaskBreakdown', () => {
     expect(longTaskBreakdown(trace).by_kind_ms).toEqual({ layout: 80, font: 30 });
   });
 
+  it("counts the main thread's font lookups in the browser process, long tasks or not: families tried, strikes, fallbacks", () => {
+    const lookup = (family: string, startMs: number): TraceEvent => ({ ...at('FontDataManager::onMatchFamilyStyle', startMs, 1), args: { family_name: family } });
+    const trace = [
+      ...MAIN_THREAD,
+      at('RunTask', 10, 20),
+      lookup('DejaVu Sans', 11),
+      at('WebSandboxSupportLinux::GetWebFontRenderStyleForStrike', 12, 1),
+      lookup('Menlo', 13),
+      lookup('DejaVu Sans', 14),
+      at('WebSandboxSupportLinux::GetWebFontRenderStyleForStrike', 15, 1),
+      at('WebSandboxSupportLinux::GetFallbackFontForCharacter', 16, 1),
+      // another process's lookup (the browser's own) is not the page's
+      { ...lookup('Arial', 17), pid: PID + 1 },
+    ];
+    expect(longTaskBreakdown(trace).font_lookups).toEqual({ family_lookups: 3, families: ['DejaVu Sans', 'Menlo'], strikes: 2, fallbacks: 1 });
+  });
+
   it('leaves tasks of 50 ms and less out', () => {
     const trace = [...MAIN_THREAD, at('RunTask', 10, 50), at('RunMicrotasks', 10, 50)];
     expect(longTaskBreakdown(trace)).toMatchObject({ long_tasks: 0, by_kind_ms: {}, other_top: [] });

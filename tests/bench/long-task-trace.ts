@@ -66,7 +66,20 @@ export interface LongTaskBreakdown {
    * machine), and their ms by kind
    */
   longest: Array<{ ms: number; cpu_ms?: number; by_kind_ms: Record<string, number> }>;
+  /**
+   * The main thread's synchronous font calls to the browser process over the whole trace, long
+   * tasks or not (Chromium on Linux): counts that a loaded machine does not change, where each
+   * call's wait grows with the load. `families`: each family a font stack tried, in order of
+   * first lookup (one lookup per family and style); `strikes`: a font's first use at a size and
+   * style; `fallbacks`: a character no family of its stack has.
+   */
+  font_lookups: { family_lookups: number; families: string[]; strikes: number; fallbacks: number };
 }
+
+/** Trace events of the font calls `font_lookups` counts (the renderer's side of each IPC). */
+const FONT_FAMILY_LOOKUP = 'FontDataManager::onMatchFamilyStyle';
+const FONT_STRIKE_LOOKUP = 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike';
+const FONT_FALLBACK_LOOKUP = 'WebSandboxSupportLinux::GetFallbackFontForCharacter';
 
 export async function startTrace(page: Page): Promise<CDPSession> {
   const session = await page.context().newCDPSession(page);
@@ -81,9 +94,10 @@ export async function stopTrace(session: CDPSession): Promise<LongTaskBreakdown>
 /** Where the renderer main thread's long tasks in `events` (a Chromium trace) went. */
 export function longTaskBreakdown(events: TraceEvent[]): LongTaskBreakdown {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((t) => t.pid === e.pid && t.tid === e.tid && t.name === 'FunctionCall'));
-  const result: LongTaskBreakdown = { long_tasks: 0, long_task_ms: 0, by_kind_ms: {}, other_top: [], forced_layouts: 0, max_style_elements: 0, top_script: [], longest: [], all_by_kind_ms: {} };
+  const result: LongTaskBreakdown = { long_tasks: 0, long_task_ms: 0, by_kind_ms: {}, other_top: [], forced_layouts: 0, max_style_elements: 0, top_script: [], longest: [], all_by_kind_ms: {}, font_lookups: { family_lookups: 0, families: [], strikes: 0, fallbacks: 0 } };
   if (!main) return result;
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  result.font_lookups = fontLookups(onMain);
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > LONG_TASK_MS * 1000);
   const scripts = new Map<string, number>();
   const other = new Map<string, number>();
@@ -125,6 +139,17 @@ export function longTaskBreakdown(events: TraceEvent[]): LongTaskBreakdown {
   result.top_script = topEight(scripts);
   result.other_top = topEight(other);
   return result;
+}
+
+/** The synchronous font calls among the main thread's events (sorted by start). */
+function fontLookups(onMain: TraceEvent[]): LongTaskBreakdown['font_lookups'] {
+  const lookups = onMain.filter((e) => e.name === FONT_FAMILY_LOOKUP);
+  return {
+    family_lookups: lookups.length,
+    families: [...new Set(lookups.map((e) => e.args?.family_name ?? '?'))],
+    strikes: onMain.filter((e) => e.name === FONT_STRIKE_LOOKUP).length,
+    fallbacks: onMain.filter((e) => e.name === FONT_FALLBACK_LOOKUP).length,
+  };
 }
 
 /** The eight largest entries, in whole ms. */
