@@ -26,7 +26,7 @@ import { transferMs } from '../engine/storage/transfer-cost.ts';
 import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from './storage/indexeddb-local-disk-store.ts';
-import { readTaskRestore } from './task-restore-reads.ts';
+import { readTaskRestore, type TaskRestoreStores } from './task-restore-reads.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
@@ -193,16 +193,16 @@ export class TaskManager implements TaskManagerGateway {
   deploy(request: DeployRequest): DeployResult | Promise<DeployResult> {
     if (!request.tasks.some((t) => t.restoreHandles)) return this.#deployReadState(request);
     // Each subtask's state is read here, as Flink's tasks read their own handles, before any of them runs.
-    return this.#readRestores(request.tasks).then(async (restores) => ({ ...(await this.#deployReadState(request)), restores }));
+    return this.#readRestores(request.tasks, request.clock).then(async (restores) => ({ ...(await this.#deployReadState(request)), restores }));
   }
 
   /** Reads the share of every task deployed with handles (local copy first, then remote storage); a share that cannot be read fails the deployment. */
-  async #readRestores(tasks: readonly TaskToDeploy[]): Promise<NonNullable<DeployResult['restores']>> {
+  async #readRestores(tasks: readonly TaskToDeploy[], clock: JobClock): Promise<NonNullable<DeployResult['restores']>> {
     const remote = await this.#storage;
     if (!remote) throw new Error('the TaskManager is not registered: it has no checkpoint storage to restore from');
     this.#restored.clear();
     const reads = await Promise.all(
-      tasks.flatMap((t) => (t.restoreHandles ? [readTaskRestore(t.restoreHandles, { remote, ...(this.#localDisk ? { local: this.#localDisk } : {}) }).then((read) => ({ taskIndex: t.taskIndex, read }))] : [])),
+      tasks.flatMap((t) => (t.restoreHandles ? [readTaskRestore(t.restoreHandles, { remote, ...(this.#localDisk ? { local: this.#localDisk } : {}), ...this.#restoreTiming(clock) }).then((read) => ({ taskIndex: t.taskIndex, read }))] : [])),
     );
     return reads.map(({ taskIndex, read }) => {
       if ('error' in read) throw new Error(read.error);
@@ -210,6 +210,12 @@ export class TaskManager implements TaskManagerGateway {
       this.#restored.set(taskIndex, restore);
       return { taskIndex, ...how };
     });
+  }
+
+  /** Each handle's read timed on the deployment's job clock, a local one with the host disk's modelled cost added (as the JobManager adds it to the subtask's). */
+  #restoreTiming(clock: JobClock): Pick<TaskRestoreStores, 'timing'> {
+    const local = this.#storageSpec?.local;
+    return local ? { timing: { now: () => jobTimeAt(clock, wallNow()), local } } : {};
   }
 
   #deployReadState(request: DeployRequest): DeployResult | Promise<DeployResult> {
