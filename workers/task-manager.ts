@@ -27,6 +27,7 @@ import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from './storage/indexeddb-local-disk-store.ts';
 import { readTaskRestore, type TaskRestoreStores } from './task-restore-reads.ts';
+import { localCopyChecksum } from './local-copy-digest.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
@@ -617,13 +618,13 @@ export class TaskManager implements TaskManagerGateway {
     if (spec.localBackupEnabled && !metrics.unalignedCheckpoint && snapshot.keyedState !== undefined) {
       // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
       const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
-      // Of the bytes (the host's disk stores them as they are): cheap, where serializing the snapshot is not.
-      const sum = fnv1a32Bytes(copy);
+      // Of the bytes (the host's disk stores them as they are), natively and off this thread while the write's modelled time passes.
+      const digest = localCopyChecksum(copy);
       const runs = this.#localCopyRuns(t, snapshot);
       const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
       const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));
-      void this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS)).then(() => {
-        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum: sum, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
+      void Promise.all([digest, this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS))]).then(([{ checksum, checksumOf }]) => {
+        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum, checksumOf, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
         this.#flushReports();
       });
     }
