@@ -36,6 +36,7 @@ import type { RemoteCostModel } from '../engine/storage/cost-modelled-storage.ts
 import type { SubtaskStateReference } from '../engine/storage/checkpoint-files.ts';
 import type { ExecutionState } from '../engine/task/task-lifecycle.ts';
 import type { RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
+import type { LocalCopyChecksumKind } from '../engine/recovery/local-disk-store.ts';
 
 // ---- 0. Time ----
 
@@ -231,8 +232,10 @@ export type TaskManagerReport =
       taskIndex: number;
       checkpointId: number;
       snapshot: EncodedSnapshot;
-      /** fnv1a32Bytes of `snapshot`, computed where it was taken: the disk stores and verifies the bytes as they are */
+      /** of `snapshot`'s bytes, computed where it was taken (local-copy-digest.ts): the disk stores the bytes as they are, and the TaskManager that reads them back checks them */
       checksum: string;
+      /** 'sha-256' (Web Crypto), or 'bytes' (fnv1a32Bytes) where the page is not a secure context */
+      checksumOf: LocalCopyChecksumKind;
       /** its state size (bytes on the disk) */
       bytes: number;
       /** an incremental snapshot: every shared run the copy references (`snapshot` holds them as handles) */

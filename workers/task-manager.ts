@@ -26,7 +26,8 @@ import { transferMs } from '../engine/storage/transfer-cost.ts';
 import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from './storage/indexeddb-local-disk-store.ts';
-import { readTaskRestore } from './task-restore-reads.ts';
+import { readTaskRestore, type TaskRestoreStores } from './task-restore-reads.ts';
+import { localCopyChecksum } from './local-copy-digest.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
@@ -193,16 +194,16 @@ export class TaskManager implements TaskManagerGateway {
   deploy(request: DeployRequest): DeployResult | Promise<DeployResult> {
     if (!request.tasks.some((t) => t.restoreHandles)) return this.#deployReadState(request);
     // Each subtask's state is read here, as Flink's tasks read their own handles, before any of them runs.
-    return this.#readRestores(request.tasks).then(async (restores) => ({ ...(await this.#deployReadState(request)), restores }));
+    return this.#readRestores(request.tasks, request.clock).then(async (restores) => ({ ...(await this.#deployReadState(request)), restores }));
   }
 
   /** Reads the share of every task deployed with handles (local copy first, then remote storage); a share that cannot be read fails the deployment. */
-  async #readRestores(tasks: readonly TaskToDeploy[]): Promise<NonNullable<DeployResult['restores']>> {
+  async #readRestores(tasks: readonly TaskToDeploy[], clock: JobClock): Promise<NonNullable<DeployResult['restores']>> {
     const remote = await this.#storage;
     if (!remote) throw new Error('the TaskManager is not registered: it has no checkpoint storage to restore from');
     this.#restored.clear();
     const reads = await Promise.all(
-      tasks.flatMap((t) => (t.restoreHandles ? [readTaskRestore(t.restoreHandles, { remote, ...(this.#localDisk ? { local: this.#localDisk } : {}) }).then((read) => ({ taskIndex: t.taskIndex, read }))] : [])),
+      tasks.flatMap((t) => (t.restoreHandles ? [readTaskRestore(t.restoreHandles, { remote, ...(this.#localDisk ? { local: this.#localDisk } : {}), ...this.#restoreTiming(clock) }).then((read) => ({ taskIndex: t.taskIndex, read }))] : [])),
     );
     return reads.map(({ taskIndex, read }) => {
       if ('error' in read) throw new Error(read.error);
@@ -210,6 +211,12 @@ export class TaskManager implements TaskManagerGateway {
       this.#restored.set(taskIndex, restore);
       return { taskIndex, ...how };
     });
+  }
+
+  /** Each handle's read timed on the deployment's job clock, a local one with the host disk's modelled cost added (as the JobManager adds it to the subtask's). */
+  #restoreTiming(clock: JobClock): Pick<TaskRestoreStores, 'timing'> {
+    const local = this.#storageSpec?.local;
+    return local ? { timing: { now: () => jobTimeAt(clock, wallNow()), local } } : {};
   }
 
   #deployReadState(request: DeployRequest): DeployResult | Promise<DeployResult> {
@@ -611,13 +618,13 @@ export class TaskManager implements TaskManagerGateway {
     if (spec.localBackupEnabled && !metrics.unalignedCheckpoint && snapshot.keyedState !== undefined) {
       // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
       const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
-      // Of the bytes (the host's disk stores them as they are): cheap, where serializing the snapshot is not.
-      const sum = fnv1a32Bytes(copy);
+      // Of the bytes (the host's disk stores them as they are), natively and off this thread while the write's modelled time passes.
+      const digest = localCopyChecksum(copy);
       const runs = this.#localCopyRuns(t, snapshot);
       const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
       const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));
-      void this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS)).then(() => {
-        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum: sum, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
+      void Promise.all([digest, this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS))]).then(([{ checksum, checksumOf }]) => {
+        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum, checksumOf, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
         this.#flushReports();
       });
     }

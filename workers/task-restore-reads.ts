@@ -16,6 +16,7 @@ import type { StateHandleRef } from '../engine/state/handles/operator-subtask-st
 import type { KeyGroupRange } from '../engine/state/key-group-range.ts';
 import { readCompletedCheckpoint, readSharedFile, readSubtaskStates, type CheckpointFileReader, type CheckpointMetadata, type ReadCheckpointResult } from '../engine/storage/checkpoint-files.ts';
 import type { TaskRestore } from '../engine/task/stream-task.ts';
+import { transferMs } from '../engine/storage/transfer-cost.ts';
 import { readLocalCopy, type IndexedDbLocalDiskStore } from './storage/indexeddb-local-disk-store.ts';
 
 /** What a deployment names of its subtask's state: no state bytes, only where to read them. */
@@ -58,6 +59,12 @@ export interface TaskRestoreRead {
 export interface TaskRestoreStores {
   local?: IndexedDbLocalDiskStore;
   remote: CheckpointFileReader;
+  /**
+   * Job ms now (the TaskManager's job clock), to time each handle's read; and the host disk's
+   * modelled cost, added to a local handle's measured read as the driver adds it to the subtask's
+   * (remote reads sleep their modelled cost inside `remote`). Absent: handles carry no duration.
+   */
+  timing?: { now: () => number; local: { latencyMs: number; bandwidthMbPerS: number } };
 }
 
 /** What the local copy can serve once read and verified. */
@@ -73,27 +80,53 @@ type LocalExamination =
  * message when remote storage cannot give what the local copy lacks.
  */
 export async function readTaskRestore(handles: TaskRestoreHandles, stores: TaskRestoreStores): Promise<TaskRestoreRead | { error: string }> {
+  const clock = readClock(stores.timing);
   const local = handles.local && stores.local ? await examineLocal(stores.local, handles.local) : { usable: false as const, reason: handles.local ? ('missing' as const) : (handles.fallbackReason ?? 'missing'), bytesRead: 0 };
+  const localMs = clock.lap();
   const share = handles.remote && shareHandles(handles, handles.remote);
   const remoteRead = { bytes: 0, requests: 0 };
   if (local.usable === 'whole') {
     const assignment = assignRestoredState(shell(handles, new Map()), handles.target, local.snapshot, noRemote(handles));
-    const listed = share ? { handles: localHandles(local.snapshot, local.handles) } : {};
+    const listed = share ? { handles: clock.timed(localHandles(local.snapshot, local.handles), localMs, 0) } : {};
     return { restore: assignment.restore, source: 'local', bytes: assignment.bytes, remoteBytes: 0, ...listed, localBytesRead: local.bytes, remoteRead };
   }
   const remote = await readRemote(handles, counted(stores.remote, remoteRead));
   if ('error' in remote) return remote;
+  const remoteMs = clock.lap();
   if (local.usable === 'partly') {
     const keyGroupRanges = local.local.map((h) => h.keyGroupRange);
     const localPart = { snapshot: local.snapshot, keyGroupRanges, bytes: local.local.reduce((n, h) => n + h.bytes, 0) };
     const assignment = assignRestoredState(remote.checkpoint, handles.target, undefined, remote.sharedFile, localPart);
     const keyed = [...local.local.map((h) => keyGroupsRestore(h, 'local')), ...local.fallBack].sort((a, b) => a.keyGroupRange!.start - b.keyGroupRange!.start);
-    const listed = share ? { handles: [...keyed, ...fellBack(share.filter((h) => !isKeyed(h)), local.reason)] } : {};
+    const listed = share ? { handles: clock.timed([...keyed, ...fellBack(share.filter((h) => !isKeyed(h)), local.reason)], localMs, remoteMs) } : {};
     return { restore: assignment.restore, source: 'remote', reason: local.reason, bytes: assignment.bytes, remoteBytes: assignment.remoteBytes, ...listed, localBytesRead: local.bytesRead, remoteRead };
   }
   const assignment = assignRestoredState(remote.checkpoint, handles.target, undefined, remote.sharedFile);
-  const listed = share ? { handles: fellBack(share, local.reason) } : {};
+  const listed = share ? { handles: clock.timed(fellBack(share, local.reason), localMs, remoteMs) } : {};
   return { restore: assignment.restore, source: 'remote', reason: local.reason, bytes: assignment.bytes, remoteBytes: assignment.remoteBytes, ...listed, localBytesRead: local.bytesRead, remoteRead };
+}
+
+/**
+ * Times a subtask's reads: `lap()` is the job ms since the last lap (the read of the host's disk,
+ * then of remote storage), and `timed` gives each handle the time of the read that brought it.
+ * Handles read together (a local copy's key-group handles are one record; a share's keyed handles
+ * one state file) each took that whole read; a local one also its modelled transfer, by its own bytes.
+ */
+function readClock(timing: TaskRestoreStores['timing']) {
+  let last = timing?.now() ?? 0;
+  return {
+    lap(): number {
+      const now = timing?.now() ?? 0;
+      const ms = now - last;
+      last = now;
+      return ms;
+    },
+    timed(handles: HandleRestore[], localMs: number, remoteMs: number): HandleRestore[] {
+      if (!timing) return handles;
+      const { latencyMs, bandwidthMbPerS } = timing.local;
+      return handles.map((h) => (h.source === 'local' ? { ...h, durationMs: localMs + transferMs(h.bytes, latencyMs, bandwidthMbPerS) } : h.source === 'remote' ? { ...h, durationMs: remoteMs } : h));
+    },
+  };
 }
 
 /**

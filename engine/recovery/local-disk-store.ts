@@ -7,6 +7,9 @@
 import type { TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
+/** What a stored copy's checksum is of, and how: see StoredLocalCopy.checksumOf. */
+export type LocalCopyChecksumKind = 'bytes' | 'sha-256';
+
 /** One task-local copy as stored: `path` is its key (`aid_…/jid_…/vtx_…_sti_…/chk_<id>`). */
 export interface StoredLocalCopy {
   path: string;
@@ -15,8 +18,12 @@ export interface StoredLocalCopy {
   /** bytes the copy takes on the disk (the state size, or what a partial write got to) */
   bytes: number;
   checksum: string;
-  /** 'bytes': `checksum` is of `snapshot` as stored (fnv1a32Bytes); otherwise of the decoded snapshot (checksum.ts) */
-  checksumOf?: 'bytes';
+  /**
+   * 'bytes': `checksum` is of `snapshot` as stored (fnv1a32Bytes); 'sha-256': it is the SHA-256
+   * digest of those bytes, which the live TaskManager that wrote it computed natively and the one
+   * that reads it checks (workers/local-copy-digest.ts); absent: of the decoded snapshot (checksum.ts)
+   */
+  checksumOf?: LocalCopyChecksumKind;
   complete: boolean;
   /** the snapshot, encoded by encodeTaskStateSnapshot: its shared files as handles, their contents are runs */
   snapshot: Uint8Array;

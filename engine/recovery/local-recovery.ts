@@ -89,9 +89,21 @@ export type SubtaskRestoreDecision =
 /**
  * Where one state handle of a subtask was restored from (Flink's BackendRestorerProcedure trying
  * the alternatives of PrioritizedOperatorSubtaskState in order): the local alternative, the remote
- * (job manager's) copy with the reason the local one could not serve, or nowhere.
+ * (job manager's) copy with the reason the local one could not serve, or nowhere. `durationMs`:
+ * how long reading it took (absent for a failed handle and in older traces). The sim models it
+ * (withModelledReadMs); the live runtime measures its TaskManager's read and adds the modelled transfer.
  */
-export type HandleRestore = StateHandleRef & { source: 'local' | 'remote' | 'failed'; reason?: LocalRecoveryFallbackReason };
+export type HandleRestore = StateHandleRef & { source: 'local' | 'remote' | 'failed'; reason?: LocalRecoveryFallbackReason; durationMs?: number };
+
+/**
+ * A handle's modelled read: its bytes over the latency and bandwidth of where it came from (each
+ * handle a file of its own, one request each, as Flink reads them); nothing for an empty or failed one.
+ */
+export function withModelledReadMs(handle: HandleRestore, costs: RestoreCosts): HandleRestore {
+  if (handle.source === 'failed') return handle;
+  const durationMs = handle.source === 'local' ? readMs(handle.bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s) : readMs(handle.bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
+  return { ...handle, durationMs };
+}
 
 /**
  * The part of a partial or partly damaged local copy a restore still reads locally: the key groups

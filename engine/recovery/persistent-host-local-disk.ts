@@ -14,7 +14,7 @@ import type { TaskStateSnapshot } from '../protocol.ts';
 import { fnv1a32Bytes } from './checksum.ts';
 import { decodeSharedFile, decodeTaskStateSnapshot, encodeSharedFile, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
 import { HostLocalDisk, keyGroupHandlesOfCopy, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
-import type { LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
+import type { LocalCopyChecksumKind, LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
 
 /**
  * The record of a copy for the store. `encoded`: the snapshot's bytes whose checksum the copy
@@ -47,20 +47,36 @@ function loadedRun(record: StoredLocalRun): { key: TaskLocalStateStoreKey; run: 
   }
 }
 
-/** A stored copy back as a LocalCopy; bytes that do not decode become a snapshot that fails its checksum. */
+/**
+ * A stored copy back as a LocalCopy; bytes that do not decode become a snapshot that fails its
+ * checksum. A SHA-256 digest (a live TaskManager's, workers/local-copy-digest.ts) cannot be
+ * checked synchronously here: such a copy comes back failing verification, so a restore from this
+ * reading falls back to remote; the TaskManagers read their copies through verifiedStoredCopy.
+ */
 function loaded(record: StoredLocalCopy): LocalCopy {
   // Bytes checked before decoding: damaged ones are not trusted whatever they decode to.
-  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.snapshot) !== record.checksum) return unreadable(record, 'its bytes do not match their checksum');
+  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.snapshot) !== record.checksum) return unreadableLocalCopy(record, 'its bytes do not match their checksum');
+  if (record.checksumOf === 'sha-256') return unreadableLocalCopy(record, 'its SHA-256 digest is checked by the TaskManager that reads it');
+  return decodedLocalCopy(record);
+}
+
+/**
+ * A stored copy decoded, trusted as its bytes are: the caller checked them (or checks them
+ * meanwhile and drops the result when they do not match). Bytes that do not decode become a copy
+ * that fails verification.
+ */
+export function decodedLocalCopy(record: StoredLocalCopy): LocalCopy {
   let snapshot: TaskStateSnapshot;
   try {
     snapshot = decodeTaskStateSnapshot(record.snapshot);
   } catch (error) {
-    return unreadable(record, `the stored copy does not decode: ${error instanceof Error ? error.message : String(error)}`);
+    return unreadableLocalCopy(record, `the stored copy does not decode: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { key, checkpointId, path, bytes, checksum, complete } = record;
   const runs = record.runs ?? (snapshot.sharedFiles ?? []).map((f) => f.name);
   const handles = record.keyGroupHandles ? { keyGroupHandles: record.keyGroupHandles } : {};
-  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...handles, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) };
+  const verified = record.checksumOf === undefined ? {} : { verifiedOnRead: true };
+  return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs, ...handles, ...verified };
 }
 
 /**
@@ -69,11 +85,16 @@ function loaded(record: StoredLocalCopy): LocalCopy {
  * fails verification (verifyLocalCopy), with why.
  */
 export function verifiedLocalCopy(record: StoredLocalCopy, runs: readonly StoredLocalRun[]): { copy: LocalCopy; runs: LocalRun[] } {
-  return { copy: loaded(record), runs: runs.map((r) => loadedRun(r).run) };
+  return { copy: loaded(record), runs: verifiedLocalRuns(runs) };
+}
+
+/** Stored runs back, each checked against its checksum (one that does not match or decode fails verification). */
+export function verifiedLocalRuns(runs: readonly StoredLocalRun[]): LocalRun[] {
+  return runs.map((r) => loadedRun(r).run);
 }
 
 /** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
-function unreadable(record: StoredLocalCopy, why: string): LocalCopy {
+export function unreadableLocalCopy(record: StoredLocalCopy, why: string): LocalCopy {
   const { key, checkpointId, path, bytes, checksum, complete } = record;
   const snapshot: TaskStateSnapshot = { subtask: { ...record.key.subtask }, keyedState: { unreadable: why }, stateSize: record.bytes, checkpointedSize: 0 };
   return { key, checkpointId, path, bytes, checksum, complete, snapshot, runs: record.runs ?? [] };
@@ -228,7 +249,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
 
   /**
    * Writes a copy that arrives encoded (from a TaskManager, with the checksum it computed of the
-   * bytes, fnv1a32Bytes): straight to the store, without decoding it here, with the runs it
+   * bytes: fnv1a32Bytes, or with `checksumOf: 'sha-256'` its SHA-256 digest): straight to the store, without decoding it here, with the runs it
    * brought that the store lacks (`newRuns`; `runs`: every run it references). Memory keeps the
    * copy's handle, or the decoded snapshot when contents stay in memory.
    */
@@ -236,7 +257,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     key: TaskLocalStateStoreKey,
     checkpointId: number,
     encoded: Uint8Array,
-    write: Required<Pick<LocalCopyWrite, 'bytes' | 'checksum'>> & LocalCopyWrite & { runs?: ReadonlyArray<{ name: string; sizeBytes: number }>; newRuns?: readonly EncodedLocalRun[] },
+    write: Required<Pick<LocalCopyWrite, 'bytes' | 'checksum'>> & LocalCopyWrite & { checksumOf?: LocalCopyChecksumKind; runs?: ReadonlyArray<{ name: string; sizeBytes: number }>; newRuns?: readonly EncodedLocalRun[] },
   ): LocalCopy {
     if (write.complete ?? true) this.#addEncodedRuns(key, write.newRuns ?? []);
     if (this.#contentsInMemory) return this.storeOwn(key, checkpointId, withoutRunContents(decodeTaskStateSnapshot(encoded)), { complete: write.complete, bytes: write.bytes });
@@ -245,7 +266,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     const copy = super.storeOwn(key, checkpointId, handle, write);
     const { path, bytes, checksum, complete } = copy;
     const runs = copy.runs.length > 0 ? { runs: [...copy.runs] } : {};
-    this.#write({ put: [{ path, key: copy.key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: 'bytes', ...runs }] });
+    this.#write({ put: [{ path, key: copy.key, checkpointId, bytes, checksum, complete, snapshot: encoded, checksumOf: write.checksumOf ?? 'bytes', ...runs }] });
     return copy;
   }
 

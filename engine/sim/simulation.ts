@@ -21,7 +21,7 @@ import { MetricsSampler, type JobMetrics } from '../metrics/metrics-sampler.ts';
 import { transferMs } from '../storage/transfer-cost.ts';
 import type { CheckpointStorageEffect } from '../storage/checkpoint-storage-mirror.ts';
 import { HostLocalDisk, type LocalDiskListing, type TaskLocalStateStoreKey } from '../recovery/host-local-disk.ts';
-import { localCopyOf, writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
+import { localCopyOf, withModelledReadMs, writesLocalCopy, type SlotLocation } from '../recovery/local-recovery.ts';
 import { ClusterTopology } from '../job/cluster-topology.ts';
 import { SimKernel } from './sim-kernel.ts';
 import { ChannelIndex } from './channel-index.ts';
@@ -461,7 +461,8 @@ export class Simulation extends JobRuntime {
       if (decision.source === 'failed') failed.push({ task: i, reason: decision.reason });
       const durationMs = decision.source === 'failed' || bytes === 0 ? 0 : decision.durationMs;
       const source = decision.source === 'local' ? 'local' : 'remote';
-      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, remoteBytes: read, durationMs, handles: decision.handles });
+      const handles = decision.handles.map((h) => withModelledReadMs(h, this.scenario.costs));
+      record.subtasks.push({ ...task.id, source, ...(decision.source === 'remote' ? { reason: decision.reason } : {}), bytes, remoteBytes: read, durationMs, handles });
       this.#localDisk(i)?.pruneAllBut(this.#localKey(i), checkpoint.id);
       task.initialize(restore);
       this.kernel.schedule(now + durationMs, { type: 'task-running', attempt: this.attempt, task: i });

@@ -79,6 +79,8 @@ interface RestoreRun {
   remoteReadBytes: number;
   /** the page's main-thread JS heap (the JobManager), peak over the run, sampled every 50 ms */
   jobManagerHeapPeakBytes: number;
+  /** the slowest keyed handle's read as its TaskManager timed it (its restore's read, without the deployment and the wait for it) */
+  keyedHandleReadMs: number;
 }
 
 /**
@@ -128,6 +130,7 @@ async function restoreAfterKill(session: BrowserSession, keys: number, localReco
         killToRunningWallMs,
         remoteReadBytes: driver.remoteRestoreReads.reduce((n, r) => n + r.bytes, 0),
         jobManagerHeapPeakBytes: heapPeak,
+        keyedHandleReadMs: Math.max(0, ...keyed.flatMap((t) => (t.handles ?? []).filter((h) => h.kind === 'key-groups' || h.kind === 'incremental').map((h) => h.durationMs ?? 0))),
       };
     },
     { s: scenario(keys, localRecovery, backend), targetBytes, heartbeatScale: HEARTBEAT_SCALE, minCheckpoints },
@@ -218,6 +221,7 @@ function restoreFigures(prefix: string, runs: RestoreRounds): BenchFigure[] {
       kill_to_running_beyond_restore_ms: Math.round(of(list, (r) => r.killToRunningWallMs - r.restoreMs)),
       remote_read_mb: Math.round((of(list, (r) => r.remoteReadBytes) / MB) * 100) / 100,
       jobmanager_heap_peak_mb: Math.round(Math.max(...list.map((r) => r.jobManagerHeapPeakBytes)) / MB),
+      keyed_handle_read_ms: Math.round(of(list, (r) => r.keyedHandleReadMs)),
       runs_ms: list.map((r) => Math.round(r.restoreMs)),
     });
   }

@@ -148,4 +148,37 @@ describe('the restore of each subtask, in the Overview and the inspector', () =>
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(session.errors).toEqual([]);
   }, 90_000);
+
+  it('shows each state handle under its subtask with how long its read took, in English and Chinese', async () => {
+    await page.evaluate((scenario) => window.playground!.load(scenario).then(() => undefined), await readFile(SCENARIO_FILE, 'utf8'));
+    await api(page, `await api.runUntil(6600);`);
+    const restore = (await stats(page)).restores.at(-1)!;
+    const count0 = restore.subtasks.find((s) => s.vertexId === 'count' && s.subtaskIndex === 0)!;
+    expect(count0.source).toBe('local');
+    expect(count0.handles!.every((h) => h.source === 'local' && typeof h.durationMs === 'number')).toBe(true);
+
+    await openOverview(page, en['checkpoints.tab.overview']);
+    const card = page.getByTestId('latest-restore');
+    const handleRows = card.locator('[data-testid="restore-handle-row"][data-subtask="count#0"]');
+    expect(await handleRows.count()).toBe(0);
+    const toggle = card.getByTestId('restore-handles-toggle');
+    await expect.poll(() => toggle.textContent()).toBe(en['restore.handles.show']);
+    await toggle.click();
+    await expect.poll(() => handleRows.count()).toBe(count0.handles!.length);
+    const first = ((await handleRows.first().textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(first).toContain('KeyGroupsStateHandle');
+    expect(first).toContain(en['restore.handle.source.local']);
+    expect(await handleRows.first().getByTestId('restore-handle-duration').textContent()).toMatch(/^\d+(\.\d+)?ms$/);
+    expect(await toggle.textContent()).toBe(en['restore.handles.hide']);
+    await card.screenshot({ path: shot('restore-subtasks-handles-en') });
+
+    await page.getByTestId('locale-select').selectOption({ label: '中文' });
+    await expect.poll(() => toggle.textContent()).toBe(zhCN['restore.handles.hide']);
+    expect(await handleRows.first().textContent()).toContain(zhCN['restore.handle.source.local']);
+    await card.screenshot({ path: shot('restore-subtasks-handles-zh') });
+    await page.getByTestId('locale-select').selectOption({ label: 'English' });
+    await toggle.click();
+    await expect.poll(() => handleRows.count()).toBe(0);
+    expect(session.errors).toEqual([]);
+  }, 90_000);
 });

@@ -49,6 +49,26 @@ describe('restoreRow', () => {
     });
   });
 
+  it('carries each state handle’s read time, and none for a handle the record did not time', () => {
+    const row = restoreRow(
+      subtask({
+        source: 'remote',
+        reason: 'partial',
+        handles: [
+          { kind: 'key-groups', keyGroupRange: { start: 0, end: 7 }, bytes: 100, source: 'local', durationMs: 26.7 },
+          { kind: 'key-groups', keyGroupRange: { start: 8, end: 15 }, bytes: 100, source: 'remote', reason: 'partial', durationMs: 312.5 },
+          { kind: 'operator', bytes: 0, source: 'failed', reason: 'partial' },
+        ],
+      }),
+    );
+    expect(row.handles!.map((h) => [h.keyGroups, h.source, h.durationMs])).toEqual([
+      ['0–7', 'local', 26.7],
+      ['8–15', 'remote', 312.5],
+      [undefined, 'failed', undefined],
+    ]);
+    expect('durationMs' in row.handles![2]!).toBe(false);
+  });
+
   it('a local restore that fetched some shared runs from remote names its remote bytes', () => {
     const row = restoreRow(subtask({ source: 'local', reason: undefined, remoteBytes: 4096 }));
     expect(row).toMatchObject({ source: 'local', reason: null, showRemoteBytes: true, remoteBytes: 4096 });

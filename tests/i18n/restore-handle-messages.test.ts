@@ -7,7 +7,7 @@ import type { SubtaskRestore } from '../../engine/run/job-events.ts';
 import { restoreRow } from '../../web/dashboard/restore-rows.ts';
 import type { Translate } from '../../web/i18n/fault-text.ts';
 import { locales, type Locale, type MessageKey } from '../../web/i18n/messages.ts';
-import { restoreHandleText } from '../../web/i18n/restore-text.ts';
+import { restoreHandleDurationText, restoreHandleText } from '../../web/i18n/restore-text.ts';
 
 function translator(locale: Locale): Translate {
   const messages = locales[locale].messages;
@@ -45,6 +45,15 @@ describe('restore handle lines in the UI languages', () => {
     expect(local).toBe('KeyGroupsStateHandle，key group 0–31：本地，256 KB');
     expect(remote).toContain('远程');
     expect(remote).toContain('本地副本只写了一部分');
+  });
+
+  it('says how long a timed handle’s read took, in English and Chinese', () => {
+    const timed: SubtaskRestore = { ...mixed, handles: [{ ...mixed.handles![0]!, durationMs: 12 }, { ...mixed.handles![1]!, durationMs: 340 }] };
+    const [local, remote] = restoreRow(timed).handles!;
+    expect(restoreHandleText(local!, translator('en'))).toBe('KeyGroupsStateHandle, key groups 0–31: local, 256 KB in 12ms');
+    expect(restoreHandleText(remote!, translator('en'))).toBe('KeyGroupsStateHandle, key groups 32–63: remote, 256 KB in 340ms (the local copy was only partly written)');
+    expect(restoreHandleText(local!, translator('zh-CN'))).toBe('KeyGroupsStateHandle，key group 0–31：本地，256 KB，读取耗时 12ms');
+    expect(restoreHandleDurationText(remote!)).toBe('340ms');
   });
 
   it('has every handle kind and source in every locale', () => {

@@ -71,4 +71,21 @@ describe('a restore that mixes local and remote handles within one subtask', () 
     expect(new Set(count0!.handles!.map((h) => `${h.source}:${h.reason}`))).toEqual(new Set(['remote:missing']));
     expect(new Set(count1!.handles!.map((h) => h.source))).toEqual(new Set(['local']));
   });
+
+  it('models each handle’s read by its bytes over the cost of where it came from', () => {
+    const scenario = job([
+      { at_ms: 3500, type: 'delete-local-copy', host: 'host-0', vertex: 'count', subtask: 0, key_group: 0 },
+      { at_ms: 3600, type: 'fail-task', vertex: 'count', subtask: 1 },
+    ]);
+    const count0 = run(scenario).restores[0]!.subtasks.find((s) => s.vertexId === 'count' && s.subtaskIndex === 0)!;
+    const { costs } = scenario;
+    // Said independently of the code: one request per handle, latency plus bytes over bandwidth (MiB/s); nothing for an empty handle.
+    const expected = (bytes: number, latencyMs: number, mbPerS: number) => (bytes > 0 ? latencyMs + (bytes / (mbPerS * 1024 * 1024)) * 1000 : 0);
+    const keyed = count0.handles!.filter((h) => h.kind === 'key-groups' && h.bytes > 0);
+    expect(new Set(keyed.map((h) => h.source))).toEqual(new Set(['local', 'remote']));
+    for (const h of count0.handles!) {
+      const cost = h.source === 'local' ? expected(h.bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s) : expected(h.bytes, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
+      expect(h.durationMs, `${h.kind} ${h.keyGroupRange?.start} ${h.source}`).toBeCloseTo(cost, 9);
+    }
+  });
 });

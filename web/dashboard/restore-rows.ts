@@ -64,7 +64,7 @@ export interface RestoreRow {
   handles?: HandleRow[];
 }
 
-/** One state handle of a subtask's restore (HandleRestore), for the inspector's list. */
+/** One state handle of a subtask's restore (HandleRestore), for the inspector's list and the Latest Restore's handle rows. */
 export interface HandleRow {
   kind: HandleRestore['kind'];
   /** `0–15`, for keyed handles */
@@ -73,6 +73,8 @@ export interface HandleRow {
   /** why not local; null for a local handle */
   reason: LocalRecoveryFallbackReason | null;
   bytes: number;
+  /** how long reading it took (absent when the record does not say: a failed handle, older traces) */
+  durationMs?: number;
 }
 
 export interface RestoreGroup {
@@ -120,7 +122,8 @@ export function restoreRow(s: SubtaskRestore, options: RestoreRowOptions = {}): 
 
 function handleRow(h: HandleRestore): HandleRow {
   const keyGroups = h.keyGroupRange ? { keyGroups: `${h.keyGroupRange.start}–${h.keyGroupRange.end}` } : {};
-  return { kind: h.kind, ...keyGroups, source: h.source, reason: h.source === 'local' ? null : (h.reason ?? null), bytes: h.bytes };
+  const duration = h.durationMs === undefined ? {} : { durationMs: h.durationMs };
+  return { kind: h.kind, ...keyGroups, source: h.source, reason: h.source === 'local' ? null : (h.reason ?? null), bytes: h.bytes, ...duration };
 }
 
 /** The record's subtasks as rows, grouped by vertex (graph order), each group by subtask index. */

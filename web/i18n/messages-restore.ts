@@ -41,6 +41,10 @@ export const restoreEn = {
   'restore.handle.source.remote': 'remote',
   'restore.handle.source.failed': 'failed',
   'restore.handle.line': '{handle}: {source}, {bytes}',
+  'restore.handle.lineTimed': '{handle}: {source}, {bytes} in {duration}',
+  'restore.handles.show': 'Show state handles',
+  'restore.handles.hide': 'Hide state handles',
+  'restore.handles.title': 'Each state handle of the subtask: where it was read from, its size and how long its read took',
   'restore.handle.withReason': '{line} ({reason})',
 
   'inspector.lastRestore.title': 'Last restore',

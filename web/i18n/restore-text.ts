@@ -28,14 +28,32 @@ export function restoreReasonText(row: RestoreRow, translate: Translate): string
 }
 
 /**
- * One state handle of a restore: "KeyGroupsStateHandle, key groups 0–15: local, 256 KB", with why
- * not local after it for a remote or failed one.
+ * One state handle of a restore: "KeyGroupsStateHandle, key groups 0–15: local, 256 KB" (and "in
+ * 12ms" when the record timed its read), with why not local after it for a remote or failed one.
  */
 export function restoreHandleText(handle: HandleRow, translate: Translate): string {
+  const params = { handle: restoreHandleName(handle, translate), source: restoreHandleSourceText(handle, translate), bytes: formatBytes(handle.bytes) };
+  const line = handle.durationMs === undefined ? translate('restore.handle.line', params) : translate('restore.handle.lineTimed', { ...params, duration: formatDuration(handle.durationMs) });
+  const reason = restoreHandleReasonText(handle, translate);
+  return reason === undefined ? line : translate('restore.handle.withReason', { line, reason });
+}
+
+/** "KeyGroupsStateHandle, key groups 0–15": Flink's class name, and its key groups for a keyed handle. */
+export function restoreHandleName(handle: HandleRow, translate: Translate): string {
   const kind = translate(`restore.handle.kind.${handle.kind}`);
-  const name = handle.keyGroups === undefined ? kind : translate('restore.handle.keyGroups', { kind, keyGroups: handle.keyGroups });
-  const source = translate(`restore.handle.source.${handle.source}`);
-  const line = translate('restore.handle.line', { handle: name, source, bytes: formatBytes(handle.bytes) });
-  if (handle.reason === null) return line;
-  return translate('restore.handle.withReason', { line, reason: translate(`restore.reason.${handle.reason}`, { reason: '' }) });
+  return handle.keyGroups === undefined ? kind : translate('restore.handle.keyGroups', { kind, keyGroups: handle.keyGroups });
+}
+
+export function restoreHandleSourceText(handle: HandleRow, translate: Translate): string {
+  return translate(`restore.handle.source.${handle.source}`);
+}
+
+/** How long the handle's read took; empty when the record does not say. */
+export function restoreHandleDurationText(handle: HandleRow): string {
+  return handle.durationMs === undefined ? '' : formatDuration(handle.durationMs);
+}
+
+/** Why the handle did not come from the local copy; undefined for a local one. */
+export function restoreHandleReasonText(handle: HandleRow, translate: Translate): string | undefined {
+  return handle.reason === null ? undefined : translate(`restore.reason.${handle.reason}`, { reason: '' });
 }

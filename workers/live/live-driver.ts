@@ -698,7 +698,7 @@ export class LiveDriver extends JobRuntime {
     const key = this.#localKey(report.taskIndex);
     // A full copy's key-group handles, named from the subtask's range (an incremental copy is one handle with its runs).
     const keyGroupHandles = report.runs ? {} : { keyGroupHandles: localKeyGroupsHandlesOfRange(this.graph.subtasks[report.taskIndex]!.keyGroupRange, report.bytes, true) };
-    if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(key, report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, ...runs, ...keyGroupHandles });
+    if (disk instanceof PersistentHostLocalDisk) disk.storeEncoded(key, report.checkpointId, report.snapshot, { bytes: report.bytes, checksum: report.checksum, checksumOf: report.checksumOf, ...runs, ...keyGroupHandles });
     else disk?.store(key, report.checkpointId, withSentRuns(decodeTaskStateSnapshot(report.snapshot), report.newRuns), { bytes: report.bytes });
     if (disk && report.runs) this.#resendRunsTheDiskLacks(disk, report.taskIndex, report.runs);
   }

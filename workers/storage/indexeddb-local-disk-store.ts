@@ -16,7 +16,8 @@ import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HostLocalDisk, type LocalCopy, type LocalRun } from '../../engine/recovery/host-local-disk.ts';
 import { localDiskDatabaseName } from './database-names.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/local-disk-store.ts';
-import { PersistentHostLocalDisk, verifiedLocalCopy } from '../../engine/recovery/persistent-host-local-disk.ts';
+import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
+import { verifiedStoredCopy } from '../local-copy-digest.ts';
 
 interface LocalDiskDb extends DBSchema {
   copies: { key: string; value: StoredLocalCopy };
@@ -124,12 +125,12 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
 
 /**
  * A TaskManager's read of one of its own copies on its host's disk (`path`, as the JobManager's
- * listing named it), verified against the checksums it was written with; undefined when the disk
- * does not hold it (gone since the listing: the restore reads it remotely, `missing`).
+ * listing named it), verified against the checksums it was written with (verifiedStoredCopy);
+ * undefined when the disk does not hold it (gone since the listing: the restore reads it remotely, `missing`).
  */
 export async function readLocalCopy(store: IndexedDbLocalDiskStore, path: string): Promise<{ copy: LocalCopy; runs: LocalRun[] } | undefined> {
   const read = await store.readCopy(path);
-  return read && verifiedLocalCopy(read.copy, read.runs);
+  return read && verifiedStoredCopy(read.copy, read.runs);
 }
 
 /**

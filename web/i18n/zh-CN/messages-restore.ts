@@ -45,6 +45,10 @@ export const restoreZhCN: { readonly [K in keyof typeof restoreEn]: string } = {
   'restore.handle.source.remote': '远程',
   'restore.handle.source.failed': '失败',
   'restore.handle.line': '{handle}：{source}，{bytes}',
+  'restore.handle.lineTimed': '{handle}：{source}，{bytes}，读取耗时 {duration}',
+  'restore.handles.show': '显示状态句柄',
+  'restore.handles.hide': '隐藏状态句柄',
+  'restore.handles.title': '该子任务的每个状态句柄（state handle）：从哪里读取、大小、读取耗时',
   'restore.handle.withReason': '{line}（{reason}）',
 
   'inspector.lastRestore.handles': '状态句柄（state handle，优先本地，远程兜底）',
