@@ -36,6 +36,7 @@ export const backpressureAndUnaligned: Lesson = {
         en: 'Press Run, then open a completed checkpoint in the dashboard: the start delay is over a second, the alignment tens of milliseconds, and a checkpoint takes well over a second from end to end, although the state is small.',
         'zh-CN': '点击运行，然后在仪表盘中打开一个已完成的 checkpoint：触发延迟超过一秒，对齐时间有几十毫秒，虽然状态很小，一次 checkpoint 从头到尾却要一秒多。',
       },
+      look_at: ['start-delay-column', 'alignment-column'],
       actions: [],
       seen: [
         { type: 'statistic', statistic: 'start-delay', aggregate: 'p50', min: 1000 },
@@ -49,6 +50,7 @@ export const backpressureAndUnaligned: Lesson = {
         'zh-CN':
           '把 execution.checkpointing.unaligned.enabled 设为 true，作业从头开始运行。barrier 越过了排队的 buffer：触发延迟降到约 0.1 秒，不再需要等待对齐，checkpoint 的耗时只剩一小部分。代价是每次 checkpoint 要持久化几百 KB 的 in-flight 数据（仪表盘中的 Persisted Data）。',
       },
+      look_at: ['start-delay-column', 'in-flight-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.unaligned.enabled', value: true }],
       seen: [
         { type: 'statistic', statistic: 'start-delay', aggregate: 'p50', max: 300 },
@@ -64,6 +66,7 @@ export const backpressureAndUnaligned: Lesson = {
         'zh-CN':
           '再把 execution.checkpointing.aligned-checkpoint-timeout 设为 500 ms。每次 checkpoint 都先按对齐方式进行，只有在触发 500 ms 后仍在等待时才切换为非对齐：checkpoint 大约需要 0.6 秒，持久化的 in-flight 数据也比完全非对齐时少。',
       },
+      look_at: ['end-to-end-column', 'in-flight-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.aligned-checkpoint-timeout', value: '500 ms' }],
       seen: [
         { type: 'statistic', statistic: 'end-to-end-duration', aggregate: 'p50', min: 400, max: 1000 },

@@ -31,6 +31,7 @@ export const timersAndCompression: Lesson = {
         en: "Press Run and open a checkpoint in the dashboard: the window subtasks' synchronous phase (Sync Duration) stays under about 20 ms, and each full checkpoint uploads about 3 MB.",
         'zh-CN': '点击运行，在仪表盘中打开一个 checkpoint：窗口子任务的同步阶段（Sync Duration）不超过约 20 ms，每次全量 checkpoint 上传约 3 MB。',
       },
+      look_at: ['sync-duration-column', 'checkpointed-size-column'],
       actions: [],
       seen: [
         { type: 'statistic', statistic: 'sync-duration', aggregate: 'max', max: 30 },
@@ -43,6 +44,7 @@ export const timersAndCompression: Lesson = {
         en: 'Set state.backend.rocksdb.timer-service.factory to HEAP and run again. Now every checkpoint copies all 50,000 timers in its synchronous phase: it takes about three times as long.',
         'zh-CN': '把 state.backend.rocksdb.timer-service.factory 设为 HEAP，再运行一次。现在每次 checkpoint 都要在同步阶段复制全部 5 万个 Timer：同步阶段大约变成原来的三倍长。',
       },
+      look_at: ['sync-duration-column'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.timer-service.factory', value: 'HEAP' }],
       seen: [{ type: 'statistic', statistic: 'sync-duration', aggregate: 'max', min: 45 }],
     },
@@ -52,6 +54,7 @@ export const timersAndCompression: Lesson = {
         en: 'Set execution.checkpointing.snapshot-compression to true and run again: the full checkpoints shrink from about 3 MB to well under 1 MB (Checkpointed Data Size).',
         'zh-CN': '把 execution.checkpointing.snapshot-compression 设为 true，再运行一次：全量 checkpoint 从约 3 MB 缩小到远低于 1 MB（Checkpointed Data Size）。',
       },
+      look_at: ['checkpointed-size-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.snapshot-compression', value: true }],
       seen: [{ type: 'statistic', statistic: 'checkpointed-size', aggregate: 'max', max: 1_000_000 }],
     },
