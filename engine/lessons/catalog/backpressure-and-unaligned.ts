@@ -46,9 +46,9 @@ export const backpressureAndUnaligned: Lesson = {
     {
       title: { en: 'Turn on unaligned checkpoints', 'zh-CN': '开启非对齐 checkpoint' },
       body: {
-        en: 'Set execution.checkpointing.unaligned.enabled to true; the run starts over. The barriers overtake the queued buffers: the start delay drops to about 0.1 s, nothing waits for alignment, and checkpoints complete in a fraction of the time. In exchange each checkpoint persists hundreds of kilobytes of in-flight data (Persisted Data in the dashboard).',
+        en: 'Set execution.checkpointing.unaligned.enabled to true; the run starts over. The barriers overtake the queued buffers: the start delay drops to about 0.1 s, nothing waits for alignment, and checkpoints complete in a fraction of the time. In exchange each checkpoint persists hundreds of kilobytes of in-flight data (Processed (persisted) in-flight data in the dashboard\'s History).',
         'zh-CN':
-          '把 execution.checkpointing.unaligned.enabled 设为 true，作业从头开始运行。barrier 越过了排队的 buffer：触发延迟降到约 0.1 秒，不再需要等待对齐，checkpoint 的耗时只剩一小部分。代价是每次 checkpoint 要持久化几百 KB 的 in-flight 数据（仪表盘中的 Persisted Data）。',
+          '把 execution.checkpointing.unaligned.enabled 设为 true，作业从头开始运行。barrier 越过了排队的 buffer：触发延迟降到约 0.1 秒，不再需要等待对齐，checkpoint 的耗时只剩一小部分。代价是每次 checkpoint 要持久化几百 KB 的 in-flight 数据（仪表盘“历史”页中的“已处理（已持久化）的在途数据”）。',
       },
       look_at: ['start-delay-column', 'in-flight-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.unaligned.enabled', value: true }],

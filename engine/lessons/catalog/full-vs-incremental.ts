@@ -24,7 +24,7 @@ export const fullVsIncremental: Lesson = {
       title: { en: 'Run it with full checkpoints', 'zh-CN': '用全量 checkpoint 运行' },
       body: {
         en: "Press Run and open the dashboard's History: every checkpoint's checkpointed size equals its full size; each one uploads the whole state again.",
-        'zh-CN': '点击运行，打开仪表盘的 History：每个 checkpoint 的 Checkpointed Data Size 都等于 Full Checkpoint Data Size，每一次都重新上传全部状态。',
+        'zh-CN': '点击运行，打开仪表盘的“历史”页：每个 checkpoint 的“Checkpoint 数据量”都等于“完整 Checkpoint 数据量”，每一次都重新上传全部状态。',
       },
       look_at: ['checkpointed-size-column', 'full-size-column'],
       actions: [],

@@ -29,8 +29,8 @@ export const intervalAndMinPause: Lesson = {
     {
       title: { en: "Run it and compare the checkpoints' start times", 'zh-CN': '运行作业，比对 checkpoint 的开始时间' },
       body: {
-        en: 'Press Run. As the state grows, a checkpoint soon takes about 1.2 s, longer than the 1 s interval, and on the timeline each checkpoint starts right where the previous one ends: no gap.',
-        'zh-CN': '点击运行。随着状态增大，一次 checkpoint 很快就要约 1.2 秒，超过了 1 秒的间隔；在时间线上，每个 checkpoint 都紧接着上一个的结束开始，中间没有间隔。',
+        en: 'The run starts by itself when the page opens on this lesson (if it is paused at 0, press Run). As the state grows, a checkpoint soon takes about 1.2 s, longer than the 1 s interval, and on the timeline each checkpoint starts right where the previous one ends: no gap.',
+        'zh-CN': '页面打开这一课时，作业会自动开始运行（如果它停在 0 秒，点击“运行”）。随着状态增大，一次 checkpoint 很快就要约 1.2 秒，超过了 1 秒的间隔；在时间线上，每个 checkpoint 都紧接着上一个的结束开始，中间没有间隔。',
       },
       look_at: ['timeline'],
       actions: [],

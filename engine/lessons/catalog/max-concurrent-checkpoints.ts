@@ -29,7 +29,7 @@ export const maxConcurrentCheckpoints: Lesson = {
       title: { en: 'Run it: one checkpoint at a time', 'zh-CN': '运行作业：同一时间只有一个 checkpoint' },
       body: {
         en: "Press Run. Checkpoints take longer than the interval, yet never more than one is in progress: the dashboard's In Progress count stays at 1 at most, and on the timeline the checkpoints follow one another.",
-        'zh-CN': '点击运行。checkpoint 的耗时超过了间隔，但同一时间最多只有一个在进行：仪表盘中 In Progress 的数量最多为 1，时间线上的 checkpoint 一个接一个。',
+        'zh-CN': '点击运行。checkpoint 的耗时超过了间隔，但同一时间最多只有一个在进行：仪表盘中“进行中”的数量最多为 1，时间线上的 checkpoint 一个接一个。',
       },
       look_at: ['in-progress-count', 'timeline'],
       actions: [],

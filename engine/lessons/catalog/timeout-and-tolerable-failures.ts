@@ -29,7 +29,7 @@ export const timeoutAndTolerableFailures: Lesson = {
       title: { en: 'Run it until the store slows down', 'zh-CN': '运行到存储变慢' },
       body: {
         en: "Press Run. Until 6 s, checkpoints complete in about 0.1 s. Then every upload takes 20 times longer, and the next checkpoint is still in progress when its 2 s are up: it fails with CHECKPOINT_EXPIRED (the dashboard's History tab).",
-        'zh-CN': '点击运行。6 秒之前，checkpoint 大约 0.1 秒就能完成。之后每次上传都要慢 20 倍，下一个 checkpoint 到了 2 秒还没完成：它以 CHECKPOINT_EXPIRED 失败（见仪表盘的 History 页）。',
+        'zh-CN': '点击运行。6 秒之前，checkpoint 大约 0.1 秒就能完成。之后每次上传都要慢 20 倍，下一个 checkpoint 到了 2 秒还没完成：它以 CHECKPOINT_EXPIRED 失败（见仪表盘的“历史”页）。',
       },
       look_at: ['checkpoint-history'],
       actions: [],
