@@ -126,6 +126,7 @@ describe("a lesson step's regions of the page", () => {
     await expect.poll(() => inViewport(page, 'checkpointed-size-column')).toBe(true);
     await expect.poll(() => outlined(page)).toEqual(['checkpointed-size-column', 'full-size-column']);
     expect(await ring(page, 'checkpointed-size-column')).toEqual({ style: 'solid', width: '3px' });
+    await session.screenshot('lesson-look-at-history');
 
     await page.getByTestId('locale-select').selectOption({ label: '中文' });
     await expect.poll(() => chip.textContent()).toContain(`${zhCN['checkpoints.field.checkpointedSize']}（${zhCN['checkpoints.title']} › ${zhCN['checkpoints.tab.history']}）`);

@@ -32,10 +32,11 @@ export class LookHighlight {
     if (targets.length === 0) return;
     this.#targets = targets;
     this.#describedBy = describedBy;
-    this.#markPresent();
+    this.#markIn([document]);
     this.#observer = new MutationObserver((records) => {
-      if (!records.some((record) => record.addedNodes.length > 0)) return;
-      this.#markPresent();
+      const added = records.flatMap((record) => [...record.addedNodes].filter((node) => node instanceof Element));
+      if (added.length === 0) return;
+      this.#markIn(added);
       this.#scrollIfPresent();
     });
     this.#observer.observe(document.body, { childList: true, subtree: true });
@@ -57,10 +58,17 @@ export class LookHighlight {
     this.#scrollIfPresent();
   }
 
-  #markPresent(): void {
+  /**
+   * Marks the regions in `roots` and below: the whole page when the step opens, then only what was
+   * added (a running page re-renders its timeline and tables many times a second).
+   */
+  #markIn(roots: readonly (Document | Element)[]): void {
     for (const element of this.#marked) if (!element.isConnected) this.#marked.delete(element);
-    for (const target of this.#targets) {
-      for (const element of document.querySelectorAll(`[data-look="${target}"]:not([${SHOWN}])`)) {
+    const selector = this.#targets.map((target) => `[data-look="${target}"]:not([${SHOWN}])`).join(', ');
+    for (const root of roots) {
+      const found = [...root.querySelectorAll(selector)];
+      if (root instanceof Element && root.matches(selector)) found.push(root);
+      for (const element of found) {
         mark(element, this.#describedBy);
         this.#marked.add(element);
       }
