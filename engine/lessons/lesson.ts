@@ -1,13 +1,15 @@
 /**
  * A guided lesson (DESIGN.md, contract 5): texts in English and Simplified Chinese, a scenario,
  * and steps. Each step says what to do and what to look for; it may carry actions the page can do
- * for the learner ("Do it for me"), and it is ticked off ("seen") when its expectations hold on
+ * for the learner ("Do it for me"), it names the regions of the page to look at (the page outlines
+ * them), and it is ticked off ("seen") when its expectations hold on
  * the run, the same expectations a scenario file states (engine/run/expectations.ts), so CI, the
  * CLI and the page judge a step alike. All of it is data: no behaviour lives in a lesson.
  */
 import type { CompareVariation } from '../compare/compare-variation.ts';
 import type { ConfigValue, ExpectationSpec, FaultSpec } from '../scenario/scenario-types.ts';
 import type { OperatorRequest } from '../job/scheduled-operation.ts';
+import type { LookTarget } from './look-target.ts';
 
 /** The languages every lesson is written in (the page's locales). */
 export const LESSON_LANGUAGES = ['en', 'zh-CN'] as const;
@@ -41,6 +43,8 @@ export interface LessonStep {
   title: LocalizedText;
   /** what to do and what to look for */
   body: LocalizedText;
+  /** the regions of the page the body tells the learner to look at, in the order it names them; the page outlines them */
+  look_at: readonly LookTarget[];
   /** done in order on top of the scenario as the earlier steps left it; none: the step only looks */
   actions: readonly LessonAction[];
   /** the step is seen once all of these hold on the run (of the scenario with this and the earlier steps' actions) */

@@ -48,7 +48,7 @@ describe('lesson actions', () => {
   });
 
   it('applies the actions of the steps before the one asked for, in order', () => {
-    const step = (actions: LessonAction[]) => ({ title: { en: 'x', 'zh-CN': '甲' }, body: { en: 'x', 'zh-CN': '甲' }, actions, seen: [] });
+    const step = (actions: LessonAction[]) => ({ title: { en: 'x', 'zh-CN': '甲' }, body: { en: 'x', 'zh-CN': '甲' }, look_at: [], actions, seen: [] });
     const lesson: Lesson = {
       id: 'l',
       title: { en: 'x', 'zh-CN': '甲' },
@@ -65,7 +65,7 @@ describe('lesson actions', () => {
   });
 
   it('leaves the file as it is for an operator request, and hands the requests of the earlier steps to the run by time', () => {
-    const step = (actions: LessonAction[]) => ({ title: { en: 'x', 'zh-CN': '甲' }, body: { en: 'x', 'zh-CN': '甲' }, actions, seen: [] });
+    const step = (actions: LessonAction[]) => ({ title: { en: 'x', 'zh-CN': '甲' }, body: { en: 'x', 'zh-CN': '甲' }, look_at: [], actions, seen: [] });
     const cancel: LessonAction = { kind: 'operate', at_ms: 6000, operation: { type: 'cancel' } };
     const rescale: LessonAction = { kind: 'operate', at_ms: 3500, operation: { type: 'rescale', vertex: 'count', parallelism: 4 } };
     const lesson: Lesson = {

@@ -10,6 +10,12 @@ export const lessonsEn = {
   'lessons.doIt': 'Do it for me',
   'lessons.seen': 'Seen',
   'lessons.notSeen': 'Not seen yet',
+  /** the open step's regions of the page, each outlined on the page and a button that shows it */
+  'lessons.lookAt': 'Look at:',
+  /** a region inside the checkpoint dashboard: where it is (Checkpoints › History) */
+  'lessons.lookAt.tab': '{panel} › {tab}',
+  'lessons.lookAt.inTab': '{region} ({where})',
+  'lessons.lookAt.show': 'Show it on the page (outlined)',
   'lessons.openFailed': 'Could not open the lesson: {reason}',
   'scenario.fromLesson': 'Lesson scenario: {name}',
 } as const;

@@ -8,6 +8,7 @@
  * browser's storage, across reloads.
  */
 import type { Lesson } from '../../engine/lessons/lesson.ts';
+import type { LookTarget } from '../../engine/lessons/look-target.ts';
 import { stepProgress } from '../../engine/lessons/lesson-progress.ts';
 import { lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
 import { readScenarioText } from '../playground/scenario-text-reader.ts';
@@ -132,6 +133,12 @@ export class LessonState {
     await this.#load(lesson, step + 1);
     this.step = step;
     this.playground.start();
+  }
+
+  /** The regions of the page the open step points at; none while the list shows. */
+  get lookAt(): readonly LookTarget[] {
+    if (!this.lesson || this.listOpen) return [];
+    return this.lesson.steps[this.step]?.look_at ?? [];
   }
 
   goTo(step: number): void {

@@ -36,6 +36,7 @@ export const backpressureAndUnaligned: Lesson = {
         en: 'Press Run, then open a completed checkpoint in the dashboard: the start delay is over a second, the alignment tens of milliseconds, and a checkpoint takes well over a second from end to end, although the state is small.',
         'zh-CN': '点击运行，然后在仪表盘中打开一个已完成的 checkpoint：触发延迟超过一秒，对齐时间有几十毫秒，虽然状态很小，一次 checkpoint 从头到尾却要一秒多。',
       },
+      look_at: ['start-delay-column', 'alignment-column'],
       actions: [],
       seen: [
         { type: 'statistic', statistic: 'start-delay', aggregate: 'p50', min: 1000 },
@@ -45,10 +46,11 @@ export const backpressureAndUnaligned: Lesson = {
     {
       title: { en: 'Turn on unaligned checkpoints', 'zh-CN': '开启非对齐 checkpoint' },
       body: {
-        en: 'Set execution.checkpointing.unaligned.enabled to true; the run starts over. The barriers overtake the queued buffers: the start delay drops to about 0.1 s, nothing waits for alignment, and checkpoints complete in a fraction of the time. In exchange each checkpoint persists hundreds of kilobytes of in-flight data (Persisted Data in the dashboard).',
+        en: 'Set execution.checkpointing.unaligned.enabled to true; the run starts over. The barriers overtake the queued buffers: the start delay drops to about 0.1 s, nothing waits for alignment, and checkpoints complete in a fraction of the time. In exchange each checkpoint persists hundreds of kilobytes of in-flight data (Processed (persisted) in-flight data in the dashboard\'s History).',
         'zh-CN':
-          '把 execution.checkpointing.unaligned.enabled 设为 true，作业从头开始运行。barrier 越过了排队的 buffer：触发延迟降到约 0.1 秒，不再需要等待对齐，checkpoint 的耗时只剩一小部分。代价是每次 checkpoint 要持久化几百 KB 的 in-flight 数据（仪表盘中的 Persisted Data）。',
+          '把 execution.checkpointing.unaligned.enabled 设为 true，作业从头开始运行。barrier 越过了排队的 buffer：触发延迟降到约 0.1 秒，不再需要等待对齐，checkpoint 的耗时只剩一小部分。代价是每次 checkpoint 要持久化几百 KB 的 in-flight 数据（仪表盘“历史”页中的“已处理（已持久化）的在途数据”）。',
       },
+      look_at: ['start-delay-column', 'in-flight-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.unaligned.enabled', value: true }],
       seen: [
         { type: 'statistic', statistic: 'start-delay', aggregate: 'p50', max: 300 },
@@ -64,6 +66,7 @@ export const backpressureAndUnaligned: Lesson = {
         'zh-CN':
           '再把 execution.checkpointing.aligned-checkpoint-timeout 设为 500 ms。每次 checkpoint 都先按对齐方式进行，只有在触发 500 ms 后仍在等待时才切换为非对齐：checkpoint 大约需要 0.6 秒，持久化的 in-flight 数据也比完全非对齐时少。',
       },
+      look_at: ['end-to-end-column', 'in-flight-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.aligned-checkpoint-timeout', value: '500 ms' }],
       seen: [
         { type: 'statistic', statistic: 'end-to-end-duration', aggregate: 'p50', min: 400, max: 1000 },

@@ -33,6 +33,7 @@ export const capacityPlanning: Lesson = {
         'zh-CN':
           '在第 10 秒杀掉 TaskManager tm-1。作业在 2 秒后重启（restart-strategy.fixed-delay.delay）：此时 Source 的 pendingRecords 约为 5500，即 2 秒停机期间积累的数据，加上从 checkpoint 之后需要重读的数据。每秒只富余约 200 条的处理能力，作业在背压下缓慢消化积压：大约 30 秒后才追上输入。',
       },
+      look_at: ['source-backlog-chart', 'latest-restore'],
       actions: [{ kind: 'schedule-fault', fault: { at_ms: 10_000, type: 'kill-task-manager', task_manager: 'tm-1' } }],
       seen: [
         { type: 'min-restores', value: 1 },
@@ -45,6 +46,7 @@ export const capacityPlanning: Lesson = {
         en: 'Set the Count operator\'s parallelism to 4 (setParallelism(4) in Flink) and run again. It now handles about 4,400 records/s, more than twice the input: the same backlog after the same kill is gone in about 3 s.',
         'zh-CN': '把 Count 算子的并行度设为 4（Flink 中的 setParallelism(4)），再运行一次。它现在每秒能处理约 4400 条记录，是输入的两倍多：同样的故障造成的同样的积压，大约 3 秒就消化完了。',
       },
+      look_at: ['source-backlog-chart', 'latest-restore'],
       actions: [{ kind: 'set-parallelism', vertex: 'count', parallelism: 4 }],
       seen: [{ type: 'catch-up-time', max: 4000 }],
     },
@@ -54,6 +56,7 @@ export const capacityPlanning: Lesson = {
         en: 'Set the parallelism to 3: about 3,300 records/s, some 65% to spare. The catch-up takes about 5 s: the time to catch up is about the backlog divided by the spare capacity, so the last bit of spare capacity matters most.',
         'zh-CN': '把并行度设为 3：每秒约 3300 条，富余约 65%。追上输入大约需要 5 秒：追赶时间约等于积压量除以富余的处理能力，所以越接近满负荷，每一点富余都越重要。',
       },
+      look_at: ['source-backlog-chart', 'latest-restore'],
       actions: [{ kind: 'set-parallelism', vertex: 'count', parallelism: 3 }],
       seen: [{ type: 'catch-up-time', min: 4000, max: 10_000 }],
     },

@@ -40,6 +40,7 @@ export const exactlyOnceVsAtLeastOnce: Lesson = {
         en: 'Press Run, then open a completed checkpoint in the dashboard: the Count subtasks show an alignment duration of tens of milliseconds, the time they held their local channel back waiting for the remote barrier.',
         'zh-CN': '点击运行，然后在仪表盘中打开一个已完成的 checkpoint：Count 的子任务显示几十毫秒的对齐时间，也就是它们阻塞本地通道、等待远程 barrier 的时间。',
       },
+      look_at: ['alignment-column'],
       actions: [],
       seen: [{ type: 'statistic', statistic: 'alignment-duration', aggregate: 'max', min: 10 }],
     },
@@ -49,6 +50,7 @@ export const exactlyOnceVsAtLeastOnce: Lesson = {
         en: 'Kill TaskManager tm-1 at 5.5 s. The job restarts from the latest completed checkpoint and the Sources rewind to its offsets. The plain Sink writes again what it had written since that checkpoint: the sink output shows duplicates against the failure-free run.',
         'zh-CN': '在第 5.5 秒杀掉 TaskManager tm-1。作业从最近一次完成的 checkpoint 重启，Source 回退到其中记录的偏移量。普通 Sink 把那次 checkpoint 之后写过的数据又写了一遍：Sink 输出与无故障运行相比出现了重复数据。',
       },
+      look_at: ['sink-output'],
       actions: [{ kind: 'schedule-fault', fault: { at_ms: 5500, type: 'kill-task-manager', task_manager: 'tm-1' } }],
       seen: [
         { type: 'min-restores', value: 1 },
@@ -62,6 +64,7 @@ export const exactlyOnceVsAtLeastOnce: Lesson = {
         'zh-CN':
           '把 Sink 换成两阶段提交（在 Flink 中就是提供 exactly-once 投递保证的 Sink，例如使用 DeliveryGuarantee.EXACTLY_ONCE 的 KafkaSink），在同样的故障下再运行一次。它只提交已完成的 checkpoint 覆盖的数据：输出与无故障运行完全一致，没有重复，也没有丢失。',
       },
+      look_at: ['sink-output'],
       actions: [{ kind: 'set-sink', vertex: 'sink', sink: 'two-phase-commit' }],
       seen: [{ type: 'min-restores', value: 1 }, { type: 'exactly-once' }],
     },
@@ -72,6 +75,7 @@ export const exactlyOnceVsAtLeastOnce: Lesson = {
         'zh-CN':
           '把 execution.checkpointing.mode 设为 AT_LEAST_ONCE，并把 Sink 换回普通 Sink。Count 不再为等待 barrier 阻塞通道；在同样的故障之后，输出中又出现了重复数据：at-least-once 意味着每条数据至少被处理一次，其中有些会被处理不止一次。',
       },
+      look_at: ['alignment-column', 'sink-output'],
       actions: [
         { kind: 'configure', option: 'execution.checkpointing.mode', value: 'AT_LEAST_ONCE' },
         { kind: 'set-sink', vertex: 'sink', sink: 'plain' },

@@ -34,6 +34,7 @@ export const failOnCheckpointingErrors: Lesson = {
         en: 'Press Run. Checkpoints complete until 5 s; the next one fails with CHECKPOINT_ASYNC_EXCEPTION, and with 0 failures tolerated the job goes to FAILED ("Exceeded checkpoint tolerable failure threshold.").',
         'zh-CN': '点击运行。5 秒之前 checkpoint 都能完成；下一个以 CHECKPOINT_ASYNC_EXCEPTION 失败，由于容忍次数为 0，作业变为 FAILED（"Exceeded checkpoint tolerable failure threshold."）。',
       },
+      look_at: ['latest-failed', 'job-status'],
       actions: [],
       seen: [
         { type: 'min-failed-checkpoints', value: 1, reason: 'CHECKPOINT_ASYNC_EXCEPTION' },
@@ -46,6 +47,7 @@ export const failOnCheckpointingErrors: Lesson = {
         en: 'Set execution.checkpointing.tolerable-failed-checkpoints to 2147483647 and run again. The checkpoints between 5 s and 9 s fail, but the job runs on, and once the storage works again checkpoints complete again.',
         'zh-CN': '把 execution.checkpointing.tolerable-failed-checkpoints 设为 2147483647，再运行一次。5 秒到 9 秒之间的 checkpoint 失败了，但作业继续运行；存储恢复后，checkpoint 又能完成了。',
       },
+      look_at: ['job-status', 'timeline'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.tolerable-failed-checkpoints', value: 2147483647 }],
       seen: [
         { type: 'job-status', status: 'RUNNING' },

@@ -24,8 +24,9 @@ export const fullVsIncremental: Lesson = {
       title: { en: 'Run it with full checkpoints', 'zh-CN': '用全量 checkpoint 运行' },
       body: {
         en: "Press Run and open the dashboard's History: every checkpoint's checkpointed size equals its full size; each one uploads the whole state again.",
-        'zh-CN': '点击运行，打开仪表盘的 History：每个 checkpoint 的 Checkpointed Data Size 都等于 Full Checkpoint Data Size，每一次都重新上传全部状态。',
+        'zh-CN': '点击运行，打开仪表盘的“历史”页：每个 checkpoint 的“Checkpoint 数据量”都等于“完整 Checkpoint 数据量”，每一次都重新上传全部状态。',
       },
+      look_at: ['checkpointed-size-column', 'full-size-column'],
       actions: [],
       seen: [{ type: 'statistic', statistic: 'checkpointed-fraction', aggregate: 'min', min: 0.99 }],
     },
@@ -36,6 +37,7 @@ export const fullVsIncremental: Lesson = {
         'zh-CN':
           '把 execution.checkpointing.incremental 设为 true，作业从头开始运行。现在很多 checkpoint 只上传约四分之一的状态，也就是上次之后刷写出的 SST 文件。但仔细看：另一些仍然几乎上传了全部状态。compaction 把文件合并成了新的文件，之前的 checkpoint 都没有它们，所以要重新上传。',
       },
+      look_at: ['checkpointed-size-column', 'full-size-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.incremental', value: true }],
       seen: [
         { type: 'statistic', statistic: 'checkpointed-fraction', aggregate: 'min', max: 0.4 },

@@ -29,9 +29,10 @@ export const intervalAndMinPause: Lesson = {
     {
       title: { en: "Run it and compare the checkpoints' start times", 'zh-CN': '运行作业，比对 checkpoint 的开始时间' },
       body: {
-        en: 'Press Run. As the state grows, a checkpoint soon takes about 1.2 s, longer than the 1 s interval, and on the timeline each checkpoint starts right where the previous one ends: no gap.',
-        'zh-CN': '点击运行。随着状态增大，一次 checkpoint 很快就要约 1.2 秒，超过了 1 秒的间隔；在时间线上，每个 checkpoint 都紧接着上一个的结束开始，中间没有间隔。',
+        en: 'The run starts by itself when the page opens on this lesson (if it is paused at 0, press Run). As the state grows, a checkpoint soon takes about 1.2 s, longer than the 1 s interval, and on the timeline each checkpoint starts right where the previous one ends: no gap.',
+        'zh-CN': '页面打开这一课时，作业会自动开始运行（如果它停在 0 秒，点击“运行”）。随着状态增大，一次 checkpoint 很快就要约 1.2 秒，超过了 1 秒的间隔；在时间线上，每个 checkpoint 都紧接着上一个的结束开始，中间没有间隔。',
       },
+      look_at: ['timeline'],
       actions: [],
       seen: [
         { type: 'statistic', statistic: 'end-to-end-duration', aggregate: 'p50', min: 1000 },
@@ -45,6 +46,7 @@ export const intervalAndMinPause: Lesson = {
         'zh-CN':
           '把 execution.checkpointing.min-pause 设为 500 ms（即文章中的 setMinPauseBetweenCheckpoints(500)），作业从头开始运行。现在每次 checkpoint 完成后，至少有 500 ms 只用来处理数据。来得更早的周期性触发会被丢弃（MINIMUM_TIME_BETWEEN_CHECKPOINTS，不算失败），等这段空闲结束后再触发。',
       },
+      look_at: ['timeline'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.min-pause', value: '500 ms' }],
       seen: [{ type: 'statistic', statistic: 'checkpoint-pause', aggregate: 'min', min: 500 }],
     },

@@ -29,8 +29,9 @@ export const maxConcurrentCheckpoints: Lesson = {
       title: { en: 'Run it: one checkpoint at a time', 'zh-CN': '运行作业：同一时间只有一个 checkpoint' },
       body: {
         en: "Press Run. Checkpoints take longer than the interval, yet never more than one is in progress: the dashboard's In Progress count stays at 1 at most, and on the timeline the checkpoints follow one another.",
-        'zh-CN': '点击运行。checkpoint 的耗时超过了间隔，但同一时间最多只有一个在进行：仪表盘中 In Progress 的数量最多为 1，时间线上的 checkpoint 一个接一个。',
+        'zh-CN': '点击运行。checkpoint 的耗时超过了间隔，但同一时间最多只有一个在进行：仪表盘中“进行中”的数量最多为 1，时间线上的 checkpoint 一个接一个。',
       },
+      look_at: ['in-progress-count', 'timeline'],
       actions: [],
       seen: [
         { type: 'min-completed-checkpoints', value: 3 },
@@ -43,6 +44,7 @@ export const maxConcurrentCheckpoints: Lesson = {
         en: 'Set execution.checkpointing.max-concurrent-checkpoints to 3; the run starts over. Now a new checkpoint starts every second while the older ones are still uploading: up to 3 are in progress at once, and their bars on the timeline overlap.',
         'zh-CN': '把 execution.checkpointing.max-concurrent-checkpoints 设为 3，作业从头开始运行。现在即使之前的 checkpoint 还在上传，每秒也会开始一个新的：同一时间最多有 3 个在进行，时间线上的 checkpoint 互相重叠。',
       },
+      look_at: ['in-progress-count', 'timeline'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.max-concurrent-checkpoints', value: 3 }],
       seen: [{ type: 'statistic', statistic: 'concurrent-checkpoints', aggregate: 'max', min: 2 }],
     },
@@ -52,6 +54,7 @@ export const maxConcurrentCheckpoints: Lesson = {
         en: 'Keep max-concurrent-checkpoints at 3 and set execution.checkpointing.min-pause to 3 s. The checkpoints no longer overlap: each starts at least 3 s after the previous one completed, so the limit of 3 is never reached.',
         'zh-CN': '保持 max-concurrent-checkpoints 为 3，把 execution.checkpointing.min-pause 设为 3 s。checkpoint 不再重叠：每一个都在上一个完成至少 3 秒后才开始，3 这个上限永远达不到。',
       },
+      look_at: ['timeline'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.min-pause', value: '3 s' }],
       seen: [
         { type: 'statistic', statistic: 'concurrent-checkpoints', aggregate: 'max', max: 1 },

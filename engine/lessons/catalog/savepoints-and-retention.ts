@@ -37,9 +37,10 @@ export const savepointsAndRetention: Lesson = {
     {
       title: { en: 'Cancel the job', 'zh-CN': '取消作业' },
       body: {
-        en: 'Cancel the job at 6.5 s (flink cancel). It goes CANCELLING, then CANCELED, and with DELETE_ON_CANCELLATION its retained checkpoints are deleted: the Storage tab lists no checkpoint directory any more. There is nothing left to resume from.',
-        'zh-CN': '在第 6.5 秒取消作业（flink cancel）。作业先变为 CANCELLING，再变为 CANCELED；由于配置了 DELETE_ON_CANCELLATION，保留的 checkpoint 都被删除：存储页签中不再有任何 checkpoint 目录，已经没有可以恢复的状态了。',
+        en: 'Cancel the job at 6.5 s (flink cancel). It goes CANCELLING, then CANCELED, and with DELETE_ON_CANCELLATION its retained checkpoints are deleted: Remote checkpoint storage lists no checkpoint directory any more. There is nothing left to resume from.',
+        'zh-CN': '在第 6.5 秒取消作业（flink cancel）。作业先变为 CANCELLING，再变为 CANCELED；由于配置了 DELETE_ON_CANCELLATION，保留的 checkpoint 都被删除：“远程 Checkpoint 存储”中不再有任何 checkpoint 目录，已经没有可以恢复的状态了。',
       },
+      look_at: ['job-status', 'remote-storage'],
       actions: [{ kind: 'operate', at_ms: 6500, operation: { type: 'cancel' } }],
       seen: [
         { type: 'job-status', status: 'CANCELED' },
@@ -49,9 +50,10 @@ export const savepointsAndRetention: Lesson = {
     {
       title: { en: 'Retain checkpoints on cancellation', 'zh-CN': '取消作业时保留 checkpoint' },
       body: {
-        en: 'Set execution.checkpointing.externalized-checkpoint-retention to RETAIN_ON_CANCELLATION and run again. After the same cancel the newest 3 checkpoints (execution.checkpointing.num-retained) stay in the Storage tab, each with its _metadata: a job can be resumed from any of them. Cleaning them up is now your job.',
-        'zh-CN': '把 execution.checkpointing.externalized-checkpoint-retention 设为 RETAIN_ON_CANCELLATION，再运行一次。同样取消作业后，最新的 3 个 checkpoint（execution.checkpointing.num-retained）仍留在存储页签中，每个都带有 _metadata：可以从其中任何一个恢复作业。清理它们现在是用户自己的事了。',
+        en: 'Set execution.checkpointing.externalized-checkpoint-retention to RETAIN_ON_CANCELLATION and run again. After the same cancel the newest 3 checkpoints (execution.checkpointing.num-retained) stay in Remote checkpoint storage, each with its _metadata: a job can be resumed from any of them. Cleaning them up is now your job.',
+        'zh-CN': '把 execution.checkpointing.externalized-checkpoint-retention 设为 RETAIN_ON_CANCELLATION，再运行一次。同样取消作业后，最新的 3 个 checkpoint（execution.checkpointing.num-retained）仍留在“远程 Checkpoint 存储”中，每个都带有 _metadata：可以从其中任何一个恢复作业。清理它们现在是用户自己的事了。',
       },
+      look_at: ['job-status', 'remote-storage'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.externalized-checkpoint-retention', value: 'RETAIN_ON_CANCELLATION' }],
       seen: [
         { type: 'job-status', status: 'CANCELED' },
@@ -61,9 +63,10 @@ export const savepointsAndRetention: Lesson = {
     {
       title: { en: 'Restore a savepoint at parallelism 4', 'zh-CN': '以并行度 4 从 savepoint 恢复' },
       body: {
-        en: 'Trigger a savepoint at 3 s, then at 3.5 s rescale Count to 4: the job restarts from that savepoint (the newest state) with 4 Count subtasks, each reading the 32 of the 128 key groups it now owns. Look for the restore row marked savepoint and Count\'s 4 subtasks in the job graph; the counts go on where they were.',
-        'zh-CN': '在第 3 秒触发一个 savepoint，然后在第 3.5 秒把 Count 的并行度改为 4：作业从这个 savepoint（最新的状态）重启，Count 有 4 个子任务，每个读取自己新负责的 32 个 Key Group（共 128 个）。请在恢复记录中找到标为 savepoint 的一行，并在作业图中看到 Count 的 4 个子任务；计数从原来的值继续累加。',
+        en: 'Trigger a savepoint at 3 s, then at 3.5 s rescale Count to 4: the job restarts from that savepoint (the newest state) with 4 Count subtasks, each reading the 32 of the 128 key groups it now owns. Look for the Latest Restore of type Savepoint in the dashboard\'s Overview and Count\'s 4 subtasks in the job graph; the counts go on where they were.',
+        'zh-CN': '在第 3 秒触发一个 savepoint，然后在第 3.5 秒把 Count 的并行度改为 4：作业从这个 savepoint（最新的状态）重启，Count 有 4 个子任务，每个读取自己新负责的 32 个 Key Group（共 128 个）。请在仪表盘“概览”页的“最近一次恢复”中看到类型为 Savepoint，并在作业图中看到 Count 的 4 个子任务；计数从原来的值继续累加。',
       },
+      look_at: ['latest-restore', 'job-graph'],
       actions: [
         { kind: 'schedule-fault', fault: { at_ms: 3000, type: 'trigger-savepoint' } },
         { kind: 'operate', at_ms: 3500, operation: { type: 'rescale', vertex: 'count', parallelism: 4 } },
@@ -76,6 +79,7 @@ export const savepointsAndRetention: Lesson = {
         en: 'Stop the job with a savepoint at 5 s (flink stop), before the cancel. Periodic checkpoints pause, a synchronous savepoint is taken, the Sink commits what it covers, and the job ends FINISHED, not CANCELED (the cancel planned for 6.5 s never comes: the job has ended). A finished job\'s checkpoints are deleted even with RETAIN_ON_CANCELLATION; the savepoint stays, and a job resumed from it goes on with nothing written twice.',
         'zh-CN': '在第 5 秒、也就是取消之前，用 stop-with-savepoint 停止作业（flink stop）。周期性 checkpoint 暂停，生成一个同步 savepoint，Sink 提交它覆盖的数据，作业最终是 FINISHED，而不是 CANCELED（原定第 6.5 秒的取消不会再发生：作业已经结束）。即使配置了 RETAIN_ON_CANCELLATION，正常结束的作业的 checkpoint 也会被删除；savepoint 会保留，从它恢复的作业接着处理，不会重复写出任何数据。',
       },
+      look_at: ['job-status', 'remote-storage'],
       actions: [{ kind: 'schedule-fault', fault: { at_ms: 5000, type: 'stop-with-savepoint' } }],
       seen: [
         { type: 'job-status', status: 'FINISHED' },

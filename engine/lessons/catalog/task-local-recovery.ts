@@ -33,6 +33,7 @@ export const taskLocalRecovery: Lesson = {
         'zh-CN':
           '在第 4 秒杀掉 TaskManager tm-1。它在原来的主机上重启，磁盘还在；作业重启后，两个 Count 子任务都回到原来的 Slot，从本地副本恢复，只需约 1 ms，而从远程恢复要约 80 ms（见仪表盘概览中的恢复记录）。Source 和 Sink 在磁盘上没有键控状态的副本，它们很小的状态从远程读取。',
       },
+      look_at: ['latest-restore'],
       actions: [{ kind: 'schedule-fault', fault: { at_ms: 4000, type: 'kill-task-manager', task_manager: 'tm-1' } }],
       seen: [{ type: 'min-restored-subtasks', source: 'local', value: 2 }],
     },
@@ -42,6 +43,7 @@ export const taskLocalRecovery: Lesson = {
         en: "Corrupt Count subtask 0's local copy on host-0 at 3.9 s, just before the kill. On the restore its checksum no longer matches: that subtask falls back to the remote copy (reason corrupt), the other one still reads locally.",
         'zh-CN': '在第 3.9 秒、也就是杀掉 TaskManager 之前，损坏 host-0 上 Count 子任务 0 的本地副本。恢复时它的校验和不再匹配：这个子任务改为从远程副本恢复（原因 corrupt），另一个仍然从本地读取。',
       },
+      look_at: ['latest-restore'],
       actions: [{ kind: 'schedule-fault', fault: { at_ms: 3900, type: 'corrupt-local-copy', host: 'host-0', vertex: 'count', subtask: 0 } }],
       seen: [{ type: 'min-restored-subtasks', source: 'remote', reason: 'corrupt', value: 1 }],
     },
@@ -52,6 +54,7 @@ export const taskLocalRecovery: Lesson = {
         'zh-CN':
           '在第 8 秒丢失 host-1。它的磁盘也随之消失：它的 TaskManager 在 host-0 上被替换，原来在那里运行的 Count 子任务在新的 Slot 中从远程恢复（different-slot）。host-0 上的子任务保留自己的 Slot，读取本地副本，这是损坏之后的 checkpoint 新写的一份。',
       },
+      look_at: ['latest-restore'],
       actions: [{ kind: 'schedule-fault', fault: { at_ms: 8000, type: 'lose-host', host: 'host-1' } }],
       seen: [
         { type: 'min-restores', value: 2 },
@@ -66,6 +69,7 @@ export const taskLocalRecovery: Lesson = {
         'zh-CN':
           '在第 5.4 秒再次杀掉 tm-1，并趁作业等待重启，在第 5.5 秒删除 host-1 上 Count 子任务 1 的本地副本。这个子任务回到原来的 Slot，却找不到本地副本：它改为从远程读取主副本（原因 missing），耗时约 100 ms，而不是 1 ms；Count 子任务 0 仍然从本地恢复。作业不会因此失败：辅助副本丢了，只是这个子任务恢复得慢一些。',
       },
+      look_at: ['latest-restore'],
       actions: [
         { kind: 'schedule-fault', fault: { at_ms: 5400, type: 'kill-task-manager', task_manager: 'tm-1' } },
         { kind: 'schedule-fault', fault: { at_ms: 5500, type: 'delete-local-copy', host: 'host-1', vertex: 'count', subtask: 1 } },
@@ -82,6 +86,7 @@ export const taskLocalRecovery: Lesson = {
         'zh-CN':
           'Count 子任务 1 的本地副本由四个 state handle 组成，每个对应 16 个 key group。在第 6.9 秒杀掉 tm-1，并趁作业等待重启，在第 7.0 秒只删除 key group 64–79 的那个 state handle，就像写这个本地文件时出错了一样。Flink 按 state handle 逐个恢复，优先使用本地副本，远程副本兜底：这个子任务从主机磁盘读取三个完好的 state handle，只有缺失的那个从远程读取（混合恢复，原因 partial）。在检查器中打开 Count 子任务 1，可以看到每个 state handle 是从哪里读取的。',
       },
+      look_at: ['latest-restore'],
       actions: [
         { kind: 'schedule-fault', fault: { at_ms: 6900, type: 'kill-task-manager', task_manager: 'tm-1' } },
         { kind: 'schedule-fault', fault: { at_ms: 7000, type: 'delete-local-copy', host: 'host-1', vertex: 'count', subtask: 1, key_group: 64 } },
@@ -98,6 +103,7 @@ export const taskLocalRecovery: Lesson = {
         en: 'Set execution.state-recovery.from-local to false and run again: every subtask reads remote on every restore (local-recovery-disabled), and each restore takes as long as the slow store needs.',
         'zh-CN': '把 execution.state-recovery.from-local 设为 false，再运行一次：每次恢复时所有子任务都从远程读取（local-recovery-disabled），每次恢复都要花慢速存储所需的时间。',
       },
+      look_at: ['latest-restore'],
       actions: [{ kind: 'configure', option: 'execution.state-recovery.from-local', value: false }],
       seen: [{ type: 'min-restored-subtasks', source: 'remote', reason: 'local-recovery-disabled', value: 4 }],
     },

@@ -29,8 +29,9 @@ export const timeoutAndTolerableFailures: Lesson = {
       title: { en: 'Run it until the store slows down', 'zh-CN': '运行到存储变慢' },
       body: {
         en: "Press Run. Until 6 s, checkpoints complete in about 0.1 s. Then every upload takes 20 times longer, and the next checkpoint is still in progress when its 2 s are up: it fails with CHECKPOINT_EXPIRED (the dashboard's History tab).",
-        'zh-CN': '点击运行。6 秒之前，checkpoint 大约 0.1 秒就能完成。之后每次上传都要慢 20 倍，下一个 checkpoint 到了 2 秒还没完成：它以 CHECKPOINT_EXPIRED 失败（见仪表盘的 History 页）。',
+        'zh-CN': '点击运行。6 秒之前，checkpoint 大约 0.1 秒就能完成。之后每次上传都要慢 20 倍，下一个 checkpoint 到了 2 秒还没完成：它以 CHECKPOINT_EXPIRED 失败（见仪表盘的“历史”页）。',
       },
+      look_at: ['checkpoint-history'],
       actions: [],
       seen: [{ type: 'min-failed-checkpoints', value: 1, reason: 'CHECKPOINT_EXPIRED' }],
     },
@@ -40,6 +41,7 @@ export const timeoutAndTolerableFailures: Lesson = {
         en: 'No failed checkpoint is tolerated, so that first expiry fails the job: its status goes to FAILED, and nothing is processed any more.',
         'zh-CN': '由于不容忍任何失败的 checkpoint，第一次超时就让作业失败：作业状态变为 FAILED，不再处理任何数据。',
       },
+      look_at: ['job-status'],
       actions: [],
       seen: [{ type: 'job-status', status: 'FAILED' }],
     },
@@ -50,6 +52,7 @@ export const timeoutAndTolerableFailures: Lesson = {
         'zh-CN':
           '把 execution.checkpointing.tolerable-failed-checkpoints 设为 100，再运行一次。checkpoint 仍然一个接一个地超时，但作业保持 RUNNING，继续处理数据，只是不再有新完成的 checkpoint：一旦发生故障，只能回到 6 秒之前的那个 checkpoint。',
       },
+      look_at: ['job-status', 'checkpoint-history'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.tolerable-failed-checkpoints', value: 100 }],
       seen: [
         { type: 'job-status', status: 'RUNNING' },

@@ -34,8 +34,9 @@ export const timersAndCompression: Lesson = {
       title: { en: 'Run it with the timers in RocksDB', 'zh-CN': 'Timer 存在 RocksDB 中运行' },
       body: {
         en: "Press Run and open a checkpoint in the dashboard: the window subtasks' synchronous phase (Sync Duration) stays under about 20 ms, and each full checkpoint uploads about 3 MB.",
-        'zh-CN': '点击运行，在仪表盘中打开一个 checkpoint：窗口子任务的同步阶段（Sync Duration）不超过约 20 ms，每次全量 checkpoint 上传约 3 MB。',
+        'zh-CN': '点击运行，在仪表盘中打开一个 checkpoint：窗口子任务的同步阶段（同步阶段时长）不超过约 20 ms，每次全量 checkpoint 上传约 3 MB。',
       },
+      look_at: ['sync-duration-column', 'checkpointed-size-column'],
       actions: [],
       seen: [
         { type: 'statistic', statistic: 'sync-duration', aggregate: 'max', max: 30 },
@@ -48,6 +49,7 @@ export const timersAndCompression: Lesson = {
         en: 'Set state.backend.rocksdb.timer-service.factory to HEAP and run again. Now every checkpoint copies all 50,000 timers in its synchronous phase: it takes about three times as long.',
         'zh-CN': '把 state.backend.rocksdb.timer-service.factory 设为 HEAP，再运行一次。现在每次 checkpoint 都要在同步阶段复制全部 5 万个 Timer：同步阶段大约变成原来的三倍长。',
       },
+      look_at: ['sync-duration-column'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.timer-service.factory', value: 'HEAP' }],
       seen: [{ type: 'statistic', statistic: 'sync-duration', aggregate: 'max', min: 45 }],
     },
@@ -55,8 +57,9 @@ export const timersAndCompression: Lesson = {
       title: { en: 'Compress the snapshots', 'zh-CN': '压缩快照' },
       body: {
         en: 'Set execution.checkpointing.snapshot-compression to true and run again: the full checkpoints shrink from about 3 MB to well under 1 MB (Checkpointed Data Size).',
-        'zh-CN': '把 execution.checkpointing.snapshot-compression 设为 true，再运行一次：全量 checkpoint 从约 3 MB 缩小到远低于 1 MB（Checkpointed Data Size）。',
+        'zh-CN': '把 execution.checkpointing.snapshot-compression 设为 true，再运行一次：全量 checkpoint 从约 3 MB 缩小到远低于 1 MB（Checkpoint 数据量）。',
       },
+      look_at: ['checkpointed-size-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.snapshot-compression', value: true }],
       seen: [{ type: 'statistic', statistic: 'checkpointed-size', aggregate: 'max', max: 1_000_000 }],
     },
@@ -67,6 +70,7 @@ export const timersAndCompression: Lesson = {
         'zh-CN':
           '把 taskmanager.memory.managed.size 设为 1 mb，再运行一次。按默认的比例，每个 Slot 有几百 MB 内存，12 秒内没有一个 MemTable 写满。现在两个 Slot 各分到半 MB，其中 write buffer 只有约 170 KB：在检查器中打开一个窗口子任务，可以看到“刷写（flush）”的次数不断上升（整个运行中超过 20 次，而之前一次也没有），compaction 也随之而来。',
       },
+      look_at: ['job-graph'],
       actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '1 mb' }],
       seen: [{ type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', min: 15 }],
     },
@@ -77,6 +81,7 @@ export const timersAndCompression: Lesson = {
         'zh-CN':
           '把 state.backend.rocksdb.memory.write-buffer-ratio 设为 0.9，内存仍然是 1 MB，再运行一次。现在 MemTable 最多可以占用预算的 90%，写满的频率大约减半：flush 次数也大约减半。block cache 只剩下其余的内存，未命中的读取大约翻倍（见检查器中 Block cache 的未命中数）。这个比例只是在写和读之间挪动内存；增加托管内存才能让两者都受益。',
       },
+      look_at: ['job-graph'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.memory.write-buffer-ratio', value: 0.9 }],
       seen: [
         { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 16 },
@@ -90,6 +95,7 @@ export const timersAndCompression: Lesson = {
         'zh-CN':
           '把 taskmanager.memory.managed.size 设为 4 mb，write buffer 比例仍为 0.9，再运行一次：内存是原来的四倍，写和读两边都宽裕了。每个窗口子任务只 flush 一次，Block cache 的未命中数从几万次降到几百次。这正是文章的第一条建议：默认的托管内存比例 0.4 是保守的，除非应用程序本身需要大量 JVM 堆内存，大 TaskManager 的大部分内存通常都可以交给 RocksDB 使用。',
       },
+      look_at: ['job-graph'],
       actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '4 mb' }],
       seen: [
         { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 4 },

@@ -12,6 +12,10 @@ export const lessonsZhCN: { readonly [K in keyof typeof lessonsEn]: string } = {
   'lessons.doIt': '帮我操作',
   'lessons.seen': '已看到',
   'lessons.notSeen': '尚未看到',
+  'lessons.lookAt': '请看：',
+  'lessons.lookAt.tab': '{panel} › {tab}',
+  'lessons.lookAt.inTab': '{region}（{where}）',
+  'lessons.lookAt.show': '在页面上显示它（带轮廓标记）',
   'lessons.openFailed': '无法打开课程：{reason}',
   'scenario.fromLesson': '课程场景：{name}',
 };
