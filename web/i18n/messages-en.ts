@@ -21,6 +21,7 @@ import { driverEn } from './messages-driver.ts';
 import { embedEn } from './messages-embed.ts';
 import { faultsEn } from './messages-faults.ts';
 import { flinkExportEn } from './messages-export.ts';
+import { flinkNamesEn } from './messages-flink-names.ts';
 import { ganttEn } from './messages-gantt.ts';
 import { inspectorEn } from './messages-inspector.ts';
 import { lessonsEn } from './messages-lessons.ts';
@@ -360,6 +361,7 @@ export const en = {
   ...reproduceEn,
   ...importedEn,
   ...scaleEn,
+  ...flinkNamesEn,
 } as const;
 
 /**

@@ -15,6 +15,7 @@ import { driverZhCN } from './messages-driver.ts';
 import { embedZhCN } from './messages-embed.ts';
 import { faultsZhCN } from './messages-faults.ts';
 import { flinkExportZhCN } from './messages-export.ts';
+import { flinkNamesZhCN } from './messages-flink-names.ts';
 import { ganttZhCN } from './messages-gantt.ts';
 import { inspectorZhCN } from './messages-inspector.ts';
 import { lessonsZhCN } from './messages-lessons.ts';
@@ -269,8 +270,8 @@ export const zhCN: Messages = {
   'config.option': '配置项',
   'config.value': '值',
   'config.mode': 'Checkpoint 模式',
-  'config.mode.exactlyOnce': '精确一次（Exactly Once）',
-  'config.mode.atLeastOnce': '至少一次（At Least Once）',
+  'config.mode.exactlyOnce': 'Exactly Once',
+  'config.mode.atLeastOnce': 'At Least Once',
   'config.storage': 'Checkpoint 存储',
   'config.backend': '状态后端',
   'config.interval': '间隔',
@@ -351,4 +352,5 @@ export const zhCN: Messages = {
   ...importedZhCN,
   ...plannerZhCN,
   ...scaleZhCN,
+  ...flinkNamesZhCN,
 };
