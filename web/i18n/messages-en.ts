@@ -85,6 +85,8 @@ export const en = {
   'timeline.bar.completed': '{kind} {id}: completed in {duration}',
   'timeline.bar.failed': '{kind} {id}: failed after {duration} ({reason})',
   'timeline.bar.inProgress': '{kind} {id}: in progress for {duration}',
+  /** a savepoint's bar, where it is wide enough for a label: SP for Savepoint, a word Flink's dashboard keeps in English */
+  'timeline.bar.savepointLabel': 'SP{id}',
   'timeline.pause': 'Min pause after checkpoint {id}: {pause}',
   'timeline.gap': 'Gap between checkpoint {from} and checkpoint {to}: {gap}',
   'timeline.noGap': 'No gap: checkpoint {to} started as soon as checkpoint {from} ended',

@@ -78,6 +78,7 @@ export const zhCN: Messages = {
   'timeline.bar.completed': '{kind} {id}：用时 {duration} 完成',
   'timeline.bar.failed': '{kind} {id}：{duration} 后失败（{reason}）',
   'timeline.bar.inProgress': '{kind} {id}：已进行 {duration}',
+  'timeline.bar.savepointLabel': 'SP{id}',
   'timeline.pause': 'Checkpoint {id} 之后的最小间隔：{pause}',
   'timeline.gap': 'Checkpoint {from} 与 Checkpoint {to} 之间的间隔：{gap}',
   'timeline.noGap': '没有间隔：Checkpoint {from} 一结束，Checkpoint {to} 就开始了',
