@@ -5,7 +5,7 @@
  */
 import { en, type MessageKey } from './messages-en.ts';
 
-export type FlinkNameKind = 'jobStatus' | 'executionState' | 'checkpointStatus' | 'checkpointingMode' | 'partitioner';
+export type FlinkNameKind = 'jobStatus' | 'executionState' | 'checkpointStatus' | 'checkpointingMode' | 'savepointFormat' | 'partitioner' | 'stateHandle';
 
 /**
  * Names whose shown text is a message of its own: the checkpoint statuses (the same in every

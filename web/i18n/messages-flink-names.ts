@@ -6,6 +6,7 @@
  * the types below make every value the engine can show carry one. Merged into `en` in
  * messages-en.ts; the Chinese is in zh-CN/, loaded with that locale.
  */
+import type { SavepointFormat } from '../../engine/checkpoint/stats/checkpoint-stats-types.ts';
 import type { JobStatus } from '../../engine/job/job-status.ts';
 import type { Partitioning } from '../../engine/scenario/scenario-types.ts';
 import type { ExecutionState } from '../../engine/task/task-lifecycle.ts';
@@ -56,6 +57,18 @@ export const flinkNamesEn = {
     'flinkName.checkpointingMode.AT_LEAST_ONCE':
       'Barriers are not aligned: a subtask goes on processing inputs whose barrier has arrived, so after a restore some records count twice.',
   } satisfies Explained<'checkpointingMode', CheckpointingMode>),
+
+  ...({
+    'flinkName.savepointFormat.CANONICAL': 'A savepoint in Flink’s own format, the same for every state backend: it can be restored with another backend, at the cost of a slower snapshot.',
+    'flinkName.savepointFormat.NATIVE': 'A savepoint in the state backend’s own format (RocksDB’s files): faster to take and restore, but only with the same backend.',
+  } satisfies Explained<'savepointFormat', SavepointFormat>),
+
+  'flinkName.stateHandle.KeyGroupsStateHandle': 'A full snapshot of the keyed state of a range of key groups, in one file.',
+  'flinkName.stateHandle.IncrementalRemoteKeyedStateHandle':
+    'RocksDB’s incremental snapshot of a range of key groups: its SST files, the new ones uploaded, the older ones shared with earlier checkpoints.',
+  'flinkName.stateHandle.OperatorStateHandle': 'Operator state, not keyed (a source’s offsets, for example): redistributed over the subtasks on a rescale.',
+  'flinkName.stateHandle.InputChannelStateHandle': 'The records in flight in an input channel when an unaligned checkpoint was taken.',
+  'flinkName.stateHandle.ResultSubpartitionStateHandle': 'The records in an output buffer (a result subpartition) when an unaligned checkpoint was taken.',
 
   ...({
     'flinkName.partitioner.FORWARD': 'Each subtask sends its records to the one subtask of the next operator with the same index.',

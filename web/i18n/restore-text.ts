@@ -31,11 +31,25 @@ export function restoreReasonText(row: RestoreRow, translate: Translate): string
  * One state handle of a restore: "KeyGroupsStateHandle, key groups 0–15: local, 256 KB", with why
  * not local after it for a remote or failed one.
  */
-export function restoreHandleText(handle: HandleRow, translate: Translate): string {
-  const kind = translate(`restore.handle.kind.${handle.kind}`);
+export function restoreHandleText(handle: HandleRow, translate: Translate, kind = restoreHandleClass(handle, translate)): string {
   const name = handle.keyGroups === undefined ? kind : translate('restore.handle.keyGroups', { kind, keyGroups: handle.keyGroups });
   const source = translate(`restore.handle.source.${handle.source}`);
   const line = translate('restore.handle.line', { handle: name, source, bytes: formatBytes(handle.bytes) });
   if (handle.reason === null) return line;
   return translate('restore.handle.withReason', { line, reason: translate(`restore.reason.${handle.reason}`, { reason: '' }) });
+}
+
+/** The handle's Flink class (KeyGroupsStateHandle), the same in every locale. */
+export function restoreHandleClass(handle: HandleRow, translate: Translate): string {
+  return translate(`restore.handle.kind.${handle.kind}`);
+}
+
+/**
+ * The handle's line split around its Flink class, so the page can show the class as one of
+ * Flink's names (with its explanation, FlinkName.svelte) inside the sentence of the reader's language.
+ */
+export function restoreHandleTextAround(handle: HandleRow, translate: Translate): { before: string; after: string } {
+  const mark = '\u{F8FF}'; // a private-use character: no message or figure contains it
+  const [before = '', after = ''] = restoreHandleText(handle, translate, mark).split(mark);
+  return { before, after };
 }

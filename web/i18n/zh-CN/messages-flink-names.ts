@@ -33,6 +33,15 @@ export const flinkNamesZhCN: { readonly [K in keyof typeof flinkNamesEn]: string
   'flinkName.checkpointingMode.EXACTLY_ONCE': '恢复后每条记录在状态中恰好只计一次：有多个输入的子任务会对齐各输入的 barrier（开启非对齐检查点时，则把传输中的数据一并存入检查点）。',
   'flinkName.checkpointingMode.AT_LEAST_ONCE': 'barrier 不对齐：子任务继续处理 barrier 已到的输入，因此恢复后部分记录会被重复计算。',
 
+  'flinkName.savepointFormat.CANONICAL': 'Flink 自己的统一格式的 savepoint，与状态后端无关：可以换用另一种状态后端恢复，代价是快照较慢。',
+  'flinkName.savepointFormat.NATIVE': '状态后端原生格式的 savepoint（RocksDB 的文件）：生成和恢复都更快，但只能用同一种状态后端恢复。',
+
+  'flinkName.stateHandle.KeyGroupsStateHandle': '一段 key group 范围内 keyed state 的全量快照，存为一个文件。',
+  'flinkName.stateHandle.IncrementalRemoteKeyedStateHandle': 'RocksDB 对一段 key group 范围的增量快照：新的 SST 文件被上传，旧的与之前的检查点共享。',
+  'flinkName.stateHandle.OperatorStateHandle': '算子状态（非 keyed），例如 source 的读取位置：扩缩容时在子任务间重新分配。',
+  'flinkName.stateHandle.InputChannelStateHandle': '做非对齐检查点时，输入通道中正在传输的数据。',
+  'flinkName.stateHandle.ResultSubpartitionStateHandle': '做非对齐检查点时，输出缓冲区（result subpartition）中的数据。',
+
   'flinkName.partitioner.FORWARD': '每个子任务把记录发给下游算子中序号相同的那个子任务。',
   'flinkName.partitioner.HASH': '记录按其 key 所属的 key group 发往对应的子任务（keyBy）：同一个 key 总是落在同一个子任务上。',
   'flinkName.partitioner.REBALANCE': '记录轮流发往下游算子的所有子任务。',
