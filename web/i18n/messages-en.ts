@@ -281,6 +281,7 @@ export const en = {
   'config.option': 'Option',
   'config.value': 'Value',
   'config.mode': 'Checkpointing Mode',
+  /** the mode as Flink's Configuration tab prints it, in every locale; FlinkName.svelte explains it (messages-flink-names.ts) */
   'config.mode.exactlyOnce': 'Exactly Once',
   'config.mode.atLeastOnce': 'At Least Once',
   'config.storage': 'Checkpoint Storage',
