@@ -7,7 +7,7 @@ import type { SubtaskRestore } from '../../engine/run/job-events.ts';
 import { restoreRow } from '../../web/dashboard/restore-rows.ts';
 import type { Translate } from '../../web/i18n/fault-text.ts';
 import { locales, type Locale, type MessageKey } from '../../web/i18n/messages.ts';
-import { restoreHandleDurationText, restoreHandleText } from '../../web/i18n/restore-text.ts';
+import { restoreHandleClass, restoreHandleDurationText, restoreHandleText, restoreHandleTextAround } from '../../web/i18n/restore-text.ts';
 
 function translator(locale: Locale): Translate {
   const messages = locales[locale].messages;
@@ -65,5 +65,15 @@ describe('restore handle lines in the UI languages', () => {
   it('gives no handle list for a record that does not name handles (older traces)', () => {
     const { handles: _handles, ...old } = mixed;
     expect(restoreRow(old).handles).toBeUndefined();
+  });
+
+  it.each(['en', 'zh-CN'] as const)('splits the %s line around the Flink class, which the page shows with its explanation', (locale) => {
+    const translate = translator(locale);
+    for (const handle of restoreRow(mixed).handles!) {
+      const { before, after } = restoreHandleTextAround(handle, translate);
+      expect(before + restoreHandleClass(handle, translate) + after).toBe(restoreHandleText(handle, translate));
+      expect(after).not.toContain(restoreHandleClass(handle, translate));
+    }
+    expect(restoreHandleTextAround(restoreRow(mixed).handles![0]!, translate).before).toBe('');
   });
 });

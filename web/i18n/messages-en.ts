@@ -21,6 +21,7 @@ import { driverEn } from './messages-driver.ts';
 import { embedEn } from './messages-embed.ts';
 import { faultsEn } from './messages-faults.ts';
 import { flinkExportEn } from './messages-export.ts';
+import { flinkNamesEn } from './messages-flink-names.ts';
 import { ganttEn } from './messages-gantt.ts';
 import { inspectorEn } from './messages-inspector.ts';
 import { lessonsEn } from './messages-lessons.ts';
@@ -84,6 +85,8 @@ export const en = {
   'timeline.bar.completed': '{kind} {id}: completed in {duration}',
   'timeline.bar.failed': '{kind} {id}: failed after {duration} ({reason})',
   'timeline.bar.inProgress': '{kind} {id}: in progress for {duration}',
+  /** a savepoint's bar, where it is wide enough for a label: SP for Savepoint, a word Flink's dashboard keeps in English */
+  'timeline.bar.savepointLabel': 'SP{id}',
   'timeline.pause': 'Min pause after checkpoint {id}: {pause}',
   'timeline.gap': 'Gap between checkpoint {from} and checkpoint {to}: {gap}',
   'timeline.noGap': 'No gap: checkpoint {to} started as soon as checkpoint {from} ended',
@@ -278,6 +281,7 @@ export const en = {
   'config.option': 'Option',
   'config.value': 'Value',
   'config.mode': 'Checkpointing Mode',
+  /** the mode as Flink's Configuration tab prints it, in every locale; FlinkName.svelte explains it (messages-flink-names.ts) */
   'config.mode.exactlyOnce': 'Exactly Once',
   'config.mode.atLeastOnce': 'At Least Once',
   'config.storage': 'Checkpoint Storage',
@@ -360,6 +364,7 @@ export const en = {
   ...reproduceEn,
   ...importedEn,
   ...scaleEn,
+  ...flinkNamesEn,
 } as const;
 
 /**

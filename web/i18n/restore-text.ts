@@ -31,16 +31,15 @@ export function restoreReasonText(row: RestoreRow, translate: Translate): string
  * One state handle of a restore: "KeyGroupsStateHandle, key groups 0–15: local, 256 KB" (and "in
  * 12ms" when the record timed its read), with why not local after it for a remote or failed one.
  */
-export function restoreHandleText(handle: HandleRow, translate: Translate): string {
-  const params = { handle: restoreHandleName(handle, translate), source: restoreHandleSourceText(handle, translate), bytes: formatBytes(handle.bytes) };
+export function restoreHandleText(handle: HandleRow, translate: Translate, kind = restoreHandleClass(handle, translate)): string {
+  const params = { handle: restoreHandleName(handle, translate, kind), source: restoreHandleSourceText(handle, translate), bytes: formatBytes(handle.bytes) };
   const line = handle.durationMs === undefined ? translate('restore.handle.line', params) : translate('restore.handle.lineTimed', { ...params, duration: formatDuration(handle.durationMs) });
   const reason = restoreHandleReasonText(handle, translate);
   return reason === undefined ? line : translate('restore.handle.withReason', { line, reason });
 }
 
 /** "KeyGroupsStateHandle, key groups 0–15": Flink's class name, and its key groups for a keyed handle. */
-export function restoreHandleName(handle: HandleRow, translate: Translate): string {
-  const kind = translate(`restore.handle.kind.${handle.kind}`);
+export function restoreHandleName(handle: HandleRow, translate: Translate, kind = restoreHandleClass(handle, translate)): string {
   return handle.keyGroups === undefined ? kind : translate('restore.handle.keyGroups', { kind, keyGroups: handle.keyGroups });
 }
 
@@ -56,4 +55,19 @@ export function restoreHandleDurationText(handle: HandleRow): string {
 /** Why the handle did not come from the local copy; undefined for a local one. */
 export function restoreHandleReasonText(handle: HandleRow, translate: Translate): string | undefined {
   return handle.reason === null ? undefined : translate(`restore.reason.${handle.reason}`, { reason: '' });
+}
+
+/** The handle's Flink class (KeyGroupsStateHandle), the same in every locale. */
+export function restoreHandleClass(handle: HandleRow, translate: Translate): string {
+  return translate(`restore.handle.kind.${handle.kind}`);
+}
+
+/**
+ * The handle's line split around its Flink class, so the page can show the class as one of
+ * Flink's names (with its explanation, FlinkName.svelte) inside the sentence of the reader's language.
+ */
+export function restoreHandleTextAround(handle: HandleRow, translate: Translate): { before: string; after: string } {
+  const mark = '\u{F8FF}'; // a private-use character: no message or figure contains it
+  const [before = '', after = ''] = restoreHandleText(handle, translate, mark).split(mark);
+  return { before, after };
 }

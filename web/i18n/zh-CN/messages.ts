@@ -15,6 +15,7 @@ import { driverZhCN } from './messages-driver.ts';
 import { embedZhCN } from './messages-embed.ts';
 import { faultsZhCN } from './messages-faults.ts';
 import { flinkExportZhCN } from './messages-export.ts';
+import { flinkNamesZhCN } from './messages-flink-names.ts';
 import { ganttZhCN } from './messages-gantt.ts';
 import { inspectorZhCN } from './messages-inspector.ts';
 import { lessonsZhCN } from './messages-lessons.ts';
@@ -77,6 +78,7 @@ export const zhCN: Messages = {
   'timeline.bar.completed': '{kind} {id}：用时 {duration} 完成',
   'timeline.bar.failed': '{kind} {id}：{duration} 后失败（{reason}）',
   'timeline.bar.inProgress': '{kind} {id}：已进行 {duration}',
+  'timeline.bar.savepointLabel': 'SP{id}',
   'timeline.pause': 'Checkpoint {id} 之后的最小间隔：{pause}',
   'timeline.gap': 'Checkpoint {from} 与 Checkpoint {to} 之间的间隔：{gap}',
   'timeline.noGap': '没有间隔：Checkpoint {from} 一结束，Checkpoint {to} 就开始了',
@@ -269,8 +271,8 @@ export const zhCN: Messages = {
   'config.option': '配置项',
   'config.value': '值',
   'config.mode': 'Checkpoint 模式',
-  'config.mode.exactlyOnce': '精确一次（Exactly Once）',
-  'config.mode.atLeastOnce': '至少一次（At Least Once）',
+  'config.mode.exactlyOnce': 'Exactly Once',
+  'config.mode.atLeastOnce': 'At Least Once',
   'config.storage': 'Checkpoint 存储',
   'config.backend': '状态后端',
   'config.interval': '间隔',
@@ -351,4 +353,5 @@ export const zhCN: Messages = {
   ...importedZhCN,
   ...plannerZhCN,
   ...scaleZhCN,
+  ...flinkNamesZhCN,
 };
