@@ -323,7 +323,7 @@ export class Simulation extends JobRuntime {
     if (!threads) return outcome;
     const { stallMs, started } = threads.afterPoll(now);
     this.#scheduleFlushes(i, started);
-    if (stallMs === 0) return outcome;
+    if (stallMs === 0 || outcome.status === 'finished') return outcome;
     return { status: 'busy', until: (outcome.status === 'busy' ? outcome.until : now) + stallMs };
   }
 
