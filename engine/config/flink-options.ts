@@ -322,7 +322,7 @@ export const FLINK_OPTIONS: readonly FlinkOption[] = [
     type: 'integer',
     default: 2,
     range: { min: 1, max: INT_MAX },
-    description: 'Background threads for flushes and compactions.',
+    description: 'Background threads for flushes and compactions. The sim gives flushes the local disk\'s time on them (and stalls writes that find the write buffers used up) only when a scenario sets this option.',
     group: 'rocksdb-memory',
   },
   {

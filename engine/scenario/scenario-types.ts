@@ -226,6 +226,7 @@ export type RocksDbMetric =
   | 'lsm.flush.count'
   | 'lsm.compaction.count'
   | 'lsm.write-stall.count'
+  | 'rocksdb.stall.micros'
   | 'rocksdb.flush.write.bytes'
   | 'rocksdb.compact.read.bytes'
   | 'rocksdb.compact.write.bytes'

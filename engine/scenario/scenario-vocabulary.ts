@@ -97,6 +97,7 @@ export const ROCKSDB_METRICS = [
   'lsm.flush.count',
   'lsm.compaction.count',
   'lsm.write-stall.count',
+  'rocksdb.stall.micros',
   'rocksdb.flush.write.bytes',
   'rocksdb.compact.read.bytes',
   'rocksdb.compact.write.bytes',

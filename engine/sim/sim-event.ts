@@ -4,6 +4,7 @@ import type { FaultSpec } from '../scenario/scenario-types.ts';
 import type { RestartRequestRecord } from '../replay/delivery-log.ts';
 import type { ExecutionGraph } from '../job/execution-graph.ts';
 import type { OperatorRequest } from '../job/scheduled-operation.ts';
+import type { FlushJob } from './rocksdb-background-threads.ts';
 
 /**
  * The events of the sim driver's queue. Events addressed to tasks carry the job's execution
@@ -37,6 +38,8 @@ export type SimEvent =
   | { type: 'task-running'; attempt: number; task: number }
   /** a task-local copy finished writing to its host's disk (until then it is partial) */
   | { type: 'local-write-done'; attempt: number; task: number; checkpointId: number; snapshot: TaskStateSnapshot }
+  /** a rocksdb background thread finished a flush job (timed background: state.backend.rocksdb.thread.num set) */
+  | { type: 'rocksdb-flush-done'; attempt: number; task: number; job: FlushJob }
   /** restoring read from nowhere: the attempt fails once the read was tried */
   | { type: 'restore-failed'; attempt: number; tasks: number[]; cause: string }
   /**
@@ -90,6 +93,8 @@ export function formatSimEvent(now: number, event: SimEvent, graph: ExecutionGra
       return `${t} heartbeat-missed ${event.taskManager} since=${event.since}`;
     case 'local-write-done':
       return `${t} local-copy ${task(event.task)} chk=${event.checkpointId}`;
+    case 'rocksdb-flush-done':
+      return `${t} flush-done ${task(event.task)} a${event.attempt} cf=${event.job.columnFamily} job=${event.job.job}`;
   }
 }
 

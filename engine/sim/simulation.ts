@@ -27,6 +27,8 @@ import { SimKernel } from './sim-kernel.ts';
 import { ChannelIndex } from './channel-index.ts';
 import { PollSchedule } from './poll-schedule.ts';
 import { StalledTaskManagers } from './stalled-task-managers.ts';
+import { RocksDbBackgroundThreads, type FlushJob } from './rocksdb-background-threads.ts';
+import { LsmKeyedStateBackend } from '../state/lsm/lsm-keyed-state-backend.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
@@ -86,6 +88,8 @@ export class Simulation extends JobRuntime {
   #channels: ChannelIndex | undefined;
   readonly #polls = new PollSchedule((task, at, token) => this.kernel.schedule(at, { type: 'task-wake', attempt: this.attempt, task, token }));
   readonly #effects: TaskEffect[] = [];
+  /** per task: its rocksdb background threads when flushes take time (undefined: flushed inline) */
+  #background: Array<RocksDbBackgroundThreads | undefined> = [];
   /** each host's local disk: task-local copies survive a TaskManager crash, not the loss of the host */
   readonly #disks = new Map<string, HostLocalDisk>();
   /** TaskManagers that stopped answering (their tasks are not polled, their acks not sent) */
@@ -296,6 +300,8 @@ export class Simulation extends JobRuntime {
       case 'local-write-done':
         this.#localDisk(event.task)?.store(this.#localKey(event.task), event.checkpointId, event.snapshot);
         return;
+      case 'rocksdb-flush-done':
+        return this.#scheduleFlushes(event.task, this.#background[event.task]?.flushDone(event.job, now) ?? []);
     }
   }
 
@@ -304,11 +310,41 @@ export class Simulation extends JobRuntime {
     const effects = this.#effects;
     effects.length = 0;
     const task = this.tasks[i]!;
-    const outcome = task.poll(now, effects);
+    const outcome = this.#withWriteStalls(i, now, task.poll(now, effects));
     if (this.#recorder && task.recorder && !task.recorder.isEmpty) this.#recorder.addPart(this.attempt, task.id.vertexId, task.id.subtaskIndex, task.recorder.drain());
     for (const effect of effects) this.#applyTaskEffect(i, effect, now);
     this.#afterPoll(i, outcome);
     this.#replay?.afterPoll(now);
+  }
+
+  /** A poll whose writes stalled keeps the task busy until the flushes they waited for ended. */
+  #withWriteStalls(i: number, now: number, outcome: PollOutcome): PollOutcome {
+    const threads = this.#background[i];
+    if (!threads) return outcome;
+    const { stallMs, started } = threads.afterPoll(now);
+    this.#scheduleFlushes(i, started);
+    if (stallMs === 0 || outcome.status === 'finished') return outcome;
+    return { status: 'busy', until: (outcome.status === 'busy' ? outcome.until : now) + stallMs };
+  }
+
+  #scheduleFlushes(task: number, jobs: readonly FlushJob[]): void {
+    for (const job of jobs) this.kernel.schedule(job.end, { type: 'rocksdb-flush-done', attempt: this.attempt, task, job });
+  }
+
+  /**
+   * Flushes take the local disk's time on state.backend.rocksdb.thread.num threads only when the
+   * scenario sets that option: otherwise they are inline (infinitely fast threads), as before,
+   * so scenarios written before timed flushes keep their figures.
+   */
+  #backgroundThreadsOf(task: StreamTask): RocksDbBackgroundThreads | undefined {
+    const backend = task.keyedState;
+    if (!(backend instanceof LsmKeyedStateBackend) || backend.options.background !== 'deferred') return undefined;
+    const costs = this.scenario.costs;
+    return new RocksDbBackgroundThreads(this.config.rocksdbThreadNum, backend, (bytes) => transferMs(bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s));
+  }
+
+  get #timedFlushes(): boolean {
+    return this.scenario.config['state.backend.rocksdb.thread.num'] !== undefined;
   }
 
   #afterPoll(i: number, outcome: PollOutcome): void {
@@ -423,10 +459,11 @@ export class Simulation extends JobRuntime {
           d,
           now,
           isKeyedOperator(d.vertex.operator)
-            ? (dep) => createKeyedStateBackend(config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage, this.#memoryOfSlot(dep))
+            ? (dep) => createKeyedStateBackend(config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage, this.#memoryOfSlot(dep), this.#timedFlushes ? 'deferred' : 'inline')
             : undefined,
         ),
     );
+    this.#background = this.tasks.map((t) => this.#backgroundThreadsOf(t));
     this.#channels = new ChannelIndex(this.graph, this.scenario.costs.network_latency_ms);
     this.#polls.reset(this.tasks.length, now);
     for (const task of this.tasks) task.setSlowdown(this.jobMaster.slowdownOf(task.id.vertexId));

@@ -3,7 +3,7 @@ import { HeapKeyedStateBackend } from './heap-keyed-state-backend.ts';
 import type { KeyedStateBackend } from './keyed-state-backend.ts';
 import type { KeyGroupRange } from './key-group-range.ts';
 import { LsmKeyedStateBackend } from './lsm/lsm-keyed-state-backend.ts';
-import { lsmOptionsFromConfig } from './lsm/lsm-options.ts';
+import { lsmOptionsFromConfig, type LsmBackgroundMode } from './lsm/lsm-options.ts';
 import type { LsmStorage } from './lsm/lsm-storage.ts';
 import { LsmSharedResources, rocksDbMemoryBudgetPerSlot } from './lsm/lsm-shared-resources.ts';
 
@@ -20,10 +20,11 @@ export function createKeyedStateBackend(
   backendName: string,
   lsmStorage: LsmStorageFactory | undefined,
   slotResources?: LsmSharedResources,
+  background: LsmBackgroundMode = 'inline',
 ): KeyedStateBackend {
   if (config.stateBackend === 'hashmap') return new HeapKeyedStateBackend(range);
   if (!lsmStorage) throw new Error('state.backend.type: rocksdb needs wa-sqlite storage, and this driver was started without it');
-  const options = lsmOptionsFromConfig(config, { name: backendName, ...(slotResources ? { sharedResources: slotResources } : {}) });
+  const options = lsmOptionsFromConfig(config, { name: backendName, background, ...(slotResources ? { sharedResources: slotResources } : {}) });
   return new LsmKeyedStateBackend(range, lsmStorage(backendName), options);
 }
 

@@ -51,6 +51,13 @@ describe('rocksDbFigures (the subtask inspector’s RocksDB section)', () => {
     expect(f.writeStalls).toBeGreaterThan(10);
   });
 
+  it('shows how long the stalled writes waited, from rocksdb.stall.micros, in ms', () => {
+    const b = backend({ background: 'deferred' });
+    expect(rocksDbFigures(b.nativeMetrics()).writeStallMs).toBe(0);
+    b.recordWriteStallMicros(2_500_000);
+    expect(rocksDbFigures(b.nativeMetrics()).writeStallMs).toBe(2500);
+  });
+
   it('shows no hit rate before the first block cache lookup', () => {
     expect(rocksDbFigures(backend({}).nativeMetrics()).blockCacheHitRate).toBeNull();
   });

@@ -239,6 +239,45 @@ describe('write stalls', () => {
     expect(b.runBackgroundJobs()).toBe(1);
     expect(b.metrics()).toMatchObject({ numImmutableMemTable: 0, flushCount: 1 });
   });
+
+  it('name the column families whose immutables wait, with the bytes their flush job writes, and flush one of them', () => {
+    const b = backend({ writeBufferSizeBytes: 1024, background: 'deferred', writeBufferCount: 3, level0CompactionTrigger: 100 });
+    write(b, 0, 60, 1, 'count');
+    write(b, 0, 60, 1, 'sum');
+    const pending = b.pendingFlushes();
+    expect(pending.map((p) => p.columnFamily)).toEqual(['count', 'sum']);
+    for (const p of pending) expect(p.bytes).toBeGreaterThanOrEqual(1024);
+    expect(b.flushColumnFamily('sum')).toBe(true);
+    expect(b.pendingFlushes().map((p) => p.columnFamily)).toEqual(['count']);
+    expect(b.flushColumnFamily('sum')).toBe(false);
+    expect(b.metrics()).toMatchObject({ flushCount: 1, numImmutableMemTable: 1 });
+  });
+
+  it('hand each stall in deferred mode to the driver, with the bytes it waited for, once', () => {
+    const b = backend({ writeBufferSizeBytes: 1024, background: 'deferred', writeBufferCount: 2, level0CompactionTrigger: 1000 });
+    write(b, 0, 200, 1);
+    const stalls = b.drainWriteStalls();
+    expect(stalls.length).toBe(b.metrics().writeStallCount);
+    expect(stalls.length).toBeGreaterThan(0);
+    expect(stalls.every((s) => s.columnFamily === 'count' && s.bytes >= 1024)).toBe(true);
+    expect(stalls.reduce((n, s) => n + s.bytes, 0)).toBe(b.metrics().writeStallFlushBytes);
+    expect(b.drainWriteStalls()).toEqual([]);
+  });
+
+  it('leave nothing for a driver to charge in inline mode', () => {
+    const b = backend({ writeBufferSizeBytes: 1024, background: 'inline', writeBufferCount: 1, level0CompactionTrigger: 1000 });
+    write(b, 0, 200, 1);
+    expect(b.metrics().writeStallCount).toBeGreaterThan(0);
+    expect(b.drainWriteStalls()).toEqual([]);
+  });
+
+  it('count the time stalled writes waited as rocksdb.stall.micros', () => {
+    const b = backend({ background: 'deferred' });
+    expect(rocksDbProperties(b.metrics())['rocksdb.stall.micros']).toBe(0);
+    b.recordWriteStallMicros(1500);
+    b.recordWriteStallMicros(250);
+    expect(rocksDbProperties(b.metrics())['rocksdb.stall.micros']).toBe(1750);
+  });
 });
 
 describe('memory configuration', () => {

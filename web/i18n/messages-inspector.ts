@@ -143,6 +143,7 @@ export const inspectorEn = {
   'inspector.rocksdb.blockCache': 'Block cache',
   'inspector.rocksdb.blockCacheValue': '{rate} hits ({hits} hit, {misses} miss), {usage} of {capacity}',
   'inspector.rocksdb.writeStalls': 'Write stalls',
+  'inspector.rocksdb.writeStallsValue': '{count} (waited {waited})',
   'inspector.rocksdb.keys': 'Keys (estimate)',
   'inspector.rocksdb.note':
     'An LSM tree built on wa-sqlite standing in for RocksDB: a full write buffer is flushed to an SST file, compactions merge files level by level. Flink reports these as state.backend.rocksdb.metrics.*.',

@@ -24,6 +24,8 @@ export interface RocksDbFigures {
   blockCacheUsageBytes: number;
   blockCacheCapacityBytes: number;
   writeStalls: number;
+  /** rocksdb.stall.micros in ms: how long the stalled writes waited (0 where flushes are inline) */
+  writeStallMs: number;
 }
 
 const LEVEL_PROPERTY = /^rocksdb\.num-files-at-level(\d+)$/;
@@ -50,6 +52,7 @@ export function rocksDbFigures(props: Readonly<Record<string, number>>): RocksDb
     blockCacheUsageBytes: at('rocksdb.block-cache-usage'),
     blockCacheCapacityBytes: at('rocksdb.block-cache-capacity'),
     writeStalls: at('lsm.write-stall.count'),
+    writeStallMs: at('rocksdb.stall.micros') / 1000,
   };
 }
 

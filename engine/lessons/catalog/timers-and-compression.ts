@@ -1,6 +1,6 @@
 import type { Lesson } from '../lesson.ts';
 
-/** Lesson 9: the second article's timer storage, snapshot compression and RocksDB memory (managed memory, the write-buffer ratio, flushes). */
+/** Lesson 9: the second article's timer storage, snapshot compression and RocksDB memory (managed memory, the write-buffer ratio, flushes, write stalls). */
 export const timersAndCompression: Lesson = {
   id: 'timers-and-compression',
   title: {
@@ -101,6 +101,32 @@ export const timersAndCompression: Lesson = {
         { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 4 },
         { type: 'rocksdb-metric', metric: 'rocksdb.block.cache.miss', vertex: 'windows', max: 5_000 },
       ],
+    },
+    {
+      title: { en: 'Make writes stall', 'zh-CN': '让写入停顿（write stall）' },
+      body: {
+        en: "Set state.backend.rocksdb.writebuffer.size to 32 kb and state.backend.rocksdb.thread.num to 1, and run again. (The playground gives flushes their disk time on the background threads only when a scenario sets thread.num; otherwise they take none.) This host's local disk is slow: writing a 32 KB memtable takes about 130 ms, while a window subtask fills the next one in about 100 ms. With the default state.backend.rocksdb.writebuffer.count of 2 there is room for one memtable being flushed and one taking writes; once that one is full too, RocksDB stalls the write until the flush is done. In the inspector, Write stalls climbs with almost every flush and shows how long the writes waited (rocksdb.stall.micros): the window subtasks are busy nearly all the time, mostly waiting, and the source is backpressured.",
+        'zh-CN':
+          '把 state.backend.rocksdb.writebuffer.size 设为 32 kb，state.backend.rocksdb.thread.num 设为 1，再运行一次。（只有当场景设置了 thread.num 时，Playground 才会让 flush 在后台线程上花费磁盘时间；否则 flush 不耗时。）这台主机的本地磁盘很慢：写出一个 32 KB 的 MemTable 大约需要 130 ms，而窗口子任务大约 100 ms 就能写满下一个。按默认的 state.backend.rocksdb.writebuffer.count（2），只能有一个 MemTable 正在 flush、一个接收写入；当后者也写满时，RocksDB 会让写入停顿，直到 flush 完成。在检查器中可以看到“写入停顿”的次数几乎随每次 flush 上升，并显示写入一共等待了多久（rocksdb.stall.micros）：窗口子任务几乎一直处于繁忙状态，大部分时间都在等待，Source 则出现反压。',
+      },
+      actions: [
+        { kind: 'configure', option: 'state.backend.rocksdb.writebuffer.size', value: '32 kb' },
+        { kind: 'configure', option: 'state.backend.rocksdb.thread.num', value: 1 },
+      ],
+      seen: [
+        { type: 'rocksdb-metric', metric: 'lsm.write-stall.count', vertex: 'windows', min: 100 },
+        { type: 'rocksdb-metric', metric: 'rocksdb.stall.micros', vertex: 'windows', min: 10_000_000 },
+      ],
+    },
+    {
+      title: { en: 'Give RocksDB more write buffers', 'zh-CN': '给 RocksDB 更多 write buffer' },
+      body: {
+        en: 'Set state.backend.rocksdb.writebuffer.count to 4 and run again. Now up to three full memtables can wait while the thread flushes, and one flush writes all that wait: the flushes keep up and the write stalls drop to none. A larger state.backend.rocksdb.writebuffer.size helps too (fewer, larger flushes), and more threads (thread.num) help when several states need a flush at once. Every write buffer is memory: with managed memory they all come out of the slot\'s one budget.',
+        'zh-CN':
+          '把 state.backend.rocksdb.writebuffer.count 设为 4，再运行一次。现在后台线程 flush 时，最多可以有三个写满的 MemTable 排队等待，而一次 flush 会把它们一起写出：flush 跟得上了，写入停顿降为零。调大 state.backend.rocksdb.writebuffer.size 同样有帮助（flush 次数更少、每次更大）；当多个 State 同时需要 flush 时，增加后台线程数（thread.num）也有帮助。每个 write buffer 都要占用内存：开启托管内存时，它们都来自同一个 Slot 的那份预算。',
+      },
+      actions: [{ kind: 'configure', option: 'state.backend.rocksdb.writebuffer.count', value: 4 }],
+      seen: [{ type: 'rocksdb-metric', metric: 'lsm.write-stall.count', vertex: 'windows', max: 0 }],
     },
   ],
 };

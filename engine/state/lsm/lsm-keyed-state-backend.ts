@@ -54,6 +54,8 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
   readonly storage: LsmStorage;
   #ctx: LsmContext;
   #families = new Map<string, ColumnFamily>();
+  /** deferred mode: write stalls the driver has not yet charged time for */
+  #stalls: Array<{ columnFamily: string; bytes: number }> = [];
   #heap: HeapKeyedStateBackend;
   #heapStates: ReadonlySet<string>;
   #tracker = new IncrementalCheckpointTracker();
@@ -229,6 +231,36 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
       if (cf.immutables.count > 0 && cf.flushImmutables()) flushes++;
     }
     return flushes;
+  }
+
+  /**
+   * The column families whose immutables wait for a flush, with the bytes a flush job would
+   * write (RocksDB picks one flush job per column family). The driver that owns time hands them
+   * to its background threads.
+   */
+  pendingFlushes(): Array<{ columnFamily: string; bytes: number }> {
+    const pending: Array<{ columnFamily: string; bytes: number }> = [];
+    for (const cf of this.#families.values()) if (cf.immutables.count > 0) pending.push({ columnFamily: cf.name, bytes: cf.immutables.bytes });
+    return pending;
+  }
+
+  /** A background flush job of one column family finished: its immutables become an L0 run. */
+  flushColumnFamily(columnFamily: string): boolean {
+    const cf = this.#families.get(columnFamily);
+    return cf !== undefined && cf.immutables.count > 0 && cf.flushImmutables() !== undefined;
+  }
+
+  /**
+   * The write stalls since the last call (deferred mode only), each with its column family and
+   * the bytes it waited to be flushed: the driver tells how long each waited (recordWriteStallMicros).
+   */
+  drainWriteStalls(): Array<{ columnFamily: string; bytes: number }> {
+    return this.#stalls.splice(0);
+  }
+
+  /** rocksdb.stall.micros: the time stalled writes waited, as the driver that owns time measured it. */
+  recordWriteStallMicros(micros: number): void {
+    this.stats.writeStallMicros += micros;
   }
 
   /** Compacts every column family until no level is over its target (normally automatic). */
@@ -462,6 +494,7 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
       compactionTombstonesDropped: s.compactionTombstonesDropped,
       writeStallCount: s.writeStallCount,
       writeStallFlushBytes: s.writeStallFlushBytes,
+      writeStallMicros: s.writeStallMicros,
       writeAmplification:
         s.flushBytesWritten === 0 ? 0 : (s.flushBytesWritten + s.compactionBytesWritten) / s.flushBytesWritten,
       managedMemory: shared !== undefined,
@@ -530,8 +563,11 @@ export class LsmKeyedStateBackend implements KeyedStateBackend {
     const n = this.options.writeBufferCount;
     const stall = cf.immutables.count >= n - 1;
     if (stall) {
+      const bytes = cf.immutables.bytes + (n === 1 ? cf.memtable.bytes : 0);
       this.stats.writeStallCount++;
-      this.stats.writeStallFlushBytes += cf.immutables.bytes + (n === 1 ? cf.memtable.bytes : 0);
+      this.stats.writeStallFlushBytes += bytes;
+      if (this.options.background === 'deferred') this.#stalls.push({ columnFamily: cf.name, bytes });
+      // The write waits for the flush; without a clock here, the flush happens now and the driver charges the wait.
       cf.flushImmutables();
     }
     cf.switchMemtable();

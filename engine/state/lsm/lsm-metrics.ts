@@ -63,6 +63,8 @@ export interface LsmMetrics {
   /** writes that waited for a flush (RocksDB counts stall time: rocksdb.stall.micros) */
   writeStallCount: number;
   writeStallFlushBytes: number;
+  /** rocksdb.stall.micros */
+  writeStallMicros: number;
   /** (flush + compaction bytes written) / flush bytes written */
   writeAmplification: number;
   /** memory model in use */
@@ -103,6 +105,7 @@ export function rocksDbProperties(m: LsmMetrics): Record<string, number> {
     'rocksdb.compact.write.bytes': m.compactionBytesWritten,
     'rocksdb.compaction.key.drop.new': m.compactionKeysDroppedNewer,
     'rocksdb.compaction.key.drop.obsolete': m.compactionTombstonesDropped,
+    'rocksdb.stall.micros': m.writeStallMicros,
     // no RocksDB property counts these directly (it has histograms of their durations)
     'lsm.flush.count': m.flushCount,
     'lsm.compaction.count': m.compactionCount,

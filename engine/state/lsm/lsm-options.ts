@@ -7,10 +7,12 @@ import type { LsmSharedResources } from './lsm-shared-resources.ts';
  * - `inline`: a full memtable is flushed (and the tree compacted) right in the write that filled
  *   it, as if background threads were infinitely fast: writes never stall (unless the
  *   write-buffer count is 1, where RocksDB stalls on every flush too);
- * - `deferred`: full memtables wait as immutables until the driver calls
- *   `runBackgroundJobs()` (its model of `state.backend.rocksdb.thread.num` threads). A write that
- *   finds the active memtable full while the write-buffer count is used up stalls: it flushes
- *   inline and counts a write stall.
+ * - `deferred`: full memtables wait as immutables until the driver flushes them
+ *   (`runBackgroundJobs()`, or `flushColumnFamily()` when its model of
+ *   `state.backend.rocksdb.thread.num` threads says a flush job is done; the sim's
+ *   RocksDbBackgroundThreads). A write that finds the active memtable full while the write-buffer
+ *   count is used up stalls: it flushes inline, counts a write stall and leaves it for the driver
+ *   (`drainWriteStalls()`), which charges the wait to the task in its own time.
  */
 export type LsmBackgroundMode = 'inline' | 'deferred';
 

@@ -27,6 +27,8 @@ export class LsmStatistics {
   writeStallCount = 0;
   /** bytes those stalled writes waited to be flushed */
   writeStallFlushBytes = 0;
+  /** rocksdb.stall.micros: how long stalled writes waited (only a driver with a clock measures it) */
+  writeStallMicros = 0;
   /** runs (SST files) written by flushes and compactions */
   runsCreated = 0;
   /** runs deleted after compaction replaced them */

@@ -142,6 +142,7 @@ export const inspectorZhCN: { readonly [K in keyof typeof inspectorEn]: string }
   'inspector.rocksdb.blockCache': 'Block cache',
   'inspector.rocksdb.blockCacheValue': '命中率 {rate}（命中 {hits}，未命中 {misses}），已用 {usage} / {capacity}',
   'inspector.rocksdb.writeStalls': '写入停顿',
+  'inspector.rocksdb.writeStallsValue': '{count} 次（共等待 {waited}）',
   'inspector.rocksdb.keys': 'Key 数（估计）',
   'inspector.rocksdb.note': '基于 wa-sqlite 构建、代替 RocksDB 的 LSM 树：写满的 write buffer 刷写成 SST 文件，compaction 逐层合并文件。Flink 以 state.backend.rocksdb.metrics.* 报告这些指标。',
 

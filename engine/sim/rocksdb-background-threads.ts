@@ -1,0 +1,80 @@
+import type { LsmKeyedStateBackend } from '../state/lsm/lsm-keyed-state-backend.ts';
+
+/** A flush job handed to a background thread, due to finish at `end`. */
+export interface FlushJob {
+  columnFamily: string;
+  job: number;
+  end: number;
+}
+
+/**
+ * One rocksdb subtask's background threads (`state.backend.rocksdb.thread.num`) on the sim's
+ * clock. Its backend runs in `deferred` mode: a full memtable waits as an immutable until a
+ * thread has written it to the local disk (the cost model's time for its bytes). A write that
+ * finds `writebuffer.count` memtables in use stalls until the flush of its column family ends:
+ * the task waits that long (RocksDB's rocksdb.stall.micros). Compactions are not timed: they run
+ * with the flush that triggers them and take no thread time.
+ */
+export class RocksDbBackgroundThreads {
+  /** when each thread is free again */
+  readonly #freeAt: number[];
+  /** the flush job running per column family (RocksDB runs one per column family at a time) */
+  readonly #running = new Map<string, { job: number; end: number }>();
+  #nextJob = 0;
+
+  constructor(
+    threads: number,
+    readonly backend: LsmKeyedStateBackend,
+    private readonly flushMs: (bytes: number) => number,
+  ) {
+    this.#freeAt = new Array<number>(Math.max(1, threads)).fill(0);
+  }
+
+  /**
+   * After the task ran from `now`: charges its stalled writes (each waits for its column family's
+   * flush, one after the other) and hands the new immutables to the threads. Returns how long the
+   * task stalled and the flush jobs that started.
+   */
+  afterPoll(now: number): { stallMs: number; started: FlushJob[] } {
+    let t = now;
+    for (const stall of this.backend.drainWriteStalls()) {
+      const running = this.#running.get(stall.columnFamily);
+      // The stalled write's flush already happened in the backend: the job is done once the wait is over.
+      this.#running.delete(stall.columnFamily);
+      t = Math.max(t, running ? running.end : this.#book(t, stall.bytes));
+    }
+    const stallMs = t - now;
+    if (stallMs > 0) this.backend.recordWriteStallMicros(Math.round(stallMs * 1000));
+    return { stallMs, started: this.#startFlushes(now) };
+  }
+
+  /** A flush job's time is up: its immutables become a level-0 run, and waiting ones get a thread. */
+  flushDone(job: FlushJob, now: number): FlushJob[] {
+    // A stall may have flushed this column family already (a newer job, or none, runs for it now).
+    if (this.#running.get(job.columnFamily)?.job === job.job) {
+      this.#running.delete(job.columnFamily);
+      this.backend.flushColumnFamily(job.columnFamily);
+    }
+    return this.#startFlushes(now);
+  }
+
+  #startFlushes(now: number): FlushJob[] {
+    const started: FlushJob[] = [];
+    for (const { columnFamily, bytes } of this.backend.pendingFlushes()) {
+      if (this.#running.has(columnFamily)) continue;
+      const job = { columnFamily, job: ++this.#nextJob, end: this.#book(now, bytes) };
+      this.#running.set(columnFamily, { job: job.job, end: job.end });
+      started.push(job);
+    }
+    return started;
+  }
+
+  /** The earliest free thread takes a flush of `bytes` from `at` on; returns when it ends. */
+  #book(at: number, bytes: number): number {
+    let thread = 0;
+    for (let i = 1; i < this.#freeAt.length; i++) if (this.#freeAt[i]! < this.#freeAt[thread]!) thread = i;
+    const end = Math.max(at, this.#freeAt[thread]!) + this.flushMs(bytes);
+    this.#freeAt[thread] = end;
+    return end;
+  }
+}
