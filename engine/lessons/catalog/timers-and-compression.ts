@@ -109,6 +109,7 @@ export const timersAndCompression: Lesson = {
         'zh-CN':
           '把 state.backend.rocksdb.writebuffer.size 设为 32 kb，state.backend.rocksdb.thread.num 设为 1，再运行一次。（只有当场景设置了 thread.num 时，Playground 才会让 flush 在后台线程上花费磁盘时间；否则 flush 不耗时。）这台主机的本地磁盘很慢：写出一个 32 KB 的 MemTable 大约需要 130 ms，而窗口子任务大约 100 ms 就能写满下一个。按默认的 state.backend.rocksdb.writebuffer.count（2），只能有一个 MemTable 正在 flush、一个接收写入；当后者也写满时，RocksDB 会让写入停顿，直到 flush 完成。在检查器中可以看到“写入停顿”的次数几乎随每次 flush 上升，并显示写入一共等待了多久（rocksdb.stall.micros）：窗口子任务几乎一直处于繁忙状态，大部分时间都在等待，Source 则出现反压。',
       },
+      look_at: ['job-graph'],
       actions: [
         { kind: 'configure', option: 'state.backend.rocksdb.writebuffer.size', value: '32 kb' },
         { kind: 'configure', option: 'state.backend.rocksdb.thread.num', value: 1 },
@@ -125,6 +126,7 @@ export const timersAndCompression: Lesson = {
         'zh-CN':
           '把 state.backend.rocksdb.writebuffer.count 设为 4，再运行一次。现在后台线程 flush 时，最多可以有三个写满的 MemTable 排队等待，而一次 flush 会把它们一起写出：flush 跟得上了，写入停顿降为零。调大 state.backend.rocksdb.writebuffer.size 同样有帮助（flush 次数更少、每次更大）；当多个 State 同时需要 flush 时，增加后台线程数（thread.num）也有帮助。每个 write buffer 都要占用内存：开启托管内存时，它们都来自同一个 Slot 的那份预算。',
       },
+      look_at: ['job-graph'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.writebuffer.count', value: 4 }],
       seen: [{ type: 'rocksdb-metric', metric: 'lsm.write-stall.count', vertex: 'windows', max: 0 }],
     },
