@@ -3,26 +3,14 @@
  * the moment the sources caught up, from the run's own catch-up times — the chart and stats()
  * cannot disagree on how long the catch-up took.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { capacityPlanning } from '../support/capacity-planning-scenario.ts';
 import type { JobEvent, RestoreRecord } from '../../engine/run/job-events.ts';
-import { parseScenarioText, validateScenario } from '../../engine/scenario/scenario-validator.ts';
-import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { catchUpMarkers } from '../../web/charts/catch-up-markers.ts';
 import { SimDriver } from '../../web/playground/drivers/sim-driver.ts';
 
 const restore = (time: number): RestoreRecord => ({ time, checkpointId: 1, isSavepoint: false, subtasks: [] });
 const status = (time: number, s: 'RUNNING' | 'RESTARTING'): JobEvent => ({ type: 'job-status', time, status: s });
-
-/** Lesson 10's scenario (2,000 records/s into about 2,200 of capacity) with tm-1 killed at `killAt`. */
-function capacityPlanning(killAt: number | undefined): Scenario {
-  const parsed = parseScenarioText(readFileSync('public/lessons/capacity-planning.yaml', 'utf8'));
-  if (!parsed.ok) throw new Error('capacity-planning.yaml does not parse');
-  const faults = killAt === undefined ? [] : [{ at: killAt, type: 'kill-task-manager', task_manager: 'tm-1' }];
-  const valid = validateScenario({ ...(parsed.value as object), faults });
-  if (!valid.ok) throw new Error('capacity-planning.yaml is invalid');
-  return valid.scenario;
-}
 
 const markersOf = (driver: SimDriver) => catchUpMarkers(driver.restores, driver.events, driver.catchUps());
 

@@ -13,31 +13,9 @@ import { createPlaygroundApi } from '../../web/playground/api/playground-api.ts'
 import type { Comparison } from '../../web/playground/api/playground-api-types.ts';
 import { PlaygroundState } from '../../web/playground-state.svelte.ts';
 import { tiny } from '../cli/tiny-scenario.ts';
+import { FakeWindow } from './fake-window.ts';
 
 const DOCS = 'https://docs.example.org';
-
-/** A window as the bridge sees one: it posts messages and is told of messages. */
-class FakeWindow {
-  readonly received: EmbedResponse[] = [];
-  #listener: ((event: MessageEvent) => void) | undefined;
-
-  postMessage(message: EmbedResponse): void {
-    this.received.push(message);
-  }
-
-  addEventListener(_type: 'message', listener: (event: MessageEvent) => void): void {
-    this.#listener = listener;
-  }
-
-  removeEventListener(): void {
-    this.#listener = undefined;
-  }
-
-  /** `from` posts `data` to this window from `origin`. */
-  deliver(data: unknown, from: FakeWindow, origin: string): void {
-    this.#listener?.({ data, source: from, origin } as unknown as MessageEvent);
-  }
-}
 
 async function embedded() {
   const playground = new PlaygroundState();
