@@ -231,6 +231,11 @@ export class PlaygroundState {
   #nextOutputRefresh = -Infinity;
   /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
   #generation = 0;
+  /**
+   * load() calls so far, counted when asked, not when installed: a load validates and waits a task
+   * before it replaces the job, and the first page must not open its lesson over one under way.
+   */
+  #loadsAsked = 0;
   /** The browser's answer on storage, asked at once; undefined until it came. */
   #storageGranted: boolean | undefined;
   readonly #storageAnswer = browserStorageAccess().then((access) => {
@@ -284,8 +289,8 @@ export class PlaygroundState {
       return;
     }
     this.scenarios = entries;
-    // A page that loaded its own scenario through the API before the list arrived keeps it.
-    if (this.source !== null || options.loadInitial === false) return;
+    // A page that loaded its own scenario through the API before the list arrived (or is loading it) keeps it.
+    if (this.source !== null || this.#loadsAsked > 0 || options.loadInitial === false) return;
     if (this.loadSharedFromHash()) return;
     const requested = new URL(location.href).searchParams.get('scenario');
     if (requested === null && options.firstPage) {
@@ -339,6 +344,7 @@ export class PlaygroundState {
    * validates, then loads paused at time 0; invalid input rejects and changes nothing.
    */
   async load(input: object | string, source: ScenarioSource = { kind: 'api' }, operations: readonly ScheduledOperation[] = []): Promise<LoadResult> {
+    this.#loadsAsked++;
     let value: unknown = input;
     if (typeof input === 'string') {
       const parsed = await readScenarioText(input);
@@ -381,6 +387,11 @@ export class PlaygroundState {
     this.#generation++;
     this.pause('user');
     return this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
+  }
+
+  /** How many scenario loads the API, a lesson or the page asked for (see #loadsAsked). */
+  get loadsAsked(): number {
+    return this.#loadsAsked;
   }
 
   async #loadText(url: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {

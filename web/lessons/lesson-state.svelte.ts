@@ -112,12 +112,13 @@ export class LessonState {
   /**
    * A newcomer's first page: lesson 1 open and its scenario running, so a checkpoint completes
    * within about a second; the list is one click away. A scenario that the API or the picker
-   * loaded while the lesson's file was fetched keeps the page.
+   * loaded (or began to load) while the lesson's file was fetched keeps the page.
    */
   async openFirstPage(): Promise<void> {
     const lesson = FIRST_LESSON;
     const input = await this.#scenarioInput(lesson, 0);
-    if (this.playground.source !== null) return;
+    // Also one asked for and not yet installed (an API call right after the page's script ran).
+    if (this.playground.source !== null || this.playground.loadsAsked > 0) return;
     await this.#loadInput(lesson, input, 0);
     this.lesson = lesson;
     this.step = 0;
