@@ -34,6 +34,7 @@ import type { FlinkConfig } from '../engine/config/flink-config.ts';
 import type { TaskDeployment } from '../engine/task/task-deployment.ts';
 import type { KeyedStateBackend } from '../engine/state/keyed-state-backend.ts';
 import { LsmKeyedStateBackend } from '../engine/state/lsm/lsm-keyed-state-backend.ts';
+import { RocksDbBackgroundThreads, type FlushJob } from '../engine/state/lsm/rocksdb-background-threads.ts';
 import type { LsmSharedResources } from '../engine/state/lsm/lsm-shared-resources.ts';
 import { createKeyedStateBackend, slotMemoryResources, type LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
 import { StreamTask } from '../engine/task/stream-task.ts';
@@ -96,6 +97,10 @@ interface HostedTask {
    * first copy sends all it references, and the disk writes those it lacks).
    */
   localRuns: Set<string>;
+  /** its rocksdb backend's background threads, when flushes are timed (state.backend.rocksdb.thread.num set) */
+  background: RocksDbBackgroundThreads | undefined;
+  /** the flush jobs running on them, each done at its job time `end` */
+  flushJobs: FlushJob[];
 }
 
 /**
@@ -344,12 +349,19 @@ export class TaskManager implements TaskManagerGateway {
     this.#restored.delete(spec.taskIndex);
     task.initialize(restored);
     task.run();
-    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', localRuns: new Set() };
+    const background = RocksDbBackgroundThreads.of(task.keyedState, config.rocksdbThreadNum, (bytes) => this.#localDiskMs(bytes));
+    const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', localRuns: new Set(), background, flushJobs: [] };
     this.#tasks.push(hosted);
     this.#byIndex.set(spec.taskIndex, hosted);
     for (const gate of deployment.inputGates) for (const channelId of gate) this.#receiverOf.set(channelId, hosted);
     for (const output of deployment.outputs) for (const channelId of output.channelIds) this.#senderOf.set(channelId, hosted);
     this.#report({ type: 'task-state', attempt: this.#attempt, taskIndex: spec.taskIndex, state: 'RUNNING' });
+  }
+
+  /** The host's local disk time for `bytes` (a rocksdb flush), from the cost model the JobManager registered this TaskManager with. */
+  #localDiskMs(bytes: number): number {
+    const local = this.#storageSpec?.local;
+    return local ? transferMs(bytes, local.latencyMs, local.bandwidthMbPerS) : 0;
   }
 
   /** The backend `state.backend.type` selects, named as in the sim driver (vertex, subtask, attempt). */
@@ -457,6 +469,7 @@ export class TaskManager implements TaskManagerGateway {
     for (;;) {
       let polled = false;
       for (const t of this.#tasks) {
+        if (t.flushJobs.length > 0) this.#finishFlushes(t, now);
         if (t.wakeAt > now) continue;
         this.#poll(t, now);
         polled = true;
@@ -494,7 +507,24 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   #requestNextTurn(): void {
-    for (const t of this.#tasks) if (t.wakeAt < Infinity) this.#scheduler.requestAt(wallTimeAt(this.#clock, t.wakeAt), t.lazy);
+    for (const t of this.#tasks) {
+      if (t.wakeAt < Infinity) this.#scheduler.requestAt(wallTimeAt(this.#clock, t.wakeAt), t.lazy);
+      // A flush ending a little late only keeps its memtables a little longer: a lazy wake.
+      for (const job of t.flushJobs) this.#scheduler.requestAt(wallTimeAt(this.#clock, job.end), true);
+    }
+  }
+
+  /** The flush jobs whose disk time is up turn their memtables into level-0 runs; waiting ones get a thread. */
+  #finishFlushes(t: HostedTask, now: number): void {
+    const due = t.flushJobs.filter((job) => job.end <= now);
+    if (due.length === 0) return;
+    t.flushJobs = t.flushJobs.filter((job) => job.end > now);
+    try {
+      for (const job of due) t.flushJobs.push(...t.background!.flushDone(job, now));
+    } catch (error) {
+      t.flushJobs = [];
+      this.#fail(t, `${t.task.id.vertexId}#${t.task.id.subtaskIndex} failed a RocksDB flush: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   #poll(t: HostedTask, now: number): void {
@@ -505,6 +535,7 @@ export class TaskManager implements TaskManagerGateway {
     try {
       outcome = t.task.poll(now, effects);
       for (const effect of effects) this.#apply(t, effect, now);
+      if (t.background) outcome = this.#withWriteStalls(t, now, outcome);
     } catch (error) {
       // An exception in an operator fails the subtask, as in Flink; the JobManager fails over.
       this.#fail(t, `${t.task.id.vertexId}#${t.task.id.subtaskIndex} threw: ${error instanceof Error ? error.message : String(error)}`);
@@ -512,6 +543,13 @@ export class TaskManager implements TaskManagerGateway {
     }
     this.#afterPoll(t, outcome);
     this.#reportProgress(t);
+  }
+
+  /** A poll whose writes stalled keeps the task busy until the flushes they waited for ended (as in the sim). */
+  #withWriteStalls(t: HostedTask, now: number, outcome: PollOutcome): PollOutcome {
+    const charged = t.background!.chargePoll(now, outcome);
+    t.flushJobs.push(...charged.started);
+    return charged.outcome;
   }
 
   #afterPoll(t: HostedTask, outcome: PollOutcome): void {

@@ -322,7 +322,7 @@ export const FLINK_OPTIONS: readonly FlinkOption[] = [
     type: 'integer',
     default: 2,
     range: { min: 1, max: INT_MAX },
-    description: 'Background threads for flushes and compactions. The sim gives flushes the local disk\'s time on them (and stalls writes that find the write buffers used up) only when a scenario sets this option.',
+    description: 'Background threads for flushes and compactions. The playground (sim and live) gives flushes the local disk\'s time on them (and stalls writes that find the write buffers used up) only when a scenario sets this option.',
     group: 'rocksdb-memory',
   },
   {
@@ -577,7 +577,7 @@ export function readConfig(config: Readonly<Record<string, ConfigValue>>): Flink
     if (!option) throw new Error(`readConfig: unknown option ${key}`);
     return values.get(key) ?? option.fallbackKeys?.map((k) => values.get(k)).find((v) => v !== undefined) ?? option.default;
   };
-  return buildFlinkConfig(typedReader(get));
+  return buildFlinkConfig(typedReader(get, (key) => values.has(key)));
 }
 
 function normalisedValues(config: Readonly<Record<string, ConfigValue>>): Map<string, ConfigValue> {
@@ -606,9 +606,11 @@ interface TypedReader {
   boolean(key: string): boolean;
   string(key: string): string;
   optionalString(key: string): string | undefined;
+  /** the scenario set the option (under its key or a deprecated one), rather than leaving its default */
+  isSet(key: string): boolean;
 }
 
-function typedReader(get: (key: string) => ConfigValue | undefined): TypedReader {
+function typedReader(get: (key: string) => ConfigValue | undefined, isSet: (key: string) => boolean): TypedReader {
   const optionalNumber = (key: string) => {
     const v = get(key);
     return typeof v === 'number' ? v : undefined;
@@ -623,6 +625,7 @@ function typedReader(get: (key: string) => ConfigValue | undefined): TypedReader
     boolean: (key) => get(key) === true,
     string: (key) => optionalString(key) ?? '',
     optionalString,
+    isSet,
   };
 }
 
@@ -683,6 +686,7 @@ function rocksdbMemory(r: TypedReader) {
     rocksdbWriteBufferSizeBytes: r.number('state.backend.rocksdb.writebuffer.size'),
     rocksdbWriteBufferCount: r.number('state.backend.rocksdb.writebuffer.count'),
     rocksdbThreadNum: r.number('state.backend.rocksdb.thread.num'),
+    rocksdbFlushesTimed: r.isSet('state.backend.rocksdb.thread.num'),
     rocksdbBlockCacheSizeBytes: r.number('state.backend.rocksdb.block.cache-size'),
     managedMemoryFraction: r.number('taskmanager.memory.managed.fraction'),
     managedMemorySizeBytes: r.optionalNumber('taskmanager.memory.managed.size'),

@@ -4,7 +4,7 @@ import type { FaultSpec } from '../scenario/scenario-types.ts';
 import type { RestartRequestRecord } from '../replay/delivery-log.ts';
 import type { ExecutionGraph } from '../job/execution-graph.ts';
 import type { OperatorRequest } from '../job/scheduled-operation.ts';
-import type { FlushJob } from './rocksdb-background-threads.ts';
+import type { FlushJob } from '../state/lsm/rocksdb-background-threads.ts';
 
 /**
  * The events of the sim driver's queue. Events addressed to tasks carry the job's execution

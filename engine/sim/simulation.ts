@@ -27,8 +27,7 @@ import { SimKernel } from './sim-kernel.ts';
 import { ChannelIndex } from './channel-index.ts';
 import { PollSchedule } from './poll-schedule.ts';
 import { StalledTaskManagers } from './stalled-task-managers.ts';
-import { RocksDbBackgroundThreads, type FlushJob } from './rocksdb-background-threads.ts';
-import { LsmKeyedStateBackend } from '../state/lsm/lsm-keyed-state-backend.ts';
+import { RocksDbBackgroundThreads, type FlushJob } from '../state/lsm/rocksdb-background-threads.ts';
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
@@ -319,32 +318,20 @@ export class Simulation extends JobRuntime {
 
   /** A poll whose writes stalled keeps the task busy until the flushes they waited for ended. */
   #withWriteStalls(i: number, now: number, outcome: PollOutcome): PollOutcome {
-    const threads = this.#background[i];
-    if (!threads) return outcome;
-    const { stallMs, started } = threads.afterPoll(now);
-    this.#scheduleFlushes(i, started);
-    if (stallMs === 0 || outcome.status === 'finished') return outcome;
-    return { status: 'busy', until: (outcome.status === 'busy' ? outcome.until : now) + stallMs };
+    const charged = this.#background[i]?.chargePoll(now, outcome);
+    if (!charged) return outcome;
+    this.#scheduleFlushes(i, charged.started);
+    return charged.outcome;
   }
 
   #scheduleFlushes(task: number, jobs: readonly FlushJob[]): void {
     for (const job of jobs) this.kernel.schedule(job.end, { type: 'rocksdb-flush-done', attempt: this.attempt, task, job });
   }
 
-  /**
-   * Flushes take the local disk's time on state.backend.rocksdb.thread.num threads only when the
-   * scenario sets that option: otherwise they are inline (infinitely fast threads), as before,
-   * so scenarios written before timed flushes keep their figures.
-   */
+  /** Flushes take the local disk's time on state.backend.rocksdb.thread.num threads (when the scenario sets it). */
   #backgroundThreadsOf(task: StreamTask): RocksDbBackgroundThreads | undefined {
-    const backend = task.keyedState;
-    if (!(backend instanceof LsmKeyedStateBackend) || backend.options.background !== 'deferred') return undefined;
     const costs = this.scenario.costs;
-    return new RocksDbBackgroundThreads(this.config.rocksdbThreadNum, backend, (bytes) => transferMs(bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s));
-  }
-
-  get #timedFlushes(): boolean {
-    return this.scenario.config['state.backend.rocksdb.thread.num'] !== undefined;
+    return RocksDbBackgroundThreads.of(task.keyedState, this.config.rocksdbThreadNum, (bytes) => transferMs(bytes, costs.local_latency_ms, costs.local_bandwidth_mb_per_s));
   }
 
   #afterPoll(i: number, outcome: PollOutcome): void {
@@ -459,7 +446,7 @@ export class Simulation extends JobRuntime {
           d,
           now,
           isKeyedOperator(d.vertex.operator)
-            ? (dep) => createKeyedStateBackend(config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage, this.#memoryOfSlot(dep), this.#timedFlushes ? 'deferred' : 'inline')
+            ? (dep) => createKeyedStateBackend(config, dep.keyGroupRange, `${dep.vertex.id}_${dep.subtaskIndex}_a${dep.attempt}`, this.#lsmStorage, this.#memoryOfSlot(dep))
             : undefined,
         ),
     );

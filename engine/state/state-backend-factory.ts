@@ -20,11 +20,10 @@ export function createKeyedStateBackend(
   backendName: string,
   lsmStorage: LsmStorageFactory | undefined,
   slotResources?: LsmSharedResources,
-  background: LsmBackgroundMode = 'inline',
 ): KeyedStateBackend {
   if (config.stateBackend === 'hashmap') return new HeapKeyedStateBackend(range);
   if (!lsmStorage) throw new Error('state.backend.type: rocksdb needs wa-sqlite storage, and this driver was started without it');
-  const options = lsmOptionsFromConfig(config, { name: backendName, background, ...(slotResources ? { sharedResources: slotResources } : {}) });
+  const options = lsmOptionsFromConfig(config, { name: backendName, background: lsmBackgroundMode(config), ...(slotResources ? { sharedResources: slotResources } : {}) });
   return new LsmKeyedStateBackend(range, lsmStorage(backendName), options);
 }
 
@@ -37,4 +36,12 @@ export function slotMemoryResources(config: FlinkConfig): LsmSharedResources | u
   if (config.stateBackend !== 'rocksdb') return undefined;
   const budget = rocksDbMemoryBudgetPerSlot(config);
   return budget === undefined ? undefined : new LsmSharedResources(budget, config.rocksdbWriteBufferRatio);
+}
+
+/**
+ * Timed flushes (state.backend.rocksdb.thread.num set) leave full memtables to the runtime's
+ * RocksDbBackgroundThreads; otherwise they are flushed inline, in the write that filled them.
+ */
+function lsmBackgroundMode(config: FlinkConfig): LsmBackgroundMode {
+  return config.rocksdbFlushesTimed ? 'deferred' : 'inline';
 }

@@ -98,6 +98,7 @@ const FLINK_DEFAULTS: FlinkConfig = {
   rocksdbWriteBufferSizeBytes: 64 * 1024 * 1024,
   rocksdbWriteBufferCount: 2,
   rocksdbThreadNum: 2,
+  rocksdbFlushesTimed: false,
   rocksdbBlockCacheSizeBytes: 8 * 1024 * 1024,
   managedMemoryFraction: 0.4,
   managedMemorySizeBytes: undefined,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseScenarioText } from '../../engine/scenario/scenario-text.ts';
 import { validateScenario } from '../../engine/scenario/scenario-validator.ts';
-import { RocksDbBackgroundThreads } from '../../engine/sim/rocksdb-background-threads.ts';
+import { RocksDbBackgroundThreads } from '../../engine/state/lsm/rocksdb-background-threads.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { LsmKeyedStateBackend } from '../../engine/state/lsm/lsm-keyed-state-backend.ts';
 import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';

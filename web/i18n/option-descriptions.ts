@@ -34,7 +34,7 @@ export const optionDescriptions: Record<Exclude<Locale, 'en'>, Readonly<Record<s
     'state.backend.rocksdb.memory.high-prio-pool-ratio': 'block cache 中为索引和过滤器块保留的比例。',
     'state.backend.rocksdb.writebuffer.size': '单个 memtable 刷写成有序文件之前的大小。',
     'state.backend.rocksdb.writebuffer.count': '写入停顿之前最多可以存在多少个 memtable。',
-    'state.backend.rocksdb.thread.num': '用于刷写和合并（compaction）的后台线程数。只有场景设置了此选项时，模拟器才让 flush 在这些线程上花费本地磁盘的时间（write buffer 用尽时写入会停顿）。',
+    'state.backend.rocksdb.thread.num': '用于刷写和合并（compaction）的后台线程数。只有场景设置了此选项时，Playground（模拟与实时运行）才让 flush 在这些线程上花费本地磁盘的时间（write buffer 用尽时写入会停顿）。',
     'state.backend.rocksdb.block.cache-size': 'RocksDB 内存不受托管时的 block cache 大小。',
     'taskmanager.memory.managed.fraction': 'TaskManager 内存中托管内存的比例（RocksDB 从中取用）。',
     'taskmanager.memory.managed.size': '每个 TaskManager 的托管内存大小；优先于比例设置。',

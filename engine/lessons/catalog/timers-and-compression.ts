@@ -122,9 +122,9 @@ export const timersAndCompression: Lesson = {
     {
       title: { en: 'Give RocksDB more write buffers', 'zh-CN': '给 RocksDB 更多 write buffer' },
       body: {
-        en: 'Set state.backend.rocksdb.writebuffer.count to 4 and run again. Now up to three full memtables can wait while the thread flushes, and one flush writes all that wait: the flushes keep up and the write stalls drop to none. A larger state.backend.rocksdb.writebuffer.size helps too (fewer, larger flushes), and more threads (thread.num) help when several states need a flush at once. Every write buffer is memory: with managed memory they all come out of the slot\'s one budget.',
+        en: 'Set state.backend.rocksdb.writebuffer.count to 4 and run again. Now up to three full memtables can wait while the thread flushes, and one flush writes all that wait: the flushes keep up and the write stalls drop to none (on the live runtime, a few may remain right after checkpoints: a window subtask takes its snapshot on its own thread, and the records that came meanwhile then arrive in a burst). A larger state.backend.rocksdb.writebuffer.size helps too (fewer, larger flushes), and more threads (thread.num) help when several states need a flush at once. Every write buffer is memory: with managed memory they all come out of the slot\'s one budget.',
         'zh-CN':
-          '把 state.backend.rocksdb.writebuffer.count 设为 4，再运行一次。现在后台线程 flush 时，最多可以有三个写满的 MemTable 排队等待，而一次 flush 会把它们一起写出：flush 跟得上了，写入停顿降为零。调大 state.backend.rocksdb.writebuffer.size 同样有帮助（flush 次数更少、每次更大）；当多个 State 同时需要 flush 时，增加后台线程数（thread.num）也有帮助。每个 write buffer 都要占用内存：开启托管内存时，它们都来自同一个 Slot 的那份预算。',
+          '把 state.backend.rocksdb.writebuffer.count 设为 4，再运行一次。现在后台线程 flush 时，最多可以有三个写满的 MemTable 排队等待，而一次 flush 会把它们一起写出：flush 跟得上了，写入停顿降为零（在实时运行时下，检查点刚结束时可能还会出现几次：窗口子任务在自己的线程上做快照，期间到达的记录随后会集中涌入）。调大 state.backend.rocksdb.writebuffer.size 同样有帮助（flush 次数更少、每次更大）；当多个 State 同时需要 flush 时，增加后台线程数（thread.num）也有帮助。每个 write buffer 都要占用内存：开启托管内存时，它们都来自同一个 Slot 的那份预算。',
       },
       look_at: ['job-graph'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.writebuffer.count', value: 4 }],

@@ -1,4 +1,6 @@
-import type { LsmKeyedStateBackend } from '../state/lsm/lsm-keyed-state-backend.ts';
+import type { PollOutcome } from '../../protocol.ts';
+import type { KeyedStateBackend } from '../keyed-state-backend.ts';
+import { LsmKeyedStateBackend } from './lsm-keyed-state-backend.ts';
 
 /** A flush job handed to a background thread, due to finish at `end`. */
 export interface FlushJob {
@@ -8,8 +10,8 @@ export interface FlushJob {
 }
 
 /**
- * One rocksdb subtask's background threads (`state.backend.rocksdb.thread.num`) on the sim's
- * clock. Its backend runs in `deferred` mode: a full memtable waits as an immutable until a
+ * One rocksdb subtask's background threads (`state.backend.rocksdb.thread.num`) on its runtime's
+ * job clock (the sim's, or a live TaskManager's). Its backend runs in `deferred` mode: a full memtable waits as an immutable until a
  * thread has written it to the local disk (the cost model's time for its bytes). A write that
  * finds `writebuffer.count` memtables in use stalls until the flush of its column family ends:
  * the task waits that long (RocksDB's rocksdb.stall.micros). Compactions are not timed: they run
@@ -28,6 +30,26 @@ export class RocksDbBackgroundThreads {
     private readonly flushMs: (bytes: number) => number,
   ) {
     this.#freeAt = new Array<number>(Math.max(1, threads)).fill(0);
+  }
+
+  /**
+   * The threads of a task's backend when its flushes are timed (a deferred rocksdb backend: the
+   * scenario set state.backend.rocksdb.thread.num), each flush taking `flushMs` for its bytes.
+   */
+  static of(backend: KeyedStateBackend | undefined, threads: number, flushMs: (bytes: number) => number): RocksDbBackgroundThreads | undefined {
+    if (!(backend instanceof LsmKeyedStateBackend) || backend.options.background !== 'deferred') return undefined;
+    return new RocksDbBackgroundThreads(threads, backend, flushMs);
+  }
+
+  /**
+   * A poll whose writes stalled keeps the task busy until the flushes they waited for ended;
+   * returns that outcome and the flush jobs the poll started (the runtime calls flushDone at each
+   * one's end).
+   */
+  chargePoll(now: number, outcome: PollOutcome): { outcome: PollOutcome; started: FlushJob[] } {
+    const { stallMs, started } = this.afterPoll(now);
+    if (stallMs === 0 || outcome.status === 'finished') return { outcome, started };
+    return { outcome: { status: 'busy', until: (outcome.status === 'busy' ? outcome.until : now) + stallMs }, started };
   }
 
   /**
