@@ -37,6 +37,10 @@ export const LOOK_TARGETS = [
   'sink-output',
   /** the chart of the sources' backlog (pendingRecords) */
   'source-backlog-chart',
+  /** the rocksdb backend's chart: flushes, compactions and write stalls per second (a rocksdb run only) */
+  'rocksdb-chart',
+  /** the rocksdb backend's chart of block cache misses per second (a rocksdb run only) */
+  'block-cache-chart',
   /** the remote checkpoint storage: the retained chk-N directories and the savepoints */
   'remote-storage',
 ] as const;

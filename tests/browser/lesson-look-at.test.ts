@@ -3,8 +3,9 @@
  * to look for, with the UI element highlighted"): the first page's lesson 1 rings the timeline;
  * the outline moves with the step and goes with the lesson; a step whose region is on a dashboard
  * tab opens that tab when the learner opens the step, and outlines the region once it mounts; the
- * step's "Look at" buttons bring a region into view, in English and Chinese; and every region a
- * step can name is on the page exactly once, on its tab.
+ * step's "Look at" buttons bring a region into view, in English and Chinese; every region a
+ * step can name is on the page exactly once, on its tab (the rocksdb backend's charts in a rocksdb
+ * run); and lesson 9's RocksDB steps outline the RocksDB charts.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,8 @@ async function openFromList(page: Page, id: string): Promise<void> {
   await expect.poll(() => page.getByTestId('lesson-title').textContent()).toBe(LESSONS[lessonIndex(id)]!.title.en);
 }
 
+/** The index of lesson `id`'s step titled `title` in English. */
+const stepIndex = (id: string, title: string) => LESSONS[lessonIndex(id)]!.steps.findIndex((step) => step.title.en === title);
 const stepTitle = (page: Page, index: number) => page.getByTestId('lesson-step').nth(index).locator('.step-title');
 const selectedTab = (page: Page) => page.getByTestId('checkpoint-dashboard').locator('[role="tab"][aria-selected="true"]').textContent();
 
@@ -45,6 +48,22 @@ function inViewport(page: Page, target: LookTarget) {
     const rect = element.getBoundingClientRect();
     return rect.top >= 0 && rect.bottom <= window.innerHeight;
   });
+}
+
+/** The regions only a run with the rocksdb backend shows: its charts. */
+const ROCKSDB_ONLY: readonly LookTarget[] = ['rocksdb-chart', 'block-cache-chart'];
+
+/** Counts into `counts` how often each of `targets` is on the page, each on its tab (or on any, for one on none). */
+async function countRegions(page: Page, targets: readonly LookTarget[], counts: Record<string, number>): Promise<void> {
+  for (const tab of ['overview', 'history'] as const) {
+    await page.getByTestId('checkpoint-dashboard').getByRole('tab', { name: en[`checkpoints.tab.${tab}`], exact: true }).click();
+    await expect.poll(() => page.getByTestId('tab-loading').count()).toBe(0);
+    const here = targets.filter((target) => (LOOK_TARGET_PLACES[target].tab ?? tab) === tab && counts[target] === undefined);
+    for (const target of here) {
+      await expect.poll(() => page.locator(`[data-look="${target}"]`).count(), { message: target }).toBeGreaterThan(0);
+      counts[target] = await page.locator(`[data-look="${target}"]`).count();
+    }
+  }
 }
 
 describe("a lesson step's regions of the page", () => {
@@ -101,16 +120,31 @@ describe("a lesson step's regions of the page", () => {
     await openFromList(page, 'capacity-planning');
     await inPage(session, (api) => api.runUntil('5 s'), null);
     const counts: Record<string, number> = {};
-    for (const tab of ['overview', 'history'] as const) {
-      await page.getByTestId('checkpoint-dashboard').getByRole('tab', { name: en[`checkpoints.tab.${tab}`], exact: true }).click();
-      await expect.poll(() => page.getByTestId('tab-loading').count()).toBe(0);
-      const here = LOOK_TARGETS.filter((target) => (LOOK_TARGET_PLACES[target].tab ?? tab) === tab && counts[target] === undefined);
-      for (const target of here) {
-        await expect.poll(() => page.locator(`[data-look="${target}"]`).count(), { message: target }).toBeGreaterThan(0);
-        counts[target] = await page.locator(`[data-look="${target}"]`).count();
-      }
-    }
+    await countRegions(page, LOOK_TARGETS.filter((target) => !ROCKSDB_ONLY.includes(target)), counts);
+    // The rocksdb backend's charts: lesson 9's run keeps its state in rocksdb.
+    await openFromList(page, 'timers-and-compression');
+    await inPage(session, (api) => api.runUntil('2 s'), null);
+    await countRegions(page, ROCKSDB_ONLY, counts);
     expect(counts).toEqual(Object.fromEntries(LOOK_TARGETS.map((target) => [target, 1])));
+  });
+
+  it("outlines the RocksDB chart and the job graph for lesson 9's write-stall step, and scrolls to the chart", async () => {
+    const { page } = session;
+    await openFromList(page, 'timers-and-compression');
+    await inPage(session, (api) => api.runUntil('2 s'), null);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await stepTitle(page, stepIndex('timers-and-compression', 'Make writes stall')).click();
+    await expect.poll(() => outlined(page)).toEqual(['job-graph', 'rocksdb-chart']);
+    expect(await ring(page, 'rocksdb-chart')).toEqual({ style: 'solid', width: '3px' });
+    expect(await page.locator('[data-look="rocksdb-chart"]').getAttribute('data-testid')).toBe('chart-rocksdb');
+    await expect.poll(() => inViewport(page, 'rocksdb-chart')).toBe(true);
+    expect((await page.getByTestId('lesson-look-at').allTextContents()).map((text) => text.trim())).toEqual([en['charts.rocksdb'], en['graph.title']]);
+
+    // The step about the write-buffer ratio looks at the block cache misses too.
+    await stepTitle(page, stepIndex('timers-and-compression', 'Raise the write-buffer ratio')).click();
+    await expect.poll(() => outlined(page)).toEqual(['rocksdb-chart', 'block-cache-chart']);
+    expect(await page.locator('[data-look="block-cache-chart"]').getAttribute('data-testid')).toBe('chart-block-cache');
+    expect(session.errors).toEqual([]);
   });
 
   it("brings a region on another tab into view from the step's Look at list, in English and Chinese", async () => {

@@ -38,6 +38,7 @@ describe('metrics charts', () => {
     expect(await points(session, 'chart-backpressure')).toBe(10);
     // The hashmap backend has no RocksDB to chart.
     expect(await session.page.getByTestId('chart-rocksdb').count()).toBe(0);
+    expect(await session.page.getByTestId('chart-block-cache').count()).toBe(0);
     // uPlot draws into a canvas inside each chart
     expect(await session.page.getByTestId('chart-throughput').locator('canvas').count()).toBe(1);
   });
@@ -88,6 +89,9 @@ describe('metrics charts', () => {
     // The rocksdb backend: its flushes, compactions and write stalls, one sample per simulated second.
     await expect.poll(() => points(session, 'chart-rocksdb')).toBe(6);
     await expect(page.getByTestId('chart-rocksdb').locator('.visually-hidden').textContent()).resolves.toMatch(/flushes, .* compactions, .* write stalls/);
+    // Its block cache misses, on a chart of their own (thousands a second where flushes are a few).
+    expect(await points(session, 'chart-block-cache')).toBe(6);
+    await expect(page.getByTestId('chart-block-cache').locator('.visually-hidden').textContent()).resolves.toMatch(/^Last second: [\d,]+ block cache misses\.$/);
     await page.getByTestId('charts').scrollIntoViewIfNeeded();
     await session.screenshot('charts-incremental');
   });

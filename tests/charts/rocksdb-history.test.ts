@@ -24,7 +24,7 @@ beforeAll(async () => {
   lsmStorage = await nodeLsmStorage();
 });
 
-describe('the RocksDB chart’s history (flushes, compactions and write stalls per second)', () => {
+describe('the RocksDB charts’ history (flushes, compactions, write stalls and block cache misses per second)', () => {
   it('adds up, second by second, to the counters the subtasks report at the end', () => {
     const driver = new SimDriver(load('rocksdb-memory.yaml'), { lsmStorage });
     // Five simulated seconds: five samples, with the first compaction in the fifth (the scenario's
@@ -41,6 +41,9 @@ describe('the RocksDB chart’s history (flushes, compactions and write stalls p
     expect(sum(h.seconds.rocksdb.compactions)).toBe(total(driver, 'lsm.compaction.count'));
     expect(total(driver, 'lsm.flush.count')).toBeGreaterThan(0);
     expect(total(driver, 'lsm.compaction.count')).toBeGreaterThan(0);
+    expect(h.seconds.rocksdb.blockCacheMisses).toHaveLength(h.seconds.time.length);
+    expect(sum(h.seconds.rocksdb.blockCacheMisses)).toBe(total(driver, 'rocksdb.block.cache.miss'));
+    expect(total(driver, 'rocksdb.block.cache.miss')).toBeGreaterThan(0);
   }, 180_000);
 
   it('keeps the flushes of backends a restore replaced, and counts the new backends from zero', () => {

@@ -37,12 +37,17 @@ export interface SecondSeries {
    * yet), all source subtasks together; null when none reported (live, between attempts)
    */
   pendingRecords: (number | null)[];
-  /** rocksdb backends, all subtasks together: flushes, compactions and write stalls in each second */
-  rocksdb: { flushes: number[]; compactions: number[]; writeStalls: number[] };
+  /** rocksdb backends, all subtasks together: flushes, compactions, write stalls and block cache misses in each second */
+  rocksdb: { flushes: number[]; compactions: number[]; writeStalls: number[]; blockCacheMisses: number[] };
 }
 
-/** The RocksDB counters the chart follows, by property name (SubtaskMetrics.rocksdb). */
-const ROCKSDB_COUNTERS = { flushes: 'lsm.flush.count', compactions: 'lsm.compaction.count', writeStalls: 'lsm.write-stall.count' } as const;
+/** The RocksDB counters the charts follow, by property name (SubtaskMetrics.rocksdb). */
+const ROCKSDB_COUNTERS = {
+  flushes: 'lsm.flush.count',
+  compactions: 'lsm.compaction.count',
+  writeStalls: 'lsm.write-stall.count',
+  blockCacheMisses: 'rocksdb.block.cache.miss',
+} as const;
 type RocksDbCounter = keyof typeof ROCKSDB_COUNTERS;
 
 /** Per completed checkpoint, at its completion time. */
@@ -72,7 +77,7 @@ const MAX_POINTS = 3600;
 export class MetricsHistory {
   version = 0;
   vertices: { id: string; name: string }[] = [];
-  readonly seconds: SecondSeries = { time: [], sourceOut: [], sinkIn: [], backpressure: {}, pendingRecords: [], rocksdb: { flushes: [], compactions: [], writeStalls: [] } };
+  readonly seconds: SecondSeries = { time: [], sourceOut: [], sinkIn: [], backpressure: {}, pendingRecords: [], rocksdb: { flushes: [], compactions: [], writeStalls: [], blockCacheMisses: [] } };
   /** some subtask reported RocksDB metrics (state.backend.type: rocksdb) */
   hasRocksDb = false;
   readonly checkpoints: CheckpointSeries = { time: [], id: [], durationMs: [], checkpointedBytes: [], fullBytes: [], alignmentMs: [], startDelayMs: [] };
@@ -154,10 +159,10 @@ export class MetricsHistory {
     let increments: Record<RocksDbCounter, number> | undefined;
     for (const s of subtasks) {
       if (!s.rocksdb) continue;
-      increments ??= { flushes: 0, compactions: 0, writeStalls: 0 };
+      increments ??= { flushes: 0, compactions: 0, writeStalls: 0, blockCacheMisses: 0 };
       const key = `${s.vertexId}#${s.subtaskIndex}`;
       const before = this.#lastRocksDb.get(key);
-      const now = { flushes: 0, compactions: 0, writeStalls: 0 };
+      const now = { flushes: 0, compactions: 0, writeStalls: 0, blockCacheMisses: 0 };
       for (const counter of Object.keys(ROCKSDB_COUNTERS) as RocksDbCounter[]) {
         now[counter] = s.rocksdb[ROCKSDB_COUNTERS[counter]] ?? 0;
         const last = before?.[counter] ?? 0;

@@ -32,6 +32,8 @@ export const LOOK_TARGET_PLACES: Readonly<Record<LookTarget, LookTargetPlace>> =
   'in-flight-column': { label: 'checkpoints.field.inFlight', tab: 'history' },
   'sink-output': { label: 'output.title' },
   'source-backlog-chart': { label: 'charts.backlog' },
+  'rocksdb-chart': { label: 'charts.rocksdb' },
+  'block-cache-chart': { label: 'charts.blockCache' },
   'remote-storage': { label: 'storage.remote' },
 };
 

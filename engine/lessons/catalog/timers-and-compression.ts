@@ -66,22 +66,22 @@ export const timersAndCompression: Lesson = {
     {
       title: { en: 'Give RocksDB only 1 MB', 'zh-CN': '只给 RocksDB 1 MB 内存' },
       body: {
-        en: "Set taskmanager.memory.managed.size to 1 mb and run again. With the default fraction each slot had hundreds of megabytes, and in 12 s no memtable filled up. Now each of the two slots gets half a megabyte, of which the write buffers about 170 KB: open a window subtask in the inspector and watch its Flushes climb (more than 20 in the run, where there were none) and compactions follow.",
+        en: "Set taskmanager.memory.managed.size to 1 mb and run again. With the default fraction each slot had hundreds of megabytes, and in 12 s no memtable filled up. Now each of the two slots gets half a megabyte, of which the write buffers about 170 KB: the RocksDB chart of flushes, compactions and write stalls shows about two flushes every second (more than 20 in the run, where there were none), and compactions follow.",
         'zh-CN':
-          '把 taskmanager.memory.managed.size 设为 1 mb，再运行一次。按默认的比例，每个 Slot 有几百 MB 内存，12 秒内没有一个 MemTable 写满。现在两个 Slot 各分到半 MB，其中 write buffer 只有约 170 KB：在检查器中打开一个窗口子任务，可以看到“刷写（flush）”的次数不断上升（整个运行中超过 20 次，而之前一次也没有），compaction 也随之而来。',
+          '把 taskmanager.memory.managed.size 设为 1 mb，再运行一次。按默认的比例，每个 Slot 有几百 MB 内存，12 秒内没有一个 MemTable 写满。现在两个 Slot 各分到半 MB，其中 write buffer 只有约 170 KB：RocksDB 的刷写、合并与写入停顿图表显示每秒约两次 flush（整个运行中超过 20 次，而之前一次也没有），compaction 也随之而来。',
       },
-      look_at: ['job-graph'],
+      look_at: ['rocksdb-chart'],
       actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '1 mb' }],
       seen: [{ type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', min: 15 }],
     },
     {
       title: { en: 'Raise the write-buffer ratio', 'zh-CN': '调大 write buffer 的比例' },
       body: {
-        en: 'Set state.backend.rocksdb.memory.write-buffer-ratio to 0.9 and run again, still with 1 MB. The memtables may now take up to 90% of the budget and fill about half as often: about half as many flushes. The block cache gets what is left, so about twice as many reads miss it (the misses under Block cache in the inspector). The ratio only moves memory between writes and reads; more managed memory helps both.',
+        en: 'Set state.backend.rocksdb.memory.write-buffer-ratio to 0.9 and run again, still with 1 MB. The memtables may now take up to 90% of the budget and fill about half as often: about half as many flushes in the RocksDB chart. The block cache gets what is left, so about twice as many reads miss it over the run (the chart of block cache misses per second). The ratio only moves memory between writes and reads; more managed memory helps both.',
         'zh-CN':
-          '把 state.backend.rocksdb.memory.write-buffer-ratio 设为 0.9，内存仍然是 1 MB，再运行一次。现在 MemTable 最多可以占用预算的 90%，写满的频率大约减半：flush 次数也大约减半。block cache 只剩下其余的内存，未命中的读取大约翻倍（见检查器中 Block cache 的未命中数）。这个比例只是在写和读之间挪动内存；增加托管内存才能让两者都受益。',
+          '把 state.backend.rocksdb.memory.write-buffer-ratio 设为 0.9，内存仍然是 1 MB，再运行一次。现在 MemTable 最多可以占用预算的 90%，写满的频率大约减半：RocksDB 图表中的 flush 次数也大约减半。block cache 只剩下其余的内存，整个运行中未命中的读取大约翻倍（见每秒 block cache 未命中次数的图表）。这个比例只是在写和读之间挪动内存；增加托管内存才能让两者都受益。',
       },
-      look_at: ['job-graph'],
+      look_at: ['rocksdb-chart', 'block-cache-chart'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.memory.write-buffer-ratio', value: 0.9 }],
       seen: [
         { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 16 },
@@ -91,11 +91,11 @@ export const timersAndCompression: Lesson = {
     {
       title: { en: 'Give RocksDB more managed memory', 'zh-CN': '给 RocksDB 更多托管内存' },
       body: {
-        en: "Set taskmanager.memory.managed.size to 4 mb and run again, the ratio still 0.9: four times the memory leaves room for both writes and reads. Each window subtask flushes only once, and the block cache misses drop from tens of thousands to a few hundred. This is the article's first advice: the default managed fraction of 0.4 is conservative, and unless the job itself needs much JVM heap, most of a large TaskManager's memory can go to RocksDB.",
+        en: "Set taskmanager.memory.managed.size to 4 mb and run again, the ratio still 0.9: four times the memory leaves room for both writes and reads. The RocksDB chart shows just two flushes, one per window subtask, and the block cache misses drop from tens of thousands in the run to a few hundred: their chart stays near zero. This is the article's first advice: the default managed fraction of 0.4 is conservative, and unless the job itself needs much JVM heap, most of a large TaskManager's memory can go to RocksDB.",
         'zh-CN':
-          '把 taskmanager.memory.managed.size 设为 4 mb，write buffer 比例仍为 0.9，再运行一次：内存是原来的四倍，写和读两边都宽裕了。每个窗口子任务只 flush 一次，Block cache 的未命中数从几万次降到几百次。这正是文章的第一条建议：默认的托管内存比例 0.4 是保守的，除非应用程序本身需要大量 JVM 堆内存，大 TaskManager 的大部分内存通常都可以交给 RocksDB 使用。',
+          '把 taskmanager.memory.managed.size 设为 4 mb，write buffer 比例仍为 0.9，再运行一次：内存是原来的四倍，写和读两边都宽裕了。RocksDB 图表中只有两次 flush，每个窗口子任务一次；整个运行中 block cache 的未命中数从几万次降到几百次，它的图表几乎一直贴近零。这正是文章的第一条建议：默认的托管内存比例 0.4 是保守的，除非应用程序本身需要大量 JVM 堆内存，大 TaskManager 的大部分内存通常都可以交给 RocksDB 使用。',
       },
-      look_at: ['job-graph'],
+      look_at: ['rocksdb-chart', 'block-cache-chart'],
       actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '4 mb' }],
       seen: [
         { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 4 },
@@ -105,11 +105,11 @@ export const timersAndCompression: Lesson = {
     {
       title: { en: 'Make writes stall', 'zh-CN': '让写入停顿（write stall）' },
       body: {
-        en: "Set state.backend.rocksdb.writebuffer.size to 32 kb and state.backend.rocksdb.thread.num to 1, and run again. (The playground gives flushes their disk time on the background threads only when a scenario sets thread.num; otherwise they take none.) This host's local disk is slow: writing a 32 KB memtable takes about 130 ms, while a window subtask fills the next one in about 100 ms. With the default state.backend.rocksdb.writebuffer.count of 2 there is room for one memtable being flushed and one taking writes; once that one is full too, RocksDB stalls the write until the flush is done. In the inspector, Write stalls climbs with almost every flush and shows how long the writes waited (rocksdb.stall.micros): the window subtasks are busy nearly all the time, mostly waiting, and the source is backpressured.",
+        en: "Set state.backend.rocksdb.writebuffer.size to 32 kb and state.backend.rocksdb.thread.num to 1, and run again. (The playground gives flushes their disk time on the background threads only when a scenario sets thread.num; otherwise they take none.) This host's local disk is slow: writing a 32 KB memtable takes about 130 ms, while a window subtask fills the next one in about 100 ms. With the default state.backend.rocksdb.writebuffer.count of 2 there is room for one memtable being flushed and one taking writes; once that one is full too, RocksDB stalls the write until the flush is done. The RocksDB chart shows about as many write stalls as flushes every second; open a window subtask in the inspector to see how long its writes waited (rocksdb.stall.micros): the window subtasks are busy nearly all the time, mostly waiting, and the source is backpressured.",
         'zh-CN':
-          '把 state.backend.rocksdb.writebuffer.size 设为 32 kb，state.backend.rocksdb.thread.num 设为 1，再运行一次。（只有当场景设置了 thread.num 时，Playground 才会让 flush 在后台线程上花费磁盘时间；否则 flush 不耗时。）这台主机的本地磁盘很慢：写出一个 32 KB 的 MemTable 大约需要 130 ms，而窗口子任务大约 100 ms 就能写满下一个。按默认的 state.backend.rocksdb.writebuffer.count（2），只能有一个 MemTable 正在 flush、一个接收写入；当后者也写满时，RocksDB 会让写入停顿，直到 flush 完成。在检查器中可以看到“写入停顿”的次数几乎随每次 flush 上升，并显示写入一共等待了多久（rocksdb.stall.micros）：窗口子任务几乎一直处于繁忙状态，大部分时间都在等待，Source 则出现反压。',
+          '把 state.backend.rocksdb.writebuffer.size 设为 32 kb，state.backend.rocksdb.thread.num 设为 1，再运行一次。（只有当场景设置了 thread.num 时，Playground 才会让 flush 在后台线程上花费磁盘时间；否则 flush 不耗时。）这台主机的本地磁盘很慢：写出一个 32 KB 的 MemTable 大约需要 130 ms，而窗口子任务大约 100 ms 就能写满下一个。按默认的 state.backend.rocksdb.writebuffer.count（2），只能有一个 MemTable 正在 flush、一个接收写入；当后者也写满时，RocksDB 会让写入停顿，直到 flush 完成。RocksDB 图表显示每秒的写入停顿次数与 flush 次数相当；在检查器中打开一个窗口子任务，可以看到它的写入一共等待了多久（rocksdb.stall.micros）：窗口子任务几乎一直处于繁忙状态，大部分时间都在等待，Source 则出现反压。',
       },
-      look_at: ['job-graph'],
+      look_at: ['rocksdb-chart', 'job-graph'],
       actions: [
         { kind: 'configure', option: 'state.backend.rocksdb.writebuffer.size', value: '32 kb' },
         { kind: 'configure', option: 'state.backend.rocksdb.thread.num', value: 1 },
@@ -122,11 +122,11 @@ export const timersAndCompression: Lesson = {
     {
       title: { en: 'Give RocksDB more write buffers', 'zh-CN': '给 RocksDB 更多 write buffer' },
       body: {
-        en: 'Set state.backend.rocksdb.writebuffer.count to 4 and run again. Now up to three full memtables can wait while the thread flushes, and one flush writes all that wait: the flushes keep up and the write stalls drop to none (on the live runtime, a few may remain right after checkpoints: a window subtask takes its snapshot on its own thread, and the records that came meanwhile then arrive in a burst). A larger state.backend.rocksdb.writebuffer.size helps too (fewer, larger flushes), and more threads (thread.num) help when several states need a flush at once. Every write buffer is memory: with managed memory they all come out of the slot\'s one budget.',
+        en: 'Set state.backend.rocksdb.writebuffer.count to 4 and run again. Now up to three full memtables can wait while the thread flushes, and one flush writes all that wait: the flushes keep up, and in the RocksDB chart the write stalls drop to none (on the live runtime, a few may remain right after checkpoints: a window subtask takes its snapshot on its own thread, and the records that came meanwhile then arrive in a burst). A larger state.backend.rocksdb.writebuffer.size helps too (fewer, larger flushes), and more threads (thread.num) help when several states need a flush at once. Every write buffer is memory: with managed memory they all come out of the slot\'s one budget.',
         'zh-CN':
-          '把 state.backend.rocksdb.writebuffer.count 设为 4，再运行一次。现在后台线程 flush 时，最多可以有三个写满的 MemTable 排队等待，而一次 flush 会把它们一起写出：flush 跟得上了，写入停顿降为零（在实时运行时下，检查点刚结束时可能还会出现几次：窗口子任务在自己的线程上做快照，期间到达的记录随后会集中涌入）。调大 state.backend.rocksdb.writebuffer.size 同样有帮助（flush 次数更少、每次更大）；当多个 State 同时需要 flush 时，增加后台线程数（thread.num）也有帮助。每个 write buffer 都要占用内存：开启托管内存时，它们都来自同一个 Slot 的那份预算。',
+          '把 state.backend.rocksdb.writebuffer.count 设为 4，再运行一次。现在后台线程 flush 时，最多可以有三个写满的 MemTable 排队等待，而一次 flush 会把它们一起写出：flush 跟得上了，RocksDB 图表中的写入停顿降为零（在实时运行时下，检查点刚结束时可能还会出现几次：窗口子任务在自己的线程上做快照，期间到达的记录随后会集中涌入）。调大 state.backend.rocksdb.writebuffer.size 同样有帮助（flush 次数更少、每次更大）；当多个 State 同时需要 flush 时，增加后台线程数（thread.num）也有帮助。每个 write buffer 都要占用内存：开启托管内存时，它们都来自同一个 Slot 的那份预算。',
       },
-      look_at: ['job-graph'],
+      look_at: ['rocksdb-chart'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.writebuffer.count', value: 4 }],
       seen: [{ type: 'rocksdb-metric', metric: 'lsm.write-stall.count', vertex: 'windows', max: 0 }],
     },
