@@ -99,7 +99,9 @@ export class JobMaster {
     this.seed = options.seed;
     this.jobId = options.jobId;
     this.scenario = { ...scenario, seed: this.seed };
-    this.config = readConfig(scenario.config);
+    // taskmanager.numberOfTaskSlots is the cluster's slots per TaskManager (the validator checks
+    // that the two agree when both are given): each slot's share of managed memory comes from it.
+    this.config = { ...readConfig(scenario.config), numberOfTaskSlots: scenario.cluster.slots_per_task_manager };
     this.cluster = new ClusterTopology(scenario.cluster);
     this.graph = new ExecutionGraph(this.scenario, this.config.maxParallelism, this.cluster);
     this.liveness = new TaskManagerLiveness(this.cluster.taskManagers.map((t) => t.id));

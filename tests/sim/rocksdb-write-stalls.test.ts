@@ -75,7 +75,7 @@ describe('rocksdb background threads', () => {
 type ScenarioFile = Record<string, unknown> & { config: Record<string, unknown> };
 
 /** The example on a slow local disk (100 ms and 1 MB/s per write), with `config` on top of its own. */
-function run(config: Record<string, unknown>): Simulation {
+function run(config: Record<string, unknown>, untilMs?: number): Simulation {
   const parsed = parseScenarioText(readFileSync('public/scenarios/rocksdb-memory.yaml', 'utf8'), 'yaml');
   if (!parsed.ok) throw new Error('rocksdb-memory.yaml does not parse');
   const file = parsed.value as ScenarioFile;
@@ -83,7 +83,7 @@ function run(config: Record<string, unknown>): Simulation {
   const valid = validateScenario({ ...file, config: { ...file.config, 'state.backend.rocksdb.writebuffer.size': '32 kb', ...config }, costs });
   if (!valid.ok) throw new Error(JSON.stringify(valid.errors));
   const sim = new Simulation(valid.scenario, { lsmStorage });
-  sim.runUntil(valid.scenario.run.until_ms);
+  sim.runUntil(untilMs ?? valid.scenario.run.until_ms);
   return sim;
 }
 
@@ -121,5 +121,15 @@ describe('write stalls in the sim', () => {
     expect(countSubtasks(inline(), 'lsm.write-stall.count')).toBe(0);
     expect(countSubtasks(inline(), 'rocksdb.stall.micros')).toBe(0);
     expect(countSubtasks(inline(), 'lsm.flush.count')).toBeGreaterThan(20);
+  });
+});
+
+describe('managed memory of a TaskManager with two slots (rocksdb-memory.yaml: 1 MB, slots_per_task_manager 2)', () => {
+  it('is split evenly: each slot’s shared block cache holds (3 − 0.5) / 3 of half a megabyte, as taskmanager.numberOfTaskSlots 2 gives', () => {
+    const capacities = (sim: Simulation) => sim.metrics().subtasks.filter((s) => s.vertexId === 'count').map((s) => s.rocksdb!['rocksdb.block-cache-capacity']);
+    const halfMiB = 512 * 1024;
+    const implied = capacities(run({}, 1000));
+    expect(implied).toEqual([Math.floor((2.5 * halfMiB) / 3), Math.floor((2.5 * halfMiB) / 3)]);
+    expect(capacities(run({ 'taskmanager.numberOfTaskSlots': 2 }, 1000))).toEqual(implied);
   });
 });

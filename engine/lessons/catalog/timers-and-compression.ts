@@ -66,9 +66,9 @@ export const timersAndCompression: Lesson = {
     {
       title: { en: 'Give RocksDB only 1 MB', 'zh-CN': '只给 RocksDB 1 MB 内存' },
       body: {
-        en: "Set taskmanager.memory.managed.size to 1 mb and run again. With the default fraction each slot had hundreds of megabytes, and in 12 s no memtable filled up. Now each of the two slots gets half a megabyte, of which the write buffers about 170 KB: the RocksDB chart of flushes, compactions and write stalls shows about two flushes every second (more than 20 in the run, where there were none), and compactions follow.",
+        en: "Set taskmanager.memory.managed.size to 1 mb and run again. With the default fraction each slot had hundreds of megabytes, and in 12 s no memtable filled up. Now each of the two slots gets half a megabyte, of which the write buffers about 170 KB: the RocksDB chart of flushes, compactions and write stalls shows about four flushes every second (more than 40 in the run, where there were none), and compactions follow.",
         'zh-CN':
-          '把 taskmanager.memory.managed.size 设为 1 mb，再运行一次。按默认的比例，每个 Slot 有几百 MB 内存，12 秒内没有一个 MemTable 写满。现在两个 Slot 各分到半 MB，其中 write buffer 只有约 170 KB：RocksDB 的刷写、合并与写入停顿图表显示每秒约两次 flush（整个运行中超过 20 次，而之前一次也没有），compaction 也随之而来。',
+          '把 taskmanager.memory.managed.size 设为 1 mb，再运行一次。按默认的比例，每个 Slot 有几百 MB 内存，12 秒内没有一个 MemTable 写满。现在两个 Slot 各分到半 MB，其中 write buffer 只有约 170 KB：RocksDB 的刷写、合并与写入停顿图表显示每秒约四次 flush（整个运行中超过 40 次，而之前一次也没有），compaction 也随之而来。',
       },
       look_at: ['rocksdb-chart'],
       actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '1 mb' }],
@@ -77,26 +77,26 @@ export const timersAndCompression: Lesson = {
     {
       title: { en: 'Raise the write-buffer ratio', 'zh-CN': '调大 write buffer 的比例' },
       body: {
-        en: 'Set state.backend.rocksdb.memory.write-buffer-ratio to 0.9 and run again, still with 1 MB. The memtables may now take up to 90% of the budget and fill about half as often: about half as many flushes in the RocksDB chart. The block cache gets what is left, so about twice as many reads miss it over the run (the chart of block cache misses per second). The ratio only moves memory between writes and reads; more managed memory helps both.',
+        en: 'Set state.backend.rocksdb.memory.write-buffer-ratio to 0.9 and run again, still with 1 MB. The memtables may now take up to 90% of the budget and fill about half as often: about half as many flushes in the RocksDB chart. The block cache gets what is left, so about half as many reads again miss it over the run (the chart of block cache misses per second). The ratio only moves memory between writes and reads; more managed memory helps both.',
         'zh-CN':
-          '把 state.backend.rocksdb.memory.write-buffer-ratio 设为 0.9，内存仍然是 1 MB，再运行一次。现在 MemTable 最多可以占用预算的 90%，写满的频率大约减半：RocksDB 图表中的 flush 次数也大约减半。block cache 只剩下其余的内存，整个运行中未命中的读取大约翻倍（见每秒 block cache 未命中次数的图表）。这个比例只是在写和读之间挪动内存；增加托管内存才能让两者都受益。',
+          '把 state.backend.rocksdb.memory.write-buffer-ratio 设为 0.9，内存仍然是 1 MB，再运行一次。现在 MemTable 最多可以占用预算的 90%，写满的频率大约减半：RocksDB 图表中的 flush 次数也大约减半。block cache 只剩下其余的内存，整个运行中未命中的读取大约多出一半（见每秒 block cache 未命中次数的图表）。这个比例只是在写和读之间挪动内存；增加托管内存才能让两者都受益。',
       },
       look_at: ['rocksdb-chart', 'block-cache-chart'],
       actions: [{ kind: 'configure', option: 'state.backend.rocksdb.memory.write-buffer-ratio', value: 0.9 }],
       seen: [
-        { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 16 },
-        { type: 'rocksdb-metric', metric: 'rocksdb.block.cache.miss', vertex: 'windows', min: 50_000 },
+        { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 32 },
+        { type: 'rocksdb-metric', metric: 'rocksdb.block.cache.miss', vertex: 'windows', min: 160_000 },
       ],
     },
     {
       title: { en: 'Give RocksDB more managed memory', 'zh-CN': '给 RocksDB 更多托管内存' },
       body: {
-        en: "Set taskmanager.memory.managed.size to 4 mb and run again, the ratio still 0.9: four times the memory leaves room for both writes and reads. The RocksDB chart shows just two flushes, one per window subtask, and the block cache misses drop from tens of thousands in the run to a few hundred: their chart stays near zero. This is the article's first advice: the default managed fraction of 0.4 is conservative, and unless the job itself needs much JVM heap, most of a large TaskManager's memory can go to RocksDB.",
+        en: "Set taskmanager.memory.managed.size to 8 mb and run again, the ratio still 0.9: eight times the memory (4 MB per slot) leaves room for both writes and reads. The RocksDB chart shows just two flushes, one per window subtask, and the block cache misses drop from nearly 200,000 in the run to a few hundred: their chart stays near zero. This is the article's first advice: the default managed fraction of 0.4 is conservative, and unless the job itself needs much JVM heap, most of a large TaskManager's memory can go to RocksDB.",
         'zh-CN':
-          '把 taskmanager.memory.managed.size 设为 4 mb，write buffer 比例仍为 0.9，再运行一次：内存是原来的四倍，写和读两边都宽裕了。RocksDB 图表中只有两次 flush，每个窗口子任务一次；整个运行中 block cache 的未命中数从几万次降到几百次，它的图表几乎一直贴近零。这正是文章的第一条建议：默认的托管内存比例 0.4 是保守的，除非应用程序本身需要大量 JVM 堆内存，大 TaskManager 的大部分内存通常都可以交给 RocksDB 使用。',
+          '把 taskmanager.memory.managed.size 设为 8 mb，write buffer 比例仍为 0.9，再运行一次：内存是原来的八倍（每个 Slot 4 MB），写和读两边都宽裕了。RocksDB 图表中只有两次 flush，每个窗口子任务一次；整个运行中 block cache 的未命中数从将近 20 万次降到几百次，它的图表几乎一直贴近零。这正是文章的第一条建议：默认的托管内存比例 0.4 是保守的，除非应用程序本身需要大量 JVM 堆内存，大 TaskManager 的大部分内存通常都可以交给 RocksDB 使用。',
       },
       look_at: ['rocksdb-chart', 'block-cache-chart'],
-      actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '4 mb' }],
+      actions: [{ kind: 'configure', option: 'taskmanager.memory.managed.size', value: '8 mb' }],
       seen: [
         { type: 'rocksdb-metric', metric: 'lsm.flush.count', vertex: 'windows', max: 4 },
         { type: 'rocksdb-metric', metric: 'rocksdb.block.cache.miss', vertex: 'windows', max: 5_000 },
