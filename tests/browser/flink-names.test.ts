@@ -79,6 +79,15 @@ describe('Flink enum names with their explanation', () => {
     expect(await focusTooltip(page, JOB_STATUS)).toBe(JSON.stringify(`RUNNING — ${en['flinkName.jobStatus.RUNNING']}`));
   });
 
+  it('names a Flink name by itself for a screen reader and says what it means once, as a description, focused too', async () => {
+    const page = session.page;
+    const expected = { name: 'RUNNING', description: en['flinkName.jobStatus.RUNNING'] };
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    expect(await accessible(page, JOB_STATUS)).toEqual(expected);
+    expect(await tabTo(page, JOB_STATUS)).toBe(true);
+    expect(await accessible(page, JOB_STATUS)).toEqual(expected);
+  });
+
   it("names the job graph's partitioner HASH for a screen reader and says what it does once, as a description", async () => {
     const label = '.edge-label[tabindex]';
     await session.page.locator(label).first().waitFor();
