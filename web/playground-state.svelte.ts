@@ -232,8 +232,9 @@ export class PlaygroundState {
   /** Bumped on every load so a slow fetch or a fast-forward cannot act on a newer scenario. */
   #generation = 0;
   /**
-   * load() calls so far, counted when asked, not when installed: a load validates and waits a task
-   * before it replaces the job, and the first page must not open its lesson over one under way.
+   * load() calls under way or done, counted when asked, not when installed: a load validates and
+   * waits a task before it replaces the job, and the first page must not open its lesson over one
+   * under way. A refused load is taken back off: it loaded nothing, so the page loads its own.
    */
   #loadsAsked = 0;
   /** The browser's answer on storage, asked at once; undefined until it came. */
@@ -345,6 +346,15 @@ export class PlaygroundState {
    */
   async load(input: object | string, source: ScenarioSource = { kind: 'api' }, operations: readonly ScheduledOperation[] = []): Promise<LoadResult> {
     this.#loadsAsked++;
+    try {
+      return await this.#load(input, source, operations);
+    } catch (error) {
+      this.#loadsAsked--;
+      throw error;
+    }
+  }
+
+  async #load(input: object | string, source: ScenarioSource, operations: readonly ScheduledOperation[]): Promise<LoadResult> {
     let value: unknown = input;
     if (typeof input === 'string') {
       const parsed = await readScenarioText(input);
@@ -389,7 +399,7 @@ export class PlaygroundState {
     return this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
   }
 
-  /** How many scenario loads the API, a lesson or the page asked for (see #loadsAsked). */
+  /** How many scenario loads the API, a lesson or the page asked for and did not have refused (see #loadsAsked). */
   get loadsAsked(): number {
     return this.#loadsAsked;
   }

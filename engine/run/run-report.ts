@@ -176,7 +176,6 @@ export function expectationInputs(source: RunReportSource, comparison: { duplica
   };
 }
 
-/** Each restore's catch-up so far. */
 /** Each restore's catch-up so far: the report's `catchUpMs`, the expectations' and the backlog chart's. */
 export function catchUpsOf(source: RunReportSource): CatchUp[] {
   return catchUpTimes(source.restores, source.events, source.sourceBacklog.samples, source.now);

@@ -27,6 +27,20 @@ async function tabTo(page: Page, selector: string, presses = 80): Promise<boolea
   return false;
 }
 
+/** What Chromium gives a screen reader for the first element `selector` matches: its accessible name and description. */
+async function accessible(page: Page, selector: string): Promise<{ name: string | undefined; description: string | undefined }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes.find((n) => !n.ignored) ?? nodes[0];
+    return { name: node?.name?.value as string | undefined, description: node?.description?.value as string | undefined };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The text the name's focus tooltip shows (its ::after), `none` when it shows nothing. */
 function focusTooltip(page: Page, selector: string): Promise<string> {
   return page.evaluate((s) => getComputedStyle(document.querySelector(s)!, '::after').content, selector);
@@ -63,6 +77,21 @@ describe('Flink enum names with their explanation', () => {
     expect(await focusTooltip(page, JOB_STATUS)).toBe('none');
     expect(await tabTo(page, JOB_STATUS)).toBe(true);
     expect(await focusTooltip(page, JOB_STATUS)).toBe(JSON.stringify(`RUNNING — ${en['flinkName.jobStatus.RUNNING']}`));
+  });
+
+  it('names a Flink name by itself for a screen reader and says what it means once, as a description, focused too', async () => {
+    const page = session.page;
+    const expected = { name: 'RUNNING', description: en['flinkName.jobStatus.RUNNING'] };
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    expect(await accessible(page, JOB_STATUS)).toEqual(expected);
+    expect(await tabTo(page, JOB_STATUS)).toBe(true);
+    expect(await accessible(page, JOB_STATUS)).toEqual(expected);
+  });
+
+  it("names the job graph's partitioner HASH for a screen reader and says what it does once, as a description", async () => {
+    const label = '.edge-label[tabindex]';
+    await session.page.locator(label).first().waitFor();
+    expect(await accessible(session.page, label)).toEqual({ name: 'HASH', description: en['flinkName.partitioner.HASH'] });
   });
 
   it('keeps the names in English and explains them in Chinese when the page is Chinese', async () => {

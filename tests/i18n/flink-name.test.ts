@@ -42,6 +42,12 @@ describe('a Flink enum name with its explanation', () => {
     expect(attribute(mode, 'aria-description')).toBe(zhCN['flinkName.checkpointingMode.EXACTLY_ONCE']);
   });
 
+  it('explains in Chinese with the words the rest of the Chinese page uses: checkpoint, not 检查点', () => {
+    const explanations = Object.entries(zhCN).filter(([key]) => key.startsWith('flinkName.'));
+    expect(explanations.length).toBeGreaterThan(0);
+    expect(explanations.filter(([, text]) => text.includes('检查点')).map(([key]) => key)).toEqual([]);
+  });
+
   it('shows a name it has no explanation for as plain text, with nothing to focus', () => {
     const markup = html('jobStatus', 'RECONCILING');
     expect(markup).toContain('RECONCILING');

@@ -9,13 +9,13 @@ export const backpressureAndUnaligned: Lesson = {
   id: 'backpressure-and-unaligned',
   title: {
     en: 'Backpressure: start delay, alignment, and unaligned checkpoints',
-    'zh-CN': '背压：触发延迟、对齐时间与非对齐 checkpoint',
+    'zh-CN': '背压：启动延迟、对齐时长与非对齐 checkpoint',
   },
   paragraphs: [
     {
       en: 'The second article names two checkpoint metrics to watch. The start delay: how long after the trigger an operator receives its first barrier. The alignment duration: how long an operator with several inputs blocks the channels whose barrier has come, until all have. Both should stay low; when they stay high, barriers move slowly through the job graph, usually because of backpressure.',
       'zh-CN':
-        '第二篇文章指出最值得关注的两个 checkpoint 指标。一是触发延迟：触发 checkpoint 之后，Operator 多久收到第一个 barrier。二是对齐持续时间：有多个输入的 Operator 阻塞已收到 barrier 的通道、直到所有通道都收到 barrier 的时间。理想情况下两者都应该很低；持续偏高意味着 barrier 在 job graph 中移动缓慢，通常是因为存在 backpressure。',
+        '第二篇文章指出最值得关注的两个 checkpoint 指标。一是启动延迟：触发 checkpoint 之后，Operator 多久收到第一个 barrier。二是对齐时长：有多个输入的 Operator 阻塞已收到 barrier 的通道、直到所有通道都收到 barrier 的时间。理想情况下两者都应该很低；持续偏高意味着 barrier 在 job graph 中移动缓慢，通常是因为存在 backpressure。',
     },
     {
       en: 'A barrier travels in the same queues as the records: under backpressure it waits behind every buffer ahead of it. Unaligned checkpoints (execution.checkpointing.unaligned.enabled) let the barrier overtake those buffers; the buffers it overtook are persisted with the checkpoint as in-flight data and replayed on restore. That is their cost: larger checkpoints.',
@@ -31,10 +31,10 @@ export const backpressureAndUnaligned: Lesson = {
   compare: 'aligned-vs-unaligned',
   steps: [
     {
-      title: { en: 'Run it and watch the start delay and the alignment', 'zh-CN': '运行作业，观察触发延迟和对齐时间' },
+      title: { en: 'Run it and watch the start delay and the alignment', 'zh-CN': '运行作业，观察启动延迟和对齐时长' },
       body: {
         en: 'Press Run, then open a completed checkpoint in the dashboard: the start delay is over a second, the alignment tens of milliseconds, and a checkpoint takes well over a second from end to end, although the state is small.',
-        'zh-CN': '点击运行，然后在仪表盘中打开一个已完成的 checkpoint：触发延迟超过一秒，对齐时间有几十毫秒，虽然状态很小，一次 checkpoint 从头到尾却要一秒多。',
+        'zh-CN': '点击运行，然后在仪表盘中打开一个已完成的 checkpoint：启动延迟超过一秒，对齐时长有几十毫秒，虽然状态很小，一次 checkpoint 从头到尾却要一秒多。',
       },
       look_at: ['start-delay-column', 'alignment-column'],
       actions: [],
@@ -48,7 +48,7 @@ export const backpressureAndUnaligned: Lesson = {
       body: {
         en: 'Set execution.checkpointing.unaligned.enabled to true; the run starts over. The barriers overtake the queued buffers: the start delay drops to about 0.1 s, nothing waits for alignment, and checkpoints complete in a fraction of the time. In exchange each checkpoint persists hundreds of kilobytes of in-flight data (Processed (persisted) in-flight data in the dashboard\'s History).',
         'zh-CN':
-          '把 execution.checkpointing.unaligned.enabled 设为 true，作业从头开始运行。barrier 越过了排队的 buffer：触发延迟降到约 0.1 秒，不再需要等待对齐，checkpoint 的耗时只剩一小部分。代价是每次 checkpoint 要持久化几百 KB 的 in-flight 数据（仪表盘“历史”页中的“已处理（已持久化）的在途数据”）。',
+          '把 execution.checkpointing.unaligned.enabled 设为 true，作业从头开始运行。barrier 越过了排队的 buffer：启动延迟降到约 0.1 秒，不再需要等待对齐，checkpoint 的耗时只剩一小部分。代价是每次 checkpoint 要持久化几百 KB 的 in-flight 数据（仪表盘“历史”页中的“已处理（已持久化）的在途数据”）。',
       },
       look_at: ['start-delay-column', 'in-flight-column'],
       actions: [{ kind: 'configure', option: 'execution.checkpointing.unaligned.enabled', value: true }],

@@ -15,7 +15,7 @@ export const lessonsZhCN: { readonly [K in keyof typeof lessonsEn]: string } = {
   'lessons.lookAt': '请看：',
   'lessons.lookAt.tab': '{panel} › {tab}',
   'lessons.lookAt.inTab': '{region}（{where}）',
-  'lessons.lookAt.show': '在页面上显示它（带轮廓标记）',
+  'lessons.lookAt.show': '在页面上显示（已用框线标出）',
   'lessons.openFailed': '无法打开课程：{reason}',
   'scenario.fromLesson': '课程场景：{name}',
 };
