@@ -49,7 +49,11 @@ export interface TaskRestoreRead {
   remoteBytes: number;
   /** per handle of the share, where it came from and why (listed when the JobManager sent `_metadata`'s references) */
   handles?: HandleRestore[];
-  /** bytes read from the host's disk, those of handles found damaged included (the restore's modelled local read) */
+  /**
+   * bytes read from the host's disk, those of handles found damaged included (the restore's
+   * modelled local read): the stored files' bytes, as remote storage's model counts a state file's,
+   * not the state's size
+   */
   localBytesRead: number;
   /** what was read from remote storage: state files and shared runs */
   remoteRead: { bytes: number; requests: number };
@@ -69,9 +73,15 @@ export interface TaskRestoreStores {
 
 /** What the local copy can serve once read and verified. */
 type LocalExamination =
-  | { usable: 'whole'; snapshot: TaskStateSnapshot; bytes: number; handles: readonly LocalKeyGroupsHandle[] }
-  | { usable: 'partly'; snapshot: TaskStateSnapshot; reason: LocalRecoveryFallbackReason; local: LocalKeyGroupsHandle[]; fallBack: HandleRestore[]; bytesRead: number }
+  | { usable: 'whole'; snapshot: TaskStateSnapshot; bytesRead: number; onDisk: DiskShare; handles: readonly LocalKeyGroupsHandle[] }
+  | { usable: 'partly'; snapshot: TaskStateSnapshot; reason: LocalRecoveryFallbackReason; local: LocalKeyGroupsHandle[]; fallBack: HandleRestore[]; bytesRead: number; onDisk: DiskShare }
   | { usable: false; reason: LocalRecoveryFallbackReason; bytesRead: number };
+
+/**
+ * The bytes on the host's disk of a part of the copy given by its state size: its share of the
+ * stored files. A handle is counted by what its file holds, as a remote state file is by its length.
+ */
+type DiskShare = (stateBytes: number) => number;
 
 /**
  * Reads subtask `handles.target`'s share: wholly from the local copy when it is there and intact
@@ -87,8 +97,8 @@ export async function readTaskRestore(handles: TaskRestoreHandles, stores: TaskR
   const remoteRead = { bytes: 0, requests: 0 };
   if (local.usable === 'whole') {
     const assignment = assignRestoredState(shell(handles, new Map()), handles.target, local.snapshot, noRemote(handles));
-    const listed = share ? { handles: clock.timed(localHandles(local.snapshot, local.handles), localMs, 0) } : {};
-    return { restore: assignment.restore, source: 'local', bytes: assignment.bytes, remoteBytes: 0, ...listed, localBytesRead: local.bytes, remoteRead };
+    const listed = share ? { handles: clock.timed(localHandles(local.snapshot, local.handles), localMs, 0, local.onDisk) } : {};
+    return { restore: assignment.restore, source: 'local', bytes: assignment.bytes, remoteBytes: 0, ...listed, localBytesRead: local.bytesRead, remoteRead };
   }
   const remote = await readRemote(handles, counted(stores.remote, remoteRead));
   if ('error' in remote) return remote;
@@ -98,11 +108,11 @@ export async function readTaskRestore(handles: TaskRestoreHandles, stores: TaskR
     const localPart = { snapshot: local.snapshot, keyGroupRanges, bytes: local.local.reduce((n, h) => n + h.bytes, 0) };
     const assignment = assignRestoredState(remote.checkpoint, handles.target, undefined, remote.sharedFile, localPart);
     const keyed = [...local.local.map((h) => keyGroupsRestore(h, 'local')), ...local.fallBack].sort((a, b) => a.keyGroupRange!.start - b.keyGroupRange!.start);
-    const listed = share ? { handles: clock.timed([...keyed, ...fellBack(share.filter((h) => !isKeyed(h)), local.reason)], localMs, remoteMs) } : {};
+    const listed = share ? { handles: clock.timed([...keyed, ...fellBack(share.filter((h) => !isKeyed(h)), local.reason)], localMs, remoteMs, local.onDisk) } : {};
     return { restore: assignment.restore, source: 'remote', reason: local.reason, bytes: assignment.bytes, remoteBytes: assignment.remoteBytes, ...listed, localBytesRead: local.bytesRead, remoteRead };
   }
   const assignment = assignRestoredState(remote.checkpoint, handles.target, undefined, remote.sharedFile);
-  const listed = share ? { handles: clock.timed(fellBack(share, local.reason), localMs, remoteMs) } : {};
+  const listed = share ? { handles: clock.timed(fellBack(share, local.reason), localMs, remoteMs, (bytes) => bytes) } : {};
   return { restore: assignment.restore, source: 'remote', reason: local.reason, bytes: assignment.bytes, remoteBytes: assignment.remoteBytes, ...listed, localBytesRead: local.bytesRead, remoteRead };
 }
 
@@ -110,7 +120,8 @@ export async function readTaskRestore(handles: TaskRestoreHandles, stores: TaskR
  * Times a subtask's reads: `lap()` is the job ms since the last lap (the read of the host's disk,
  * then of remote storage), and `timed` gives each handle the time of the read that brought it.
  * Handles read together (a local copy's key-group handles are one record; a share's keyed handles
- * one state file) each took that whole read; a local one also its modelled transfer, by its own bytes.
+ * one state file) each took that whole read; a local one also its modelled transfer, by its own
+ * bytes on the disk (`onDisk`).
  */
 function readClock(timing: TaskRestoreStores['timing']) {
   let last = timing?.now() ?? 0;
@@ -121,10 +132,10 @@ function readClock(timing: TaskRestoreStores['timing']) {
       last = now;
       return ms;
     },
-    timed(handles: HandleRestore[], localMs: number, remoteMs: number): HandleRestore[] {
+    timed(handles: HandleRestore[], localMs: number, remoteMs: number, onDisk: DiskShare): HandleRestore[] {
       if (!timing) return handles;
       const { latencyMs, bandwidthMbPerS } = timing.local;
-      return handles.map((h) => (h.source === 'local' ? { ...h, durationMs: localMs + transferMs(h.bytes, latencyMs, bandwidthMbPerS) } : h.source === 'remote' ? { ...h, durationMs: remoteMs } : h));
+      return handles.map((h) => (h.source === 'local' ? { ...h, durationMs: localMs + transferMs(onDisk(h.bytes), latencyMs, bandwidthMbPerS) } : h.source === 'remote' ? { ...h, durationMs: remoteMs } : h));
     },
   };
 }
@@ -138,12 +149,15 @@ async function examineLocal(store: IndexedDbLocalDiskStore, planned: NonNullable
   const read = await readLocalCopy(store, planned.path);
   if (!read) return { usable: false, reason: 'missing', bytesRead: 0 };
   // A damaged copy is only found out after reading it: those bytes were read for nothing.
-  if (!verifyLocalCopy(read.copy)) return { usable: false, reason: 'corrupt', bytesRead: read.copy.bytes };
+  if (!verifyLocalCopy(read.copy)) return { usable: false, reason: 'corrupt', bytesRead: read.storedBytes };
   const runs = new Map(read.runs.map((r) => [r.name, r]));
   if (read.copy.runs.some((name) => !runs.has(name))) return { usable: false, reason: 'missing', bytesRead: 0 };
-  if (read.runs.some((r) => r.verifiedOnRead !== true)) return { usable: false, reason: 'corrupt', bytesRead: read.copy.bytes };
+  if (read.runs.some((r) => r.verifiedOnRead !== true)) return { usable: false, reason: 'corrupt', bytesRead: read.storedBytes };
   const snapshot = withRuns(read.copy, runs);
   const handles = keyGroupHandlesOfCopy(read.copy);
+  // The record holds every handle's bytes, those of handles lost from the copy too (its `bytes` then counts only what is left).
+  const wholeState = handles.reduce((n, h) => n + h.bytes, 0) || read.copy.bytes;
+  const onDisk: DiskShare = (stateBytes) => (wholeState > 0 ? Math.round((stateBytes * read.storedBytes) / wholeState) : 0);
   const local: LocalKeyGroupsHandle[] = [];
   const fallBack: HandleRestore[] = [];
   let wasted = 0;
@@ -155,10 +169,10 @@ async function examineLocal(store: IndexedDbLocalDiskStore, planned: NonNullable
       wasted += h.bytes;
     } else local.push(h);
   }
-  if (fallBack.length === 0) return { usable: 'whole', snapshot, bytes: read.copy.bytes, handles };
+  if (fallBack.length === 0) return { usable: 'whole', snapshot, bytesRead: read.storedBytes, onDisk, handles };
   const reason = fallBack.some((h) => h.reason === 'partial') ? 'partial' : 'corrupt';
-  if (local.length === 0) return { usable: false, reason, bytesRead: wasted };
-  return { usable: 'partly', snapshot, reason, local, fallBack, bytesRead: local.reduce((n, h) => n + h.bytes, wasted) };
+  if (local.length === 0) return { usable: false, reason, bytesRead: onDisk(wasted) };
+  return { usable: 'partly', snapshot, reason, local, fallBack, bytesRead: onDisk(local.reduce((n, h) => n + h.bytes, wasted)), onDisk };
 }
 
 function withRuns(copy: LocalCopy, runs: ReadonlyMap<string, LocalRun>): TaskStateSnapshot {

@@ -85,17 +85,24 @@ async function setUp(options: { remote: boolean }) {
   const tm = new TaskManager();
   open.push(tm);
   tm.register({ taskManagerId: 'tm-0', host: HOST, reportPort: new MessageChannel().port2, storage: spec });
-  return { counts, deploy: () => Promise.resolve(tm.deploy({ attempt: 1, clock: clockFrom(0, 1), config, tasks, ports: [] })) };
+  // What the TaskManager reads off the disk for count#0: the copy's stored (encoded) bytes.
+  const storedCopyBytes = async () => {
+    const store = new IndexedDbLocalDiskStore(localDiskDatabaseName(spec.databaseName, HOST));
+    const stored = await store.readCopy(localCopyPath(keyOf(counts[0]!), 1));
+    await store.close();
+    return stored!.copy.snapshot.byteLength;
+  };
+  return { counts, storedCopyBytes, deploy: () => Promise.resolve(tm.deploy({ attempt: 1, clock: clockFrom(0, 1), config, tasks, ports: [] })) };
 }
 
 describe('a TaskManager deployed with state handles', () => {
   it('reads each subtask’s share itself, local where its host’s disk has the copy, remote where not, and says so', async () => {
-    const { counts, deploy } = await setUp({ remote: true });
+    const { counts, storedCopyBytes, deploy } = await setUp({ remote: true });
     const result: DeployResult = await deploy();
     expect(result.taskIndexes).toHaveLength(6);
     // Without `_metadata`'s references in its handles, the TaskManager reads `_metadata` itself, then the state file.
     expect(result.restores).toEqual([
-      { taskIndex: counts[0], source: 'local', bytes: 100, remoteBytes: 0, localBytesRead: 100, remoteRead: { bytes: 0, requests: 0 } },
+      { taskIndex: counts[0], source: 'local', bytes: 100, remoteBytes: 0, localBytesRead: await storedCopyBytes(), remoteRead: { bytes: 0, requests: 0 } },
       { taskIndex: counts[1], source: 'remote', reason: 'missing', bytes: 100, remoteBytes: 100, localBytesRead: 0, remoteRead: { bytes: expect.any(Number), requests: 2 } },
     ]);
     expect(result.restores![1]!.remoteRead.bytes).toBeGreaterThan(0);

@@ -67,28 +67,39 @@ const WHOLE_LOCAL = [localHandle(0, 31), localHandle(32, 63), localHandle(64, 95
 const MIXED = (reason: string) => [localHandle(0, 31), localHandle(32, 63), localHandle(64, 95), { ...localHandle(96, 127), source: 'remote', reason }, { kind: 'operator', bytes: 0, source: 'remote', reason }];
 const ALL_REMOTE = (reason: string) => [{ kind: 'key-groups', keyGroupRange: { start: 0, end: 127 }, bytes: 2 * KG, source: 'remote', reason }, { kind: 'operator', bytes: 0, source: 'remote', reason }];
 
-/** What each local case gives with remote storage present; with it missing, only `complete` restores. */
-const CASES: Array<{ local: LocalCase; source: 'local' | 'remote'; reason?: string; values: string[]; handles: object[]; localBytesRead: number; remoteBytes: number }> = [
-  { local: 'complete', source: 'local', values: ['local@100', 'local@3'], handles: WHOLE_LOCAL, localBytesRead: 2 * KG, remoteBytes: 0 },
-  { local: 'partial', source: 'remote', reason: 'partial', values: ['local@3', 'remote@100'], handles: MIXED('partial'), localBytesRead: 1500, remoteBytes: 500 },
-  { local: 'corrupt', source: 'remote', reason: 'corrupt', values: ['remote@100', 'remote@3'], handles: ALL_REMOTE('corrupt'), localBytesRead: 2 * KG, remoteBytes: 2 * KG },
+/**
+ * What each local case gives with remote storage present; with it missing, only `complete` restores.
+ * `localStateRead`: the state bytes of the handles read from the disk; what the disk gave for them
+ * (localBytesRead) is their share of the stored copy's encoded bytes (storedShare).
+ */
+const CASES: Array<{ local: LocalCase; source: 'local' | 'remote'; reason?: string; values: string[]; handles: object[]; localStateRead: number; remoteBytes: number }> = [
+  { local: 'complete', source: 'local', values: ['local@100', 'local@3'], handles: WHOLE_LOCAL, localStateRead: 2 * KG, remoteBytes: 0 },
+  { local: 'partial', source: 'remote', reason: 'partial', values: ['local@3', 'remote@100'], handles: MIXED('partial'), localStateRead: 1500, remoteBytes: 500 },
+  { local: 'corrupt', source: 'remote', reason: 'corrupt', values: ['remote@100', 'remote@3'], handles: ALL_REMOTE('corrupt'), localStateRead: 2 * KG, remoteBytes: 2 * KG },
   // The damaged handle was read before its checksum failed: all four handles' bytes were read locally.
-  { local: 'corrupt-handle', source: 'remote', reason: 'corrupt', values: ['local@3', 'remote@100'], handles: MIXED('corrupt'), localBytesRead: 2 * KG, remoteBytes: 500 },
-  { local: 'missing', source: 'remote', reason: 'missing', values: ['remote@100', 'remote@3'], handles: ALL_REMOTE('missing'), localBytesRead: 0, remoteBytes: 2 * KG },
+  { local: 'corrupt-handle', source: 'remote', reason: 'corrupt', values: ['local@3', 'remote@100'], handles: MIXED('corrupt'), localStateRead: 2 * KG, remoteBytes: 500 },
+  { local: 'missing', source: 'remote', reason: 'missing', values: ['remote@100', 'remote@3'], handles: ALL_REMOTE('missing'), localStateRead: 0, remoteBytes: 2 * KG },
 ];
+
+/** The bytes on the disk of `stateBytes` of the copy (2 KG of state): that share of its stored, encoded bytes. */
+async function storedShare(disk: IndexedDbLocalDiskStore, stateBytes: number): Promise<number> {
+  const stored = await disk.readCopy(PATH);
+  return stored ? Math.round((stateBytes * stored.copy.snapshot.byteLength) / (2 * KG)) : 0;
+}
 
 describe('a TaskManager chooses per handle between its local copy and remote storage', () => {
   for (const c of CASES) {
     it(`local copy ${c.local}, remote present: ${c.source === 'local' ? 'all local, nothing read remotely' : `${c.reason}, ${c.handles.some((h) => (h as { source: string }).source === 'local') ? 'the intact handles local, the rest remote' : 'all remote'}`}`, async () => {
       const { storage, metadata } = await remoteCheckpoint();
-      const read = await readTaskRestore({ checkpointId: 4, directory: metadata.externalPath, parallelism: { count: 1 }, target: TARGET, remote: metadata, local: { path: PATH } }, { local: await localDisk(c.local), remote: storage });
+      const disk = await localDisk(c.local);
+      const read = await readTaskRestore({ checkpointId: 4, directory: metadata.externalPath, parallelism: { count: 1 }, target: TARGET, remote: metadata, local: { path: PATH } }, { local: disk, remote: storage });
       if ('error' in read) throw new Error(read.error);
       expect(values(read)).toEqual(c.values);
       expect({ source: read.source, reason: read.reason, handles: read.handles, localBytesRead: read.localBytesRead, remoteBytes: read.remoteBytes }).toEqual({
         source: c.source,
         reason: c.reason,
         handles: c.handles,
-        localBytesRead: c.localBytesRead,
+        localBytesRead: await storedShare(disk, c.localStateRead),
         remoteBytes: c.remoteBytes,
       });
       // `_metadata` came with the handles: the TaskManager reads its state file only, and only when the copy does not serve whole.

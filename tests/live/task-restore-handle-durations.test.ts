@@ -1,7 +1,7 @@
 /**
  * Each state handle of a TaskManager's restore says how long its read took (readTaskRestore with
  * `timing`): a local handle the read of its host's disk plus the disk's modelled transfer of its
- * own bytes, a remote one the read of remote storage. The job clock here is a counter that the
+ * own bytes on the disk (its share of the stored copy's encoded bytes), a remote one the read of remote storage. The job clock here is a counter that the
  * reads advance (7 ms for the host's disk, 300 ms per remote file), so the expected times are
  * known without any real timing.
  */
@@ -68,27 +68,35 @@ async function remote(clock: ReturnType<typeof counterClock>, local: TaskRestore
   return { storage, handles };
 }
 
-const localMs = (bytes: number) => DISK_MS + transferMs(bytes, LOCAL_COST.latencyMs, LOCAL_COST.bandwidthMbPerS);
+/** A local handle of `stateBytes` of the copy's 2000: the disk's read plus the transfer of its share of the stored bytes. */
+async function localMs(disk: IndexedDbLocalDiskStore, stateBytes: number): Promise<number> {
+  const stored = (await disk.readCopy(PATH))!.copy.snapshot.byteLength;
+  return DISK_MS + transferMs(Math.round((stateBytes * stored) / 2000), LOCAL_COST.latencyMs, LOCAL_COST.bandwidthMbPerS);
+}
 
 describe('each state handle of a restore says how long its read took', () => {
   it('times every handle of a local restore by the read of the host’s disk plus its own modelled transfer', async () => {
     const clock = counterClock();
     const { storage, handles } = await remote(clock, { path: PATH });
-    const read = await readTaskRestore(handles, { local: await localDisk(clock, false), remote: storage, timing: { now: clock.now, local: LOCAL_COST } });
+    const disk = await localDisk(clock, false);
+    const read = await readTaskRestore(handles, { local: disk, remote: storage, timing: { now: clock.now, local: LOCAL_COST } });
     if ('error' in read) throw new Error(read.error);
     expect(read.source).toBe('local');
-    expect(read.handles!.map((h) => [h.keyGroupRange?.start, h.source, h.durationMs])).toEqual([0, 32, 64, 96].map((start) => [start, 'local', localMs(500)]));
+    const handleMs = await localMs(disk, 500);
+    expect(read.handles!.map((h) => [h.keyGroupRange?.start, h.source, h.durationMs])).toEqual([0, 32, 64, 96].map((start) => [start, 'local', handleMs]));
   });
 
   it('times the local handles of a mixed restore by the disk and the rest by the remote read', async () => {
     const clock = counterClock();
     const { storage, handles } = await remote(clock, { path: PATH, keyGroupRanges: [{ start: 0, end: 95 }], reason: 'partial' });
-    const read = await readTaskRestore(handles, { local: await localDisk(clock, true), remote: storage, timing: { now: clock.now, local: LOCAL_COST } });
+    const disk = await localDisk(clock, true);
+    const read = await readTaskRestore(handles, { local: disk, remote: storage, timing: { now: clock.now, local: LOCAL_COST } });
     if ('error' in read) throw new Error(read.error);
+    const handleMs = await localMs(disk, 500);
     expect(read.handles!.map((h) => [h.kind, h.keyGroupRange?.start, h.source, h.durationMs])).toEqual([
-      ['key-groups', 0, 'local', localMs(500)],
-      ['key-groups', 32, 'local', localMs(500)],
-      ['key-groups', 64, 'local', localMs(500)],
+      ['key-groups', 0, 'local', handleMs],
+      ['key-groups', 32, 'local', handleMs],
+      ['key-groups', 64, 'local', handleMs],
       ['key-groups', 96, 'remote', REMOTE_FILE_MS],
       ['operator', undefined, 'remote', REMOTE_FILE_MS],
     ]);

@@ -127,10 +127,14 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
  * A TaskManager's read of one of its own copies on its host's disk (`path`, as the JobManager's
  * listing named it), verified against the checksums it was written with (verifiedStoredCopy);
  * undefined when the disk does not hold it (gone since the listing: the restore reads it remotely, `missing`).
+ * `storedBytes`: what was read off the disk, the copy's encoded bytes and its runs' (the copy's
+ * `bytes` is its state's size, which the encoded files need not match).
  */
-export async function readLocalCopy(store: IndexedDbLocalDiskStore, path: string): Promise<{ copy: LocalCopy; runs: LocalRun[] } | undefined> {
+export async function readLocalCopy(store: IndexedDbLocalDiskStore, path: string): Promise<{ copy: LocalCopy; runs: LocalRun[]; storedBytes: number } | undefined> {
   const read = await store.readCopy(path);
-  return read && verifiedStoredCopy(read.copy, read.runs);
+  if (!read) return undefined;
+  const storedBytes = read.runs.reduce((n, r) => n + r.contents.byteLength, read.copy.snapshot.byteLength);
+  return { ...(await verifiedStoredCopy(read.copy, read.runs)), storedBytes };
 }
 
 /**
