@@ -18,6 +18,7 @@ import { readCompletedCheckpoint, readSharedFile, readSubtaskStates, type Checkp
 import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { transferMs } from '../engine/storage/transfer-cost.ts';
 import { readLocalCopy, type IndexedDbLocalDiskStore } from './storage/indexeddb-local-disk-store.ts';
+import { measureRestorePhase } from './restore-phase-measures.ts';
 
 /** What a deployment names of its subtask's state: no state bytes, only where to read them. */
 export interface TaskRestoreHandles {
@@ -100,7 +101,9 @@ export async function readTaskRestore(handles: TaskRestoreHandles, stores: TaskR
     const listed = share ? { handles: clock.timed(localHandles(local.snapshot, local.handles), localMs, 0, local.onDisk) } : {};
     return { restore: assignment.restore, source: 'local', bytes: assignment.bytes, remoteBytes: 0, ...listed, localBytesRead: local.bytesRead, remoteRead };
   }
+  const remoteStart = performance.now();
   const remote = await readRemote(handles, counted(stores.remote, remoteRead));
+  measureRestorePhase('remote read (modelled cost included)', subtaskKey(handles.target), remoteStart);
   if ('error' in remote) return remote;
   const remoteMs = clock.lap();
   if (local.usable === 'partly') {

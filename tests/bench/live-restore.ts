@@ -69,7 +69,7 @@ function scenario(keys: number, localRecovery: boolean, backend: Backend = 'hash
   };
 }
 
-interface RestoreRun {
+export interface RestoreRun {
   stateBytes: number;
   restoreMs: number;
   bytes: number;
@@ -88,7 +88,7 @@ interface RestoreRun {
  * waits for that many completed checkpoints instead: the source cycled through every key by the
  * second, and the later ones reuse runs of the earlier ones.
  */
-async function restoreAfterKill(session: BrowserSession, keys: number, localRecovery: boolean, backend: Backend = 'hashmap', minCheckpoints = 0): Promise<RestoreRun> {
+export async function restoreAfterKill(session: BrowserSession, keys: number, localRecovery: boolean, backend: Backend = 'hashmap', minCheckpoints = 0): Promise<RestoreRun> {
   const targetBytes = backend === 'hashmap' ? keys * BYTES_PER_KEY * 0.98 : 0;
   return session.page.evaluate(
     async ({ s, targetBytes, heartbeatScale, minCheckpoints }) => {
@@ -142,7 +142,7 @@ const MB = 1024 * 1024;
 /** The dev server's first load of the page compiles it: on a loaded 2-core machine that took over the default 30 s. */
 const PAGE_LOAD_TIMEOUT_MS = 180_000;
 
-async function openLiveTestPage(session: BrowserSession): Promise<void> {
+export async function openLiveTestPage(session: BrowserSession): Promise<void> {
   await session.page.goto(`${session.baseUrl}/live/live-test.html`, { timeout: PAGE_LOAD_TIMEOUT_MS });
   await session.page.waitForFunction(() => window.liveTest !== undefined, null, { timeout: PAGE_LOAD_TIMEOUT_MS });
   // tsx's keepNames wraps the inner functions of the evaluated code in a `__name` helper the page lacks

@@ -18,6 +18,7 @@ import { localDiskDatabaseName } from './database-names.ts';
 import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/local-disk-store.ts';
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { verifiedStoredCopy } from '../local-copy-digest.ts';
+import { measureRestorePhase } from '../restore-phase-measures.ts';
 
 interface LocalDiskDb extends DBSchema {
   copies: { key: string; value: StoredLocalCopy };
@@ -131,7 +132,9 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
  * `bytes` is its state's size, which the encoded files need not match).
  */
 export async function readLocalCopy(store: IndexedDbLocalDiskStore, path: string): Promise<{ copy: LocalCopy; runs: LocalRun[]; storedBytes: number } | undefined> {
+  const start = performance.now();
   const read = await store.readCopy(path);
+  measureRestorePhase('host disk read', path, start);
   if (!read) return undefined;
   const storedBytes = read.runs.reduce((n, r) => n + r.contents.byteLength, read.copy.snapshot.byteLength);
   return { ...(await verifiedStoredCopy(read.copy, read.runs)), storedBytes };
