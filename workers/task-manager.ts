@@ -15,7 +15,7 @@
  * it in-process on Node's MessageChannel.
  */
 import type { CheckpointBarrier, NetworkBuffer, PollOutcome, StreamRecord, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
-import { checkpointPlacement, taskSnapshotFiles } from '../engine/storage/checkpoint-files.ts';
+import { checkpointPlacement, taskSnapshotFiles, type TaskUpload } from '../engine/storage/checkpoint-files.ts';
 import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
 import { encodeSharedFile, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
 import { withoutRunContents } from '../engine/recovery/host-local-disk.ts';
@@ -631,16 +631,37 @@ export class TaskManager implements TaskManagerGateway {
    * was cancelled meanwhile still reports, so the JobManager deletes what nobody will read.
    */
   #startUpload(t: HostedTask, attempt: number, checkpointId: number, snapshot: TaskStateSnapshot, metrics: SubtaskCheckpointMetrics): void {
-    const taskIndex = t.index;
     const spec = this.#storageSpec;
     const storage = this.#storage;
     if (!spec || !storage) {
-      this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
+      this.#report({ type: 'decline-checkpoint', attempt, taskIndex: t.index, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
       return;
     }
-    const upload = taskSnapshotFiles(checkpointPlacement(spec.location, checkpointId), snapshot);
-    // The JobManager gets the handle only; the state's bytes are in storage (and on the local disk).
-    const handle = encodeTaskStateSnapshot(stateHandleOf(snapshot));
+    const localCopy = spec.localBackupEnabled && !metrics.unalignedCheckpoint && snapshot.keyedState !== undefined;
+    // A reused run's contents come from the task's live backend: taken now, before the task writes on.
+    const runs = localCopy ? this.#localCopyRuns(t, snapshot) : undefined;
+    // Flink's asynchronous part: the snapshot is written out once this turn has sent what it
+    // produced, the barrier first, so the encoding does not hold the barrier back from the
+    // downstream tasks aligning on it. It is still the turn's macrotask: no message comes between.
+    // The heap backend's snapshot is copy-on-write and the LSM's runs never change, so what the
+    // tasks did meanwhile is not in it.
+    queueMicrotask(() => this.#upload({ taskIndex: t.index, attempt, checkpointId, snapshot, metrics, spec, storage, runs }));
+  }
+
+  /** The asynchronous part of #startUpload: encode, write, acknowledge; an exception declines, as AsyncCheckpointRunnable's does. */
+  #upload(u: SnapshotUpload): void {
+    const { taskIndex, attempt, checkpointId, snapshot, metrics, spec, storage } = u;
+    let upload: TaskUpload;
+    let handle: Uint8Array;
+    try {
+      upload = taskSnapshotFiles(checkpointPlacement(spec.location, checkpointId), snapshot);
+      // The JobManager gets the handle only; the state's bytes are in storage (and on the local disk).
+      handle = encodeTaskStateSnapshot(stateHandleOf(snapshot));
+    } catch (error) {
+      this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION', cause: error instanceof Error ? error.message : String(error) });
+      this.#flushReports();
+      return;
+    }
     void (async () => {
       let failed: string | undefined;
       try {
@@ -653,19 +674,21 @@ export class TaskManager implements TaskManagerGateway {
       else this.#report({ type: 'acknowledge-checkpoint', attempt, taskIndex, checkpointId, snapshot: handle, reference: upload.reference, metrics });
       this.#flushReports();
     })();
-    if (spec.localBackupEnabled && !metrics.unalignedCheckpoint && snapshot.keyedState !== undefined) {
-      // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
-      const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
-      // Of the bytes (the host's disk stores them as they are), natively and off this thread while the write's modelled time passes.
-      const digest = localCopyChecksum(copy);
-      const runs = this.#localCopyRuns(t, snapshot);
-      const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
-      const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));
-      void Promise.all([digest, this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS))]).then(([{ checksum, checksumOf }]) => {
-        this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum, checksumOf, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
-        this.#flushReports();
-      });
-    }
+    if (u.runs) this.#writeLocalCopy(u, upload, u.runs);
+  }
+
+  /** The local copy of keyed state to the host's disk, reported once its modelled write time has passed. */
+  #writeLocalCopy({ taskIndex, attempt, checkpointId, snapshot, spec }: SnapshotUpload, upload: TaskUpload, runs: EncodedLocalRun[]): void {
+    // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
+    const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
+    // Of the bytes (the host's disk stores them as they are), natively and off this thread while the write's modelled time passes.
+    const digest = localCopyChecksum(copy);
+    const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
+    const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));
+    void Promise.all([digest, this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS))]).then(([{ checksum, checksumOf }]) => {
+      this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum, checksumOf, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
+      this.#flushReports();
+    });
   }
 
   /**
@@ -781,4 +804,17 @@ export class TaskManager implements TaskManagerGateway {
     this.#nextNetworkSnapshot = wall + NETWORK_SNAPSHOT_INTERVAL_MS;
     return this.#network.encode(this.#attempt, this.#now(), this.#tasks.map((t) => t.task));
   }
+}
+
+/** One subtask's snapshot on its way to remote storage (and, with `runs`, to the host's disk). */
+interface SnapshotUpload {
+  taskIndex: number;
+  attempt: number;
+  checkpointId: number;
+  snapshot: TaskStateSnapshot;
+  metrics: SubtaskCheckpointMetrics;
+  spec: CheckpointStorageSpec;
+  storage: Promise<CostModelledStorage>;
+  /** the runs a local copy sends, when one is written */
+  runs: EncodedLocalRun[] | undefined;
 }

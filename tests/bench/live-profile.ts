@@ -6,8 +6,12 @@
  * (V8's sampling profiler). It explains the `live` figures of `npm run bench`; it is not one of
  * them (tracing slows everything down).
  *
- *   flock /tmp/browser.lock npx tsx tests/bench/live-profile.ts [records-per-source] [--ceiling]
+ *   flock /tmp/chromium.lock npx tsx tests/bench/live-profile.ts [records-per-source] [--ceiling] [--checkpoints INTERVAL]
+ *
+ * `--checkpoints 1s` runs the pipeline with `execution.checkpointing.interval` set, to see what
+ * checkpoints cost each thread (run it once with and once without).
  */
+import { writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 import { openBrowserSession } from '../browser/browser-session.ts';
 import { readTrace, type ProfileNode, type TraceEvent } from './chromium-trace.ts';
@@ -84,7 +88,7 @@ export function threadProfiles(events: TraceEvent[]): ThreadProfile[] {
     .sort((a, b) => b.busyMs - a.busyMs);
 }
 
-function pipeline(recordsPerSource: number): object {
+function pipeline(recordsPerSource: number, checkpointInterval: string | undefined): object {
   return {
     version: 1,
     name: 'live profile',
@@ -100,7 +104,7 @@ function pipeline(recordsPerSource: number): object {
         { from: 'count', to: 'sink', partitioning: 'forward' },
       ],
     },
-    config: { 'parallelism.default': 4 },
+    config: { 'parallelism.default': 4, ...(checkpointInterval ? { 'execution.checkpointing.interval': checkpointInterval } : {}) },
     cluster: { hosts: 1, task_managers_per_host: 4, slots_per_task_manager: 1 },
   };
 }
@@ -108,6 +112,7 @@ function pipeline(recordsPerSource: number): object {
 async function main(): Promise<void> {
   const recordsPerSource = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 500_000);
   const ceiling = process.argv.includes('--ceiling');
+  const interval = process.argv.includes('--checkpoints') ? process.argv[process.argv.indexOf('--checkpoints') + 1] : undefined;
   const session = await openBrowserSession();
   try {
     await session.page.goto(`${session.baseUrl}/live/live-test.html`);
@@ -117,7 +122,7 @@ async function main(): Promise<void> {
       await window.liveTest!.start(s);
       await window.liveDriver!.whenTerminal();
       window.liveTest!.dispose();
-    }, pipeline(recordsPerSource));
+    }, pipeline(recordsPerSource, interval));
     const cdp = await session.page.context().newCDPSession(session.page);
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
     const wall = await session.page.evaluate(
@@ -130,10 +135,12 @@ async function main(): Promise<void> {
         window.liveTest!.dispose();
         return ms;
       },
-      { s: pipeline(recordsPerSource), total: recordsPerSource * 4, ceiling },
+      { s: pipeline(recordsPerSource, interval), total: recordsPerSource * 4, ceiling },
     );
     const events = await readTrace(cdp);
-    console.log(`${ceiling ? 'ceiling' : 'pipeline'}: ${recordsPerSource * 4} records in ${Math.round(wall)} ms (traced)`);
+    // LIVE_PROFILE_TRACE=file.json keeps the trace, for a closer look in chrome://tracing or a script.
+    if (process.env.LIVE_PROFILE_TRACE) writeFileSync(process.env.LIVE_PROFILE_TRACE, JSON.stringify(events));
+    console.log(`${ceiling ? 'ceiling' : `pipeline${interval ? `, checkpoints every ${interval}` : ''}`}: ${recordsPerSource * 4} records in ${Math.round(wall)} ms (traced)`);
     for (const t of threadProfiles(events)) {
       console.log(`\n${t.thread}: busy ${t.busyMs} ms, GC ${t.gcMs} ms`);
       for (const [where, ms] of t.top) console.log(`  ${String(ms).padStart(6)} ms  ${where}`);

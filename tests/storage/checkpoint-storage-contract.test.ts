@@ -402,6 +402,28 @@ describe('IndexedDB checkpoint storage (fake-indexeddb)', () => {
     await third.close();
   });
 
+  it('reports a checkpoint write whose transaction was aborted part way as IO_EXCEPTION (AbortError), leaving nothing and the usage as it was', async () => {
+    const s = await IndexedDbCheckpointStorage.open({ databaseName: `aborted-write-${++databases}`, location: LOCATION });
+    expect(await s.writeFile(chk(1, '_metadata'), bytes(7))).toBeUndefined();
+    // As a tab, the browser or a test aborts it: after its first requests are issued.
+    s.onReadWriteTransaction = (tx) => {
+      s.onReadWriteTransaction = undefined;
+      tx.abort();
+    };
+    const error = await s.writeCheckpoint(2, [{ path: chk(2, 'op-count-0'), bytes: bytes(100) }, { path: chk(2, '_metadata'), bytes: bytes(10) }]);
+    expect(error).toEqual({
+      reason: 'IO_EXCEPTION',
+      cause: 'storage-error',
+      message: `Could not flush and close the file system output stream to ${chk(2, 'op-count-0')} in order to obtain the stream state handle. Caused by: AbortError: the IndexedDB transaction was aborted`,
+    });
+    expect((await s.list('')).map((f) => f.path)).toEqual([chk(1, '_metadata')]);
+    expect(await s.usage()).toEqual({ fileCount: 1, bytes: 7 });
+    // the connection goes on: the next write is whole
+    expect(await s.writeCheckpoint(2, [{ path: chk(2, '_metadata'), bytes: bytes(10) }])).toBeUndefined();
+    expect(await s.usage()).toEqual({ fileCount: 2, bytes: 17 });
+    await s.close();
+  });
+
   it('shares one database between two jobs of a playground', async () => {
     const databaseName = `two-jobs-${++databases}`;
     const other: CheckpointLocation = { ...LOCATION, jobId: 'ffffffffffffffffffffffffffffffff' };

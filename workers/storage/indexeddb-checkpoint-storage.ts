@@ -21,7 +21,7 @@
  * reuse its buffer at once), exactly as the memory implementation copies them. A checkpoint of N
  * files in D directories costs N + 2D + 2 requests (raw puts: N).
  */
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { deleteDB, openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
   checkBytes,
   checkPath,
@@ -109,6 +109,18 @@ function tracked<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/**
+ * A failed transaction as IO_EXCEPTION. The transaction's own error is the root cause (a
+ * request's error is often just "AbortError"); aborted without one (by a tab, a test, the
+ * browser), later calls on it throw InvalidStateError, which would hide that it was aborted.
+ * `error`: what was thrown, for a transaction that was not aborted.
+ */
+function transactionFailure(tx: IDBTransaction, path: string, op: 'write' | 'delete', error?: unknown): StorageError {
+  const { name, message } = tx.error ? describeError(tx.error) : error === undefined ? ABORTED : describeError(error);
+  if (name === 'QuotaExceededError') return browserQuotaExceededError(path, message);
+  return storageError(path, `${name}: ${message}`, op);
+}
+
 function describeError(error: unknown): { name: string; message: string } {
   if (error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)) {
     return { name: (error as Error).name, message: (error as Error).message };
@@ -120,6 +132,8 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   readonly location: CheckpointLocation;
   readonly databaseName: string;
   readonly #db: IDBPDatabase<CheckpointDb>;
+  /** the same connection without idb's proxies, for uploads */
+  readonly #raw: IDBDatabase;
   readonly #root: string;
   readonly #injectFault: FaultInjector | undefined;
   #quotaBytes: number;
@@ -155,6 +169,7 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
 
   private constructor(db: IDBPDatabase<CheckpointDb>, options: IndexedDbCheckpointStorageOptions, lost: { why?: string }) {
     this.#db = db;
+    this.#raw = unwrap(db);
     this.#lost = lost;
     this.databaseName = options.databaseName;
     this.location = { ...options.location };
@@ -290,7 +305,12 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
     this.#db.close();
   }
 
-  /** One transaction: every put is issued now (cloning the bytes), the quota checked once the old sizes are known. */
+  /**
+   * One transaction: every put is issued now (cloning the bytes), the quota checked once the old
+   * sizes are known. It speaks IndexedDB's own API, callbacks and one promise for the whole
+   * transaction: a TaskManager uploads from the thread its tasks run on, and idb's proxies and a
+   * promise per request cost that thread more than the requests themselves.
+   */
   async #write(files: readonly CheckpointFile[]): Promise<StorageError | undefined> {
     this.#open();
     for (const f of files) {
@@ -306,41 +326,60 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
       byDir.set(dir, list);
     }
     if (this.#lost.why !== undefined) return storageError(files[0]?.path ?? this.#root, this.#lost.why);
-    const tx = this.#writeTransaction();
-    const usageRequest = tracked(tx.objectStore('usage').get(USAGE_KEY));
-    const dirNames = [...byDir.keys()];
-    const dirRequests = dirNames.map((dir) => tracked(tx.objectStore('dirs').get(dir)));
-    const requests: Promise<unknown>[] = [usageRequest, ...dirRequests];
-    let lastPath = files[0]?.path ?? this.#root;
-    this.onReadWriteTransaction?.(tx as unknown as IDBTransaction);
-    try {
-      const filesStore = tx.objectStore('files');
-      for (const f of files) {
-        lastPath = f.path;
-        const fault = this.#injectFault?.({ op: 'write', path: f.path });
-        if (fault !== undefined) return await this.#abort(tx, requests, injectedError(f.path, fault));
-        requests.push(tracked(filesStore.put(storable(f.bytes), f.path)));
-      }
-      const [usage, ...dirEntries] = await Promise.all([usageRequest, ...dirRequests]);
-      const oldSizes = new Map<string, number | undefined>();
-      for (const [path] of sizes) {
-        const [dir, name] = splitPath(path);
-        oldSizes.set(path, dirEntries[dirNames.indexOf(dir)]?.get(name));
-      }
-      const after = usageAfterWrite(usage ?? EMPTY_USAGE, sizes, oldSizes, this.#quotaBytes, this.#root);
-      if ('reason' in after) return await this.#abort(tx, requests, after);
+    const tx = this.#raw.transaction(STORES, 'readwrite');
+    return new Promise<StorageError | undefined>((resolve) => {
+      /** why this call rolled the transaction back itself (a fault, the quota) */
+      let verdict: StorageError | undefined;
+      let lastPath = files[0]?.path ?? this.#root;
+      const rollBack = (error?: StorageError) => {
+        verdict ??= error;
+        try {
+          tx.abort();
+        } catch {
+          // already finished or aborted
+        }
+      };
+      // Both fire once every request of the transaction has settled.
+      tx.oncomplete = () => resolve(undefined);
+      tx.onabort = () => resolve(verdict ?? transactionFailure(tx, lastPath, 'write'));
       const dirsStore = tx.objectStore('dirs');
-      dirNames.forEach((dir, i) => {
-        const entries = dirEntries[i] ?? new Map<string, number>();
-        for (const [name, size] of byDir.get(dir)!) entries.set(name, size);
-        requests.push(tracked(dirsStore.put(entries, dir)));
-      });
-      requests.push(tracked(tx.objectStore('usage').put(after, USAGE_KEY)));
-      await Promise.all([...requests, tx.done]);
-      return undefined;
-    } catch (error) {
-      return this.#failed(tx, requests, error, lastPath, 'write');
-    }
+      const usageStore = tx.objectStore('usage');
+      const usageRequest = usageStore.get(USAGE_KEY);
+      const dirNames = [...byDir.keys()];
+      const dirRequests = dirNames.map((dir) => dirsStore.get(dir));
+      this.onReadWriteTransaction?.(tx);
+      try {
+        const filesStore = tx.objectStore('files');
+        for (const f of files) {
+          lastPath = f.path;
+          const fault = this.#injectFault?.({ op: 'write', path: f.path });
+          if (fault !== undefined) return rollBack(injectedError(f.path, fault));
+          filesStore.put(storable(f.bytes), f.path);
+        }
+      } catch {
+        // Aborted under us (a request then throws): the abort event says why, as for any abort.
+        return rollBack();
+      }
+      let unread = 1 + dirRequests.length;
+      const bookkeeping = () => {
+        if (--unread > 0) return;
+        const oldSizes = new Map<string, number | undefined>();
+        for (const [path] of sizes) {
+          const [dir, name] = splitPath(path);
+          oldSizes.set(path, (dirRequests[dirNames.indexOf(dir)]!.result as DirectoryEntries | undefined)?.get(name));
+        }
+        const after = usageAfterWrite((usageRequest.result as StorageUsage | undefined) ?? EMPTY_USAGE, sizes, oldSizes, this.#quotaBytes, this.#root);
+        if ('reason' in after) return rollBack(after);
+        dirNames.forEach((dir, i) => {
+          const entries = (dirRequests[i]!.result as DirectoryEntries | undefined) ?? new Map<string, number>();
+          for (const [name, size] of byDir.get(dir)!) entries.set(name, size);
+          dirsStore.put(entries, dir);
+        });
+        usageStore.put(after, USAGE_KEY);
+      };
+      usageRequest.onsuccess = bookkeeping;
+      for (const request of dirRequests) request.onsuccess = bookkeeping;
+    });
   }
 
   /** A read-write transaction over every store. */
@@ -365,13 +404,8 @@ export class IndexedDbCheckpointStorage implements CheckpointStorage {
   /** A request or the transaction failed: settle everything, then report why as IO_EXCEPTION. */
   async #failed(tx: WriteTx, requests: Promise<unknown>[], error: unknown, path: string, op: 'write' | 'delete'): Promise<StorageError> {
     await this.#abort(tx, requests, storageError(path, ''));
-    // The transaction's own error is the root cause (a request's error is often just "AbortError");
-    // aborted without one (by a tab, a test, the browser), later calls on it throw InvalidStateError,
-    // which would hide that it was aborted.
     const aborted = await tx.done.then(() => false, () => true);
-    const { name, message } = tx.error ? describeError(tx.error) : aborted ? ABORTED : describeError(error);
-    if (name === 'QuotaExceededError') return browserQuotaExceededError(path, message);
-    return storageError(path, `${name}: ${message}`, op);
+    return transactionFailure(tx as unknown as IDBTransaction, path, op, aborted ? undefined : error);
   }
 
   #open(): void {
