@@ -16,6 +16,7 @@ import type { RunProgress } from '../run/run-progress.ts';
 import type { LiveCheckOutcome, LiveCheckRequest, LiveCheckRunner } from './live-check-runner.ts';
 import type { MessageLocale } from '../messages/message-codes.ts';
 import { LANG_USAGE, readLang } from './lang-option.ts';
+import { scenarioTextIn } from '../scenario/localized-text.ts';
 
 export const checkUsage = `Usage: ckpt-lab check SCENARIO... [--live] [--json] [--lang en|zh-CN]
 
@@ -119,7 +120,7 @@ function validFile(file: string, readFile: ReadFile, locale: MessageLocale): Sce
   const read = readFile(file);
   if (!read.ok) return invalidCheck(file, { unreadable: read.message });
   const valid = readScenarioFile(file, () => read, undefined, locale);
-  return valid.ok ? { file, text: read.text, scenario: valid.scenario.name, notes: valid.notes } : invalidCheck(file, valid);
+  return valid.ok ? { file, text: read.text, scenario: scenarioTextIn(valid.scenario, 'name', locale), notes: valid.notes } : invalidCheck(file, valid);
 }
 
 function liveCheck(f: { file: string; scenario: string; notes: string[] }, outcome: LiveCheckOutcome): ScenarioCheck {
@@ -133,7 +134,8 @@ function checkFile(file: string, readFile: ReadFile, locale: MessageLocale, lsmS
   if (!valid.ok) return invalidCheck(file, valid);
   const progress = showProgress && ((p: RunProgress) => showProgress(runProgressLine(p)));
   const { report } = runScenario(valid.scenario, { ...(lsmStorage ? { lsmStorage } : {}), ...(progress ? { progress } : {}) });
-  return expectationsCheck(file, valid.scenario.name, valid.notes, report.expectations);
+  // Named in --lang's language where the file gives one, as `run`'s summary is.
+  return expectationsCheck(file, scenarioTextIn(valid.scenario, 'name', locale), valid.notes, report.expectations);
 }
 
 function invalidCheck(file: string, problem: { unreadable: string } | { invalid: string }): ScenarioCheck {

@@ -65,6 +65,13 @@ describe('ckpt-lab run and check --lang', () => {
     expect(english.stdout.split('\n')[0]).toMatch(/^Counted twice — seed 1/);
   });
 
+  it("names the scenario in check's PASS/FAIL line in the --lang language its file gives, English without --lang", () => {
+    const chinese = runCheckCommand(['bilingual.yaml', '--lang', 'zh-CN'], readFile);
+    expect(chinese.stdout).toMatch(/^PASS +数了两次 — bilingual\.yaml$/m);
+    const english = runCheckCommand(['bilingual.yaml'], readFile);
+    expect(english.stdout).toMatch(/^PASS +Counted twice — bilingual\.yaml$/m);
+  });
+
   it.each([['run'], ['check']])('refuses an unknown language for %s, naming the allowed ones', (command) => {
     const run = command === 'run' ? runRunCommand : runCheckCommand;
     const result = run(['tiny.yaml', '--lang', 'fr'], readFile);
