@@ -23,7 +23,7 @@ import { AccessHandlePoolVFS } from '@journeyapps/wa-sqlite/src/examples/AccessH
 import type { SqliteWasmModule } from '../engine/state/lsm/sqlite-wasm-module.ts';
 import { RawSqliteConnection } from '../engine/state/lsm/raw-sqlite.ts';
 import { WaSqliteRunStore } from '../engine/state/lsm/wa-sqlite-run-store.ts';
-import type { LsmStorageFactory } from '../engine/state/state-backend-factory.ts';
+import { lsmStorageFactory, type LsmStorageFactory } from '../engine/state/lsm/lsm-storage-factory.ts';
 import { deleteMirroredDatabasesUnder, IndexedDbMirroredVfs } from './storage/indexeddb-mirrored-vfs.ts';
 import { entriesOf, incarnationDir, instanceDir, openOpfsDirectory, opfsRoot, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
 
@@ -141,11 +141,11 @@ export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): Wor
     const pageSize = sizes.prepare('PRAGMA page_size');
     return {
       path,
-      factory: (backendName) => {
+      factory: lsmStorageFactory((backendName) => {
         const store = new WaSqliteRunStore(m, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
         stores.push(store);
         return store;
-      },
+      }),
       bytes: () => {
         pageCount.reset();
         pageSize.reset();

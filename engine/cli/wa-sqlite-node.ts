@@ -5,7 +5,7 @@ import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
 import { MemoryVFS } from '@journeyapps/wa-sqlite/src/examples/MemoryVFS.js';
 import type { SqliteWasmModule } from '../state/lsm/sqlite-wasm-module.ts';
 import { WaSqliteRunStore } from '../state/lsm/wa-sqlite-run-store.ts';
-import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
+import { lsmStorageFactory, type LsmStorageFactory } from '../state/lsm/lsm-storage-factory.ts';
 
 /**
  * Loads wa-sqlite for Node tests and benchmarks: the synchronous build (no Asyncify), with the
@@ -58,5 +58,5 @@ export async function openNodeDatabase(
  */
 export async function nodeLsmStorage(): Promise<LsmStorageFactory> {
   const { module, db } = await openNodeDatabase('memory-vfs');
-  return (backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
+  return lsmStorageFactory((backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` }));
 }

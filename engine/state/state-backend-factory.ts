@@ -2,13 +2,11 @@ import type { FlinkConfig } from '../config/flink-config.ts';
 import { HeapKeyedStateBackend } from './heap-keyed-state-backend.ts';
 import type { KeyedStateBackend } from './keyed-state-backend.ts';
 import type { KeyGroupRange } from './key-group-range.ts';
-import { LsmKeyedStateBackend } from './lsm/lsm-keyed-state-backend.ts';
 import { lsmOptionsFromConfig, type LsmBackgroundMode } from './lsm/lsm-options.ts';
-import type { LsmStorage } from './lsm/lsm-storage.ts';
+import type { LsmStorageFactory } from './lsm/lsm-storage-factory.ts';
 import { LsmSharedResources, rocksDbMemoryBudgetPerSlot } from './lsm/lsm-shared-resources.ts';
 
-/** Opens the storage of one rocksdb backend (a wa-sqlite database or tables); the driver provides it. */
-export type LsmStorageFactory = (backendName: string) => LsmStorage;
+export type { LsmStorageFactory } from './lsm/lsm-storage-factory.ts';
 
 /**
  * The keyed state backend `state.backend.type` selects: `hashmap` (heap) or `rocksdb` (the LSM tree
@@ -24,7 +22,7 @@ export function createKeyedStateBackend(
   if (config.stateBackend === 'hashmap') return new HeapKeyedStateBackend(range);
   if (!lsmStorage) throw new Error('state.backend.type: rocksdb needs wa-sqlite storage, and this driver was started without it');
   const options = lsmOptionsFromConfig(config, { name: backendName, background: lsmBackgroundMode(config), ...(slotResources ? { sharedResources: slotResources } : {}) });
-  return new LsmKeyedStateBackend(range, lsmStorage(backendName), options);
+  return lsmStorage.createBackend(range, backendName, options);
 }
 
 /**

@@ -34,7 +34,7 @@ const STEADY_WINDOW = 40;
  */
 export async function benchIncrementalSize(): Promise<BenchFigure[]> {
   const storage = await nodeLsmStorage();
-  const backend = new LsmKeyedStateBackend({ start: 0, end: 127 }, storage('bench_incremental'), lsmOptions({ name: 'bench_incremental', writeBufferSizeBytes: 64 * 1024 }));
+  const backend = new LsmKeyedStateBackend({ start: 0, end: 127 }, storage.open('bench_incremental'), lsmOptions({ name: 'bench_incremental', writeBufferSizeBytes: 64 * 1024 }));
   for (let i = 0; i < KEYS; i++) backend.put('aggregate', i % 128, `key-${i}`, i);
   backend.notifyCheckpointComplete(snapshotAt(backend, 1).id);
   const fractions: number[] = [];

@@ -31,7 +31,7 @@ export interface LsmOpfsBenchResult {
 async function lsmRates(request: LsmOpfsBenchRequest, rep: number, keys: string[], readOrder: number[], lsm: Partial<LsmOptions>): Promise<Rates & { bytes: number }> {
   const open = openTaskManagerLsmStorage({ taskManagerDir: `${request.dir}/lsm`, incarnation: rep });
   const db = await open(0);
-  const backend = new LsmKeyedStateBackend({ start: 0, end: KEY_GROUPS - 1 }, db.factory('count'), { ...lsm, statistics: 'exact' });
+  const backend = new LsmKeyedStateBackend({ start: 0, end: KEY_GROUPS - 1 }, db.factory.open('count'), { ...lsm, statistics: 'exact' });
   const rates = timeBackend(backend, keys, request.rounds, readOrder);
   const bytes = db.bytes();
   backend.dispose();

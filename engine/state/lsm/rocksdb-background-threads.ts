@@ -1,6 +1,6 @@
 import type { PollOutcome } from '../../protocol.ts';
 import type { KeyedStateBackend } from '../keyed-state-backend.ts';
-import { LsmKeyedStateBackend } from './lsm-keyed-state-backend.ts';
+import type { LsmKeyedStateBackend } from './lsm-keyed-state-backend.ts';
 
 /** A flush job handed to a background thread, due to finish at `end`. */
 export interface FlushJob {
@@ -37,8 +37,9 @@ export class RocksDbBackgroundThreads {
    * scenario set state.backend.rocksdb.thread.num), each flush taking `flushMs` for its bytes.
    */
   static of(backend: KeyedStateBackend | undefined, threads: number, flushMs: (bytes: number) => number): RocksDbBackgroundThreads | undefined {
-    if (!(backend instanceof LsmKeyedStateBackend) || backend.options.background !== 'deferred') return undefined;
-    return new RocksDbBackgroundThreads(threads, backend, flushMs);
+    // by its kind, not instanceof: the LSM tree's code loads with the driver's rocksdb storage (lsm-storage-factory.ts)
+    if (backend?.kind !== 'rocksdb' || (backend as LsmKeyedStateBackend).options.background !== 'deferred') return undefined;
+    return new RocksDbBackgroundThreads(threads, backend as LsmKeyedStateBackend, flushMs);
   }
 
   /**
