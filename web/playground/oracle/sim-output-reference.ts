@@ -17,6 +17,15 @@ import { OutputOracle } from './output-oracle.ts';
 
 /** Virtual ms the reference advances between looks at the frame's deadline while it catches up. */
 const SLICE_MS = 20;
+/**
+ * The run's first virtual second, in which frames leave the reference where it is. The page's
+ * engine code runs cold then (V8 has not optimised it yet: a slice costs five to ten times what
+ * it will, the first one most), and the reference's slices in the first frames made them the
+ * page's long tasks at start-up (40–145 ms each on a loaded 2-core machine). The run warms the
+ * code meanwhile; after it, the reference catches up as below. The comparison waits at 0 ms
+ * until then; a pause or the API still catches it up at once.
+ */
+const COLD_START_MS = 1000;
 
 interface Written {
   time: number;
@@ -91,7 +100,7 @@ export class SimOutputReference {
     const target = now + this.#leadMs;
     if (finished) reference.runToEnd();
     else if (deadline === Infinity) reference.runUntil(target);
-    else this.#catchUp(target, deadline);
+    else if (now >= COLD_START_MS) this.#catchUp(target, deadline);
     this.#caughtUp = finished || reference.now >= target || reference.job.isTerminal;
     this.comparedMs = finished ? Infinity : this.#caughtUp ? now : Math.max(0, reference.now - this.#leadMs);
     this.#runWrites.drain(this.comparedMs, (records) => this.oracle.mine(records));
