@@ -37,6 +37,10 @@ export function assignToKeyGroup(key: string | number, maxParallelism: number): 
  */
 export function keyGroupAssigner(maxParallelism: number): (key: string | number) => number {
   requireMaxParallelism(maxParallelism);
+  // murmurHash is never negative, so for a power of two (the default max parallelism is one) the
+  // remainder is its low bits: a mask instead of an integer division, on every record.
+  const mask = maxParallelism - 1;
+  if ((maxParallelism & mask) === 0) return (key) => murmurHash(javaHashCode(key)) & mask;
   return (key) => keyGroupOfHash(javaHashCode(key), maxParallelism);
 }
 

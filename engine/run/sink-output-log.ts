@@ -1,4 +1,5 @@
 import type { StreamRecord } from '../protocol.ts';
+import { KeyedValueLog } from './keyed-value-log.ts';
 
 /** What the sink's external system holds for one key. */
 export interface KeyOutput {
@@ -10,6 +11,11 @@ export interface KeyOutput {
   last: number;
 }
 
+/** One key's figures, and its index in the log of values. */
+interface KeyEntry extends KeyOutput {
+  readonly index: number;
+}
+
 /** Duplicates and missing records of an output against the failure-free output. */
 export interface OutputComparison {
   duplicates: number;
@@ -18,7 +24,7 @@ export interface OutputComparison {
 
 /** The outputs of the keys one stream of column batches named so far, in the order named (SinkOutputLog.writeColumns). */
 export class ColumnKeyStream {
-  readonly outputs: Array<KeyOutput & { values: number[] }> = [];
+  readonly outputs: KeyEntry[] = [];
 }
 
 /**
@@ -28,12 +34,15 @@ export class ColumnKeyStream {
  * is exact for the playground's operators, whose outputs do not depend on input interleaving.
  */
 export class SinkOutputLog {
+  /** per key: the figures, and the key's index in #values (keys in the order first written) */
+  readonly #perKey = new Map<string, KeyEntry>();
   /**
-   * per key: the figures, and every value written, in write order. An append-only list rather
-   * than a value → count map: the live runtime's main thread writes every record of the job here,
-   * and a push is several times cheaper than a map update; compareTo sorts when it is asked.
+   * every value written, in write order, with its key's index: an append-only log rather than a
+   * value → count map, because every sink record of the job is written here (the live runtime's
+   * main thread, the sim's hot path) and an append is several times cheaper than a map update;
+   * compareTo groups and sorts when it is asked.
    */
-  readonly #perKey = new Map<string, KeyOutput & { values: number[] }>();
+  readonly #values = new KeyedValueLog();
   totalRecords = 0;
   readonly #committed = new Set<string>();
 
@@ -45,7 +54,10 @@ export class SinkOutputLog {
   }
 
   write(records: readonly StreamRecord[]): void {
-    for (const r of records) this.#append(this.#output(r.key), r.value);
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i]!;
+      this.#append(this.#output(r.key), r.value);
+    }
     this.totalRecords += records.length;
   }
 
@@ -64,17 +76,17 @@ export class SinkOutputLog {
     this.totalRecords += keys.length;
   }
 
-  #output(key: string): KeyOutput & { values: number[] } {
+  #output(key: string): KeyEntry {
     let k = this.#perKey.get(key);
-    if (!k) this.#perKey.set(key, (k = { records: 0, sum: 0, last: 0, values: [] }));
+    if (!k) this.#perKey.set(key, (k = { records: 0, sum: 0, last: 0, index: this.#perKey.size }));
     return k;
   }
 
-  #append(k: KeyOutput & { values: number[] }, value: number): void {
+  #append(k: KeyEntry, value: number): void {
     k.records++;
     k.sum += value;
     k.last = value;
-    k.values.push(value);
+    this.#values.append(k.index, value);
   }
 
   /** Per key, sorted by key, as the CLI's `output.perKey`. */
@@ -91,20 +103,23 @@ export class SinkOutputLog {
   /** Counts records written more often than in `expected` (duplicates) and less often (missing). */
   compareTo(expected: SinkOutputLog): OutputComparison {
     const total = { duplicates: 0, missing: 0 };
-    for (const [key, mine] of this.#perKey) {
-      const { duplicates, missing } = compareMultisets(mine.values, expected.#perKey.get(key)?.values ?? []);
+    const mine = this.#values.groupByKey(this.#perKey.size);
+    const theirs = expected.#values.groupByKey(expected.#perKey.size);
+    for (const [key, { index }] of this.#perKey) {
+      const other = expected.#perKey.get(key);
+      const { duplicates, missing } = compareMultisets(mine[index]!, other ? theirs[other.index]! : new Float64Array(0));
       total.duplicates += duplicates;
       total.missing += missing;
     }
-    for (const [key, theirs] of expected.#perKey) if (!this.#perKey.has(key)) total.missing += theirs.values.length;
+    for (const [key, { index }] of expected.#perKey) if (!this.#perKey.has(key)) total.missing += theirs[index]!.length;
     return total;
   }
 }
 
-/** Duplicates and missing of one key's values against the expected ones, as multisets: both sorted, then merged. */
-function compareMultisets(mine: readonly number[], expected: readonly number[]): OutputComparison {
-  const a = Float64Array.from(mine).sort();
-  const b = Float64Array.from(expected).sort();
+/** Duplicates and missing of one key's values against the expected ones, as multisets: both sorted (in place), then merged. */
+function compareMultisets(mine: Float64Array, expected: Float64Array): OutputComparison {
+  const a = mine.sort();
+  const b = expected.sort();
   let duplicates = 0;
   let missing = 0;
   let i = 0;

@@ -49,24 +49,53 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   #lastTable: StateTable | undefined;
   #sizeBytes = 0;
   #entries = 0;
+  /**
+   * The entry the last get() read: operators read a key's value and then write the new one
+   * (count, sum, window, join), so put() takes the old value from here instead of looking it up
+   * again. Every write forgets it, so it never outlives the value it holds.
+   */
+  #readState: string | undefined;
+  #readKeyGroup = -1;
+  #readKey: string | undefined;
+  #readValue: StateValue | undefined;
 
   constructor(readonly keyGroupRange: KeyGroupRange) {}
 
   get(state: string, keyGroup: number, key: string): StateValue | undefined {
     const table = this.#table(state);
-    return table && this.#lookup(table, keyGroup)?.get(key);
+    const value = table && this.#lookup(table, keyGroup)?.get(key);
+    this.#readState = state;
+    this.#readKeyGroup = keyGroup;
+    this.#readKey = key;
+    this.#readValue = value;
+    return value;
   }
 
   put(state: string, keyGroup: number, key: string, value: StateValue): void {
     const group = this.#group(state, keyGroup);
-    const old = group.get(key);
-    if (old === undefined) this.#entries++;
-    else this.#sizeBytes -= entrySizeBytes(key, old);
+    const old = this.#wasJustRead(state, keyGroup, key) ? this.#readValue : group.get(key);
+    this.#forgetRead();
     group.set(key, value);
-    this.#sizeBytes += entrySizeBytes(key, value);
+    if (old === undefined) {
+      this.#entries++;
+      this.#sizeBytes += entrySizeBytes(key, value);
+    } else if (typeof old !== 'number' || typeof value !== 'number') {
+      // a number replacing a number leaves the size as it was (entrySizeBytes: 8 bytes either way)
+      this.#sizeBytes += entrySizeBytes(key, value) - entrySizeBytes(key, old);
+    }
+  }
+
+  #wasJustRead(state: string, keyGroup: number, key: string): boolean {
+    return key === this.#readKey && keyGroup === this.#readKeyGroup && state === this.#readState;
+  }
+
+  #forgetRead(): void {
+    this.#readKey = undefined;
+    this.#readValue = undefined;
   }
 
   delete(state: string, keyGroup: number, key: string): void {
+    this.#forgetRead();
     const table = this.#table(state);
     const old = table && this.#lookup(table, keyGroup)?.get(key);
     if (old === undefined) return;
@@ -102,6 +131,7 @@ export class HeapKeyedStateBackend implements KeyedStateBackend {
   }
 
   restore(snapshots: readonly KeyedStateSnapshot[]): void {
+    this.#forgetRead();
     for (const snapshot of snapshots) {
       for (const group of snapshot.keyGroups) {
         if (!containsKeyGroup(this.keyGroupRange, group.keyGroup)) continue;
