@@ -85,9 +85,12 @@ export class SimOutputReference {
     else this.#runWrites.push(time, records);
   }
 
-  /** Whether the reference is short of its lead over the run at `now` (it has catching up to do). */
+  /**
+   * Whether the reference is short of its lead over the run at `now` and catches up in frames now
+   * (not in the run's cold start): the frame's time is to be shared with it.
+   */
   behind(now: number): boolean {
-    return !this.#reference.job.isTerminal && this.#reference.now < now + this.#leadMs;
+    return now >= COLD_START_MS && !this.#reference.job.isTerminal && this.#reference.now < now + this.#leadMs;
   }
 
   /**
