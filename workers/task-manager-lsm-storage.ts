@@ -22,7 +22,7 @@ import wasmUrl from '@journeyapps/wa-sqlite/dist/wa-sqlite.wasm?url';
 import { AccessHandlePoolVFS } from '@journeyapps/wa-sqlite/src/examples/AccessHandlePoolVFS.js';
 import type { SqliteWasmModule } from '../engine/state/lsm/sqlite-wasm-module.ts';
 import { RawSqliteConnection } from '../engine/state/lsm/raw-sqlite.ts';
-import { WaSqliteRunStore } from '../engine/state/lsm/wa-sqlite-run-store.ts';
+import { backendTablePrefix, WaSqliteRunStore } from '../engine/state/lsm/wa-sqlite-run-store.ts';
 import { lsmStorageFactory, type LsmStorageFactory } from '../engine/state/lsm/lsm-storage-factory.ts';
 import { deleteMirroredDatabasesUnder, IndexedDbMirroredVfs } from './storage/indexeddb-mirrored-vfs.ts';
 import { entriesOf, incarnationDir, instanceDir, openOpfsDirectory, opfsRoot, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
@@ -142,7 +142,7 @@ export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): Wor
     return {
       path,
       factory: lsmStorageFactory((backendName) => {
-        const store = new WaSqliteRunStore(m, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` });
+        const store = new WaSqliteRunStore(m, db, { tablePrefix: backendTablePrefix('lsm', backendName) });
         stores.push(store);
         return store;
       }),

@@ -4,7 +4,7 @@ import * as SQLite from '@journeyapps/wa-sqlite';
 import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
 import { MemoryVFS } from '@journeyapps/wa-sqlite/src/examples/MemoryVFS.js';
 import type { SqliteWasmModule } from '../state/lsm/sqlite-wasm-module.ts';
-import { WaSqliteRunStore } from '../state/lsm/wa-sqlite-run-store.ts';
+import { backendTablePrefix, WaSqliteRunStore } from '../state/lsm/wa-sqlite-run-store.ts';
 import { lsmStorageFactory, type LsmStorageFactory } from '../state/lsm/lsm-storage-factory.ts';
 
 /**
@@ -58,5 +58,5 @@ export async function openNodeDatabase(
  */
 export async function nodeLsmStorage(): Promise<LsmStorageFactory> {
   const { module, db } = await openNodeDatabase('memory-vfs');
-  return lsmStorageFactory((backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` }));
+  return lsmStorageFactory((backendName) => new WaSqliteRunStore(module, db, { tablePrefix: backendTablePrefix('lsm', backendName) }));
 }

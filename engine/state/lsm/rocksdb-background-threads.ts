@@ -38,8 +38,8 @@ export class RocksDbBackgroundThreads {
    */
   static of(backend: KeyedStateBackend | undefined, threads: number, flushMs: (bytes: number) => number): RocksDbBackgroundThreads | undefined {
     // by its kind, not instanceof: the LSM tree's code loads with the driver's rocksdb storage (lsm-storage-factory.ts)
-    if (backend?.kind !== 'rocksdb' || (backend as LsmKeyedStateBackend).options.background !== 'deferred') return undefined;
-    return new RocksDbBackgroundThreads(threads, backend as LsmKeyedStateBackend, flushMs);
+    const lsm = backend?.kind === 'rocksdb' ? (backend as LsmKeyedStateBackend) : undefined;
+    return lsm?.options.background === 'deferred' ? new RocksDbBackgroundThreads(threads, lsm, flushMs) : undefined;
   }
 
   /**

@@ -13,6 +13,11 @@ import type { SqliteWasmModule } from './sqlite-wasm-module.ts';
  */
 export type RunTableLayout = 'shared-table' | 'table-per-run';
 
+/** The table prefix of backend `backendName` in a database several backends share: `prefix`, then the name in letters, digits and _. */
+export function backendTablePrefix(prefix: string, backendName: string): string {
+  return `${prefix}_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_`;
+}
+
 export interface WaSqliteRunStoreOptions {
   layout?: RunTableLayout;
   /** Prefix for table names, so several backends can share one database. Letters, digits, _. */

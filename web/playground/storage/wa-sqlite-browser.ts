@@ -3,7 +3,7 @@ import SQLiteESMFactory from '@journeyapps/wa-sqlite/dist/wa-sqlite.mjs';
 import wasmUrl from '@journeyapps/wa-sqlite/dist/wa-sqlite.wasm?url';
 import { MemoryVFS } from '@journeyapps/wa-sqlite/src/examples/MemoryVFS.js';
 import type { SqliteWasmModule } from '../../../engine/state/lsm/sqlite-wasm-module.ts';
-import { WaSqliteRunStore } from '../../../engine/state/lsm/wa-sqlite-run-store.ts';
+import { backendTablePrefix, WaSqliteRunStore } from '../../../engine/state/lsm/wa-sqlite-run-store.ts';
 import { lsmStorageFactory, type LsmStorageFactory } from '../../../engine/state/lsm/lsm-storage-factory.ts';
 
 let loading: Promise<LsmStorageFactory> | undefined;
@@ -29,5 +29,5 @@ async function open(): Promise<LsmStorageFactory> {
   // simulations of one job at once (a run and its failure-free reference, compare mode's two
   // sides), whose backends have the same names and would otherwise write the same run ids.
   let stores = 0;
-  return lsmStorageFactory((backendName) => new WaSqliteRunStore(module, db, { tablePrefix: `lsm${++stores}_${backendName.replace(/[^A-Za-z0-9_]/g, '_')}_` }));
+  return lsmStorageFactory((backendName) => new WaSqliteRunStore(module, db, { tablePrefix: backendTablePrefix(`lsm${++stores}`, backendName) }));
 }
