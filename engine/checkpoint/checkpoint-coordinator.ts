@@ -123,6 +123,12 @@ export class CheckpointCoordinator {
   /** The job reached a terminal state (finished, canceled, failed): Flink shuts the coordinator down. */
   shutdown(now: number, effects: CoordinatorEffect[]): void {
     this.stopScheduler(now, effects, 'CHECKPOINT_COORDINATOR_SHUTDOWN');
+    this.releaseAbandonedSharedFiles(effects);
+  }
+
+  /** The attempt's tasks were cancelled (or all ended): none of them uploads again, so the files aborted checkpoints left behind go now. */
+  releaseAbandonedSharedFiles(effects: CoordinatorEffect[]): void {
+    this.#discardSharedFiles(this.sharedState.releaseAllAbandoned(), effects);
   }
 
   onTimer(timer: CoordinatorTimer, now: number, effects: CoordinatorEffect[]): void {
@@ -174,7 +180,7 @@ export class CheckpointCoordinator {
     if (checkpointId < this.#nextId) this.sharedState.registerAll(checkpointId, snapshot.sharedFiles);
     const pending = this.#pending.get(checkpointId);
     if (!pending) {
-      if (checkpointId < this.#nextId) this.#discardSharedFiles(this.sharedState.discardCheckpoint(checkpointId), effects);
+      if (checkpointId < this.#nextId) this.sharedState.discardCheckpoint(checkpointId);
       return checkpointId < this.#nextId ? 'discarded' : 'unknown';
     }
     const result = pending.acknowledgeTask(subtask, { snapshot, metrics });
@@ -396,6 +402,7 @@ export class CheckpointCoordinator {
       for (const older of [...this.#pending.values()]) {
         if (older.id < completed.id && !older.isSavepoint) this.#abort(older, 'CHECKPOINT_SUBSUMED', now, effects);
       }
+      this.#discardSharedFiles(this.sharedState.releaseAbandoned(completed.id), effects);
       effects.push({ type: 'notify-complete', checkpointId: completed.id });
     }
     this.#executeQueued(now, effects);
@@ -409,7 +416,7 @@ export class CheckpointCoordinator {
     effects.push({ type: 'checkpoint-status', status: 'failed', checkpointId: pending.id, isSavepoint: pending.isSavepoint, reason, ...(isSynchronous ? { synchronous: true } : {}) });
     effects.push({ type: 'notify-aborted', checkpointId: pending.id });
     effects.push({ type: 'discard-checkpoint', checkpointId: pending.id });
-    this.#discardSharedFiles(this.sharedState.discardCheckpoint(pending.id), effects);
+    this.sharedState.discardCheckpoint(pending.id);
     const outcome = this.#failures.handleCheckpointFailure(reason, pending.id, { isSavepoint: pending.isSavepoint, isSynchronous, jobLevel });
     if (outcome.failJob) effects.push({ type: 'fail-job', message: outcome.message });
     this.#executeQueued(now, effects);

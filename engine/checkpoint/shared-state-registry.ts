@@ -14,6 +14,15 @@ interface Entry {
  */
 export class SharedStateRegistry {
   readonly #files = new Map<string, Entry>();
+  /**
+   * Files of aborted checkpoints that left the registry but are not deleted yet: name → the
+   * aborted checkpoint's id. Run files are named by their contents, so until a checkpoint
+   * completes, the same subtask's next checkpoint may upload the very same file again while its
+   * deletion is under way, and the deletion would take the new upload with it. A later checkpoint
+   * that completed has registered every run its subtasks still have, and a run gone from a subtask
+   * never comes back: then the rest can go. (Flink names each upload uniquely and deletes at once.)
+   */
+  readonly #abandoned = new Map<string, number>();
   /** names deleted so far, for the UI and the leak checker */
   readonly deleted: string[] = [];
 
@@ -21,6 +30,7 @@ export class SharedStateRegistry {
   registerAll(checkpointId: number, files: readonly SharedFileHandle[] | undefined): void {
     for (const file of files ?? []) {
       const entry = this.#files.get(file.name);
+      this.#abandoned.delete(file.name);
       if (entry) entry.lastUsedCheckpointId = Math.max(entry.lastUsedCheckpointId, checkpointId);
       else if (file.contents !== undefined) {
         this.#files.set(file.name, { contents: file.contents, sizeBytes: file.sizeBytes, createdByCheckpointId: checkpointId, lastUsedCheckpointId: checkpointId });
@@ -36,6 +46,7 @@ export class SharedStateRegistry {
   registerAllAfterRestored(checkpointId: number, files: readonly SharedFileHandle[] | undefined, sharedFile: (name: string) => unknown): void {
     for (const file of files ?? []) {
       const entry = this.#files.get(file.name);
+      this.#abandoned.delete(file.name);
       if (entry) entry.lastUsedCheckpointId = Math.max(entry.lastUsedCheckpointId, checkpointId);
       else {
         const contents = file.contents !== undefined ? file.contents : sharedFile(file.name);
@@ -49,9 +60,35 @@ export class SharedStateRegistry {
     return this.#deleteWhere((e) => e.lastUsedCheckpointId < lowestRetainedCheckpointId);
   }
 
-  /** An aborted checkpoint: the files it uploaded that nothing else uses are deleted. */
-  discardCheckpoint(checkpointId: number): string[] {
-    return this.#deleteWhere((e) => e.createdByCheckpointId === checkpointId && e.lastUsedCheckpointId === checkpointId);
+  /**
+   * An aborted checkpoint: the files it uploaded that nothing else uses leave the registry, to be
+   * deleted once a later checkpoint completes without them (`releaseAbandoned`).
+   */
+  discardCheckpoint(checkpointId: number): void {
+    const gone: string[] = [];
+    for (const [name, e] of this.#files) if (e.createdByCheckpointId === checkpointId && e.lastUsedCheckpointId === checkpointId) gone.push(name);
+    for (const name of gone) this.#files.delete(name);
+    this.abandon(checkpointId, gone);
+  }
+
+  /** Files an aborted checkpoint uploaded that were never registered (an upload acknowledged too late): deleted as `discardCheckpoint`'s are. */
+  abandon(checkpointId: number, names: readonly string[]): void {
+    for (const name of names) if (!this.#files.has(name)) this.#abandoned.set(name, Math.max(checkpointId, this.#abandoned.get(name) ?? 0));
+  }
+
+  /** Checkpoint `completedCheckpointId` completed: the files abandoned by older checkpoints that it did not register again are deleted. */
+  releaseAbandoned(completedCheckpointId: number): string[] {
+    return this.#release((abandonedBy) => abandonedBy < completedCheckpointId);
+  }
+
+  /** No task of the attempt that abandoned them uploads any more (the job failed over or ended): every abandoned file is deleted. */
+  releaseAllAbandoned(): string[] {
+    return this.#release(() => true);
+  }
+
+  /** Names of the abandoned files still waiting for their deletion. */
+  get abandoned(): string[] {
+    return [...this.#abandoned.keys()];
   }
 
   contents(name: string): unknown {
@@ -67,6 +104,13 @@ export class SharedStateRegistry {
   /** Every file held, with its size: what the remote store contains. */
   files(): Array<{ name: string; sizeBytes: number; createdByCheckpointId: number; lastUsedCheckpointId: number }> {
     return [...this.#files].map(([name, e]) => ({ name, sizeBytes: e.sizeBytes, createdByCheckpointId: e.createdByCheckpointId, lastUsedCheckpointId: e.lastUsedCheckpointId }));
+  }
+
+  #release(due: (abandonedBy: number) => boolean): string[] {
+    const gone = [...this.#abandoned].filter(([, by]) => due(by)).map(([name]) => name);
+    for (const name of gone) this.#abandoned.delete(name);
+    this.deleted.push(...gone);
+    return gone;
   }
 
   #deleteWhere(test: (e: Entry) => boolean): string[] {

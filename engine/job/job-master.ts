@@ -474,7 +474,10 @@ export class JobMaster {
       this.#emit({ type: 'task-failed', time: now, vertexId: s.id.vertexId, subtaskIndex: s.id.subtaskIndex, cause });
     }
     effects.push({ type: 'cancel-tasks', attempt: this.attempt, failed });
-    this.coordinate(now, effects, (e) => this.coordinator.stopScheduler(now, e));
+    this.coordinate(now, effects, (e) => {
+      this.coordinator.stopScheduler(now, e);
+      this.coordinator.releaseAbandonedSharedFiles(e);
+    });
     if (isFailure) this.#restartStrategy.notifyFailure(now);
     if (!isFailure || this.#restartStrategy.canRestart()) {
       this.#setStatus('RESTART', now, cause);

@@ -193,11 +193,12 @@ async function injectFaults(session: BrowserSession, { seed, faults, log, everyK
   const schedule: Schedule = { injected: {}, refused: {}, recoveries: {} };
   const remote: RemoteStorageState = {};
   let hostLost = false;
+  const done: string[] = [];
   for (let k = 0; k < faults; k++) {
     const before = await waitUntilProgress(session, remote.failingFor !== undefined);
     await new Promise((r) => setTimeout(r, random.nextInt(50, 400)));
     const now = await liveStatus(session);
-    if (now.jobStatus !== 'RUNNING') throw new Error(`the job is ${now.jobStatus} before fault ${k + 1} of ${faults}, input ended too early`);
+    if (now.jobStatus !== 'RUNNING') throw new Error(`the job is ${now.jobStatus} before fault ${k + 1} of ${faults}; faults so far: ${done.join(', ')}; last events:\n${lastEvents(now)}`);
     const kind = everyKindOnce ? LIVE_SOAK_FAULT_KINDS[k % LIVE_SOAK_FAULT_KINDS.length]! : pickKind(random, hostLost);
     const problem = await inject(session, random, kind, now);
     count(problem === undefined ? schedule.injected : schedule.refused, kind);
@@ -210,6 +211,7 @@ async function injectFaults(session: BrowserSession, { seed, faults, log, everyK
       if (remote.failingFor !== undefined) remote.failingFor = 0;
     }
     await recoverRemoteStorage(session, remote, schedule, false);
+    done.push(`${kind}${problem === undefined ? '' : ' (refused)'} at ${now.time} ms`);
     log?.(`fault ${k + 1}/${faults}: ${kind}${problem === undefined ? '' : ` refused (${problem})`} at ${(now.time / 1000).toFixed(1)} s (attempt ${before.attempt}, ${before.completedCheckpoints} checkpoints)`);
   }
   await recoverRemoteStorage(session, remote, schedule, true);
@@ -225,13 +227,17 @@ async function waitForEnd(session: BrowserSession): Promise<LiveTestStatus> {
     return await waitForLive(session, `s.jobStatus === 'FINISHED' || s.jobStatus === 'FAILED'`, END_WAIT_MS);
   } catch (error) {
     const s = await liveStatus(session);
-    const last = s.events.slice(-12).map((e) => JSON.stringify(e).slice(0, 300));
     throw new Error(
       `the job did not end within ${END_WAIT_MS / 1000} s of wall time after its faults: ${s.jobStatus} at ${s.time} ms, attempt ${s.attempt}, ` +
         `${s.completedCheckpoints} checkpoints completed, ${s.failedCheckpoints} failed, ${s.sinkRecords} sink records, ` +
-        `TaskManagers ${s.taskManagers.map((t) => t.id).join(' ')}; last events:\n${last.join('\n')}\n(${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+        `TaskManagers ${s.taskManagers.map((t) => t.id).join(' ')}; last events:\n${lastEvents(s)}\n(${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
     );
   }
+}
+
+/** The status's last dozen job events, one per line (cut to 300 characters each). */
+function lastEvents(s: LiveTestStatus): string {
+  return s.events.slice(-12).map((e) => JSON.stringify(e).slice(0, 300)).join('\n');
 }
 
 /** Running, and (unless remote storage fails, so nothing can complete) a checkpoint completed since it was last asked. */

@@ -2,17 +2,19 @@
  * Upkeep of the live runtime's remote checkpoint storage (IndexedDB, here on fake-indexeddb):
  * a deletion that fails for real (its IndexedDB transaction aborted) is recorded and tried again
  * after the next completed checkpoint and when the job ends, so nothing leaks until the run's
- * database is deleted; and a shared file the registry took back meanwhile is not deleted.
+ * database is deleted; a shared file the registry took back meanwhile is not deleted; and an
+ * aborted checkpoint's shared file is not deleted under the next checkpoint's upload of it.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import type { CoordinatorEffect } from '../../engine/protocol.ts';
+import { checkpointPlacement, taskSnapshotFiles } from '../../engine/storage/checkpoint-files.ts';
 import { checkpointDirectory, sharedFilePath, type CheckpointLocation } from '../../engine/storage/checkpoint-layout.ts';
 import { LiveCheckpointStorage } from '../../workers/live/live-checkpoint-storage.ts';
 import type { CheckpointStorageSpec } from '../../workers/protocol.ts';
 import { IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
-import { CoordinatorHarness } from '../support/coordinator-harness.ts';
+import { CoordinatorHarness, metricsAt, SINK0, snapshotOf, SRC0, statuses } from '../support/coordinator-harness.ts';
 
 const LOCATION: CheckpointLocation = { checkpointDir: 'indexeddb://checkpoints', jobId: 'live-job' };
 let databases = 0;
@@ -51,6 +53,26 @@ function abortNextTransaction(raw: IndexedDbCheckpointStorage): void {
     raw.onReadWriteTransaction = undefined;
     tx.abort();
   };
+}
+
+/** What the live driver does with the coordinator's storage effects. */
+function applyEffects(storage: LiveCheckpointStorage, effects: readonly CoordinatorEffect[]): void {
+  for (const effect of effects) {
+    if (effect.type === 'discard-shared-files') storage.discardSharedFiles(effect.names);
+    if (effect.type === 'discard-checkpoint') storage.discardCheckpoint(effect.checkpointId);
+  }
+}
+
+/**
+ * As a TaskManager does: the source's snapshot for checkpoint `id`, which uploaded run `name`, is
+ * written to remote storage on its own connection, then acknowledged with its handle.
+ */
+async function uploadAndAck(harness: CoordinatorHarness, storage: LiveCheckpointStorage, raw: IndexedDbCheckpointStorage, id: number, name: string): Promise<CoordinatorEffect[]> {
+  const snapshot = { ...snapshotOf(SRC0), sharedFiles: [{ name, sizeBytes: 8, contents: 'the run' }] };
+  const upload = taskSnapshotFiles(checkpointPlacement(LOCATION, id), snapshot);
+  expect(await raw.writeCheckpoint(id, upload.files)).toBeUndefined();
+  storage.addReference(id, upload.reference);
+  return harness.call((e, now) => harness.coordinator.receiveAcknowledge(id, SRC0, snapshot, metricsAt(now), now, e));
 }
 
 async function paths(raw: IndexedDbCheckpointStorage): Promise<string[]> {
@@ -104,6 +126,35 @@ describe('upkeep of the live remote checkpoint storage', () => {
     const left = await paths(raw);
     expect(left).toContain(reused);
     expect(left).not.toContain(released);
+    storage.close();
+  });
+
+  it("keeps an aborted checkpoint's shared file that the next checkpoint uploaded again before the JobManager came to delete it", async () => {
+    const { harness, storage, raw } = await openUpkeep();
+    // The JobManager's requests wait behind a slow one (remote storage slowed down, a `_metadata` write).
+    let release = () => {};
+    void storage.enqueue(() => new Promise<void>((resolve) => (release = resolve)));
+
+    // Checkpoint 1: the source uploads run-a and acknowledges, the sink declines: it is aborted.
+    const first = statuses(harness.trigger()).find((s) => s.status === 'triggered')!.checkpointId!;
+    applyEffects(storage, await uploadAndAck(harness, storage, raw, first, 'run-a'));
+    const declined = harness.decline(first); console.log("DECLINE", JSON.stringify(declined.map((e) => e.type + JSON.stringify((e as any).names ?? ""))));
+    applyEffects(storage, declined);
+    // Checkpoint 2: nothing confirmed run-a, so the source uploads it again, under the same name.
+    const second = statuses(harness.trigger()).find((s) => s.status === 'triggered')!.checkpointId!;
+    applyEffects(storage, await uploadAndAck(harness, storage, raw, second, 'run-a'));
+    release();
+    await storage.idle(true);
+    console.log('AFTER', JSON.stringify(await paths(raw)), JSON.stringify(storage.errors), JSON.stringify(storage.pendingDeletions));
+
+    const acked = harness.call((e, now) => harness.coordinator.receiveAcknowledge(second, SINK0, snapshotOf(SINK0), metricsAt(now), now, e));
+    const finalize = acked.find((e): e is Extract<CoordinatorEffect, { type: 'finalize-checkpoint' }> => e.type === 'finalize-checkpoint');
+    expect(await storage.writeMetadata(finalize!.checkpoint as CompletedCheckpoint)).toBe(true);
+    applyEffects(storage, harness.finalized(second, true));
+    await storage.idle(true);
+    expect(harness.coordinator.latestCheckpoint()?.id).toBe(second);
+    // The completed checkpoint refers to run-a: it must still be there to restore from.
+    expect(await paths(raw)).toContain(sharedFilePath(LOCATION, 'run-a'));
     storage.close();
   });
 

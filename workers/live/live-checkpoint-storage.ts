@@ -166,13 +166,15 @@ export class LiveCheckpointStorage {
     void this.enqueue(() => this.#deleteFiles(names.map((name) => sharedFileLocation(placement, name))));
   }
 
-  /** Deletes what an upload wrote that no checkpoint will refer to (it came too late). */
+  /**
+   * Deletes what an upload wrote that no checkpoint will refer to (it came too late): its own
+   * state file now; the shared files it uploaded are the registry's to let go of (the same run may
+   * be on its way up again with a later checkpoint: SharedStateRegistry.abandon).
+   */
   deleteUnused(checkpointId: number, reference: SubtaskStateReference, isCompleted: boolean): void {
     if (isCompleted) return;
-    // A shared file the registry knows is in use by a checkpoint that uploaded the same run again.
-    const shared = reference.sharedFiles.filter((f) => f.uploaded && !this.#coordinator.sharedState.has(f.name));
-    const paths = [reference.statePath, ...shared.map((f) => f.path)];
-    void this.enqueue(() => this.#deleteFiles(paths));
+    this.#coordinator.sharedState.abandon(checkpointId, reference.sharedFiles.filter((f) => f.uploaded).map((f) => f.name));
+    void this.enqueue(() => this.#deleteFiles([reference.statePath]));
   }
 
   /**
