@@ -206,7 +206,7 @@ async function injectFaults(session: BrowserSession, { seed, faults, log, everyK
     if (problem === undefined && kind === 'fail-remote-storage') remote.failingFor = random.nextInt(0, 2);
     if (problem === undefined && kind === 'slow-remote-storage') remote.slowFor = random.nextInt(1, 3);
     if (problem === undefined && FAILOVER_KINDS.has(kind)) {
-      await waitForLive(session, `s.attempt > ${now.attempt} || s.jobStatus !== 'RUNNING'`, WAIT_MS);
+      await waitNamed(session, `the restart after ${kind}`, `s.attempt > ${now.attempt} || s.jobStatus !== 'RUNNING'`);
       // The restore reads `_metadata` from remote storage: a failing store heals now, or the job restarts until it does.
       if (remote.failingFor !== undefined) remote.failingFor = 0;
     }
@@ -242,9 +242,22 @@ function lastEvents(s: LiveTestStatus): string {
 
 /** Running, and (unless remote storage fails, so nothing can complete) a checkpoint completed since it was last asked. */
 async function waitUntilProgress(session: BrowserSession, storageFailing: boolean): Promise<LiveTestStatus> {
-  const running = await waitForLive(session, `s.jobStatus === 'RUNNING' || s.jobStatus === 'FINISHED' || s.jobStatus === 'FAILED'`, WAIT_MS);
+  const running = await waitNamed(session, 'the job to run again', `s.jobStatus === 'RUNNING' || s.jobStatus === 'FINISHED' || s.jobStatus === 'FAILED'`);
   if (storageFailing || running.jobStatus !== 'RUNNING') return running;
-  return waitForLive(session, `s.jobStatus !== 'RUNNING' || s.completedCheckpoints > ${running.completedCheckpoints}`, WAIT_MS);
+  return waitNamed(session, 'a checkpoint to complete', `s.jobStatus !== 'RUNNING' || s.completedCheckpoints > ${running.completedCheckpoints}`);
+}
+
+/** waitForLive for at most WAIT_MS; if it times out, an error naming what it waited for, where the job stands and its last events. */
+async function waitNamed(session: BrowserSession, what: string, predicate: string): Promise<LiveTestStatus> {
+  try {
+    return await waitForLive(session, predicate, WAIT_MS);
+  } catch (error) {
+    const s = await liveStatus(session);
+    throw new Error(
+      `waited ${WAIT_MS / 1000} s of wall time for ${what} (${predicate}): ${s.jobStatus} at ${s.time} ms, attempt ${s.attempt}, ` +
+        `${s.completedCheckpoints} checkpoints completed, ${s.failedCheckpoints} failed; last events:\n${lastEvents(s)}\n(${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    );
+  }
 }
 
 function pickKind(random: RandomSource, hostLost: boolean): LiveSoakFaultKind {
