@@ -65,10 +65,7 @@ export class SharedStateRegistry {
    * deleted once a later checkpoint completes without them (`releaseAbandoned`).
    */
   discardCheckpoint(checkpointId: number): void {
-    const gone: string[] = [];
-    for (const [name, e] of this.#files) if (e.createdByCheckpointId === checkpointId && e.lastUsedCheckpointId === checkpointId) gone.push(name);
-    for (const name of gone) this.#files.delete(name);
-    this.abandon(checkpointId, gone);
+    this.abandon(checkpointId, this.#removeWhere((e) => e.createdByCheckpointId === checkpointId && e.lastUsedCheckpointId === checkpointId));
   }
 
   /** Files an aborted checkpoint uploaded that were never registered (an upload acknowledged too late): deleted as `discardCheckpoint`'s are. */
@@ -114,10 +111,16 @@ export class SharedStateRegistry {
   }
 
   #deleteWhere(test: (e: Entry) => boolean): string[] {
+    const gone = this.#removeWhere(test);
+    this.deleted.push(...gone);
+    return gone;
+  }
+
+  /** Takes the matching entries out of the registry; their names. */
+  #removeWhere(test: (e: Entry) => boolean): string[] {
     const gone: string[] = [];
     for (const [name, e] of this.#files) if (test(e)) gone.push(name);
     for (const name of gone) this.#files.delete(name);
-    this.deleted.push(...gone);
     return gone;
   }
 }

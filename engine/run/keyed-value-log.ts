@@ -15,20 +15,17 @@ const MAX_CHUNK = 1 << 16;
  */
 export class KeyedValueLog {
   /** full chunks, oldest first */
-  readonly #keyChunks: Uint32Array[] = [];
-  readonly #valueChunks: Float64Array[] = [];
+  readonly #full: Array<{ keys: Uint32Array; values: Float64Array }> = [];
   #keys = new Uint32Array(FIRST_CHUNK);
   #values = new Float64Array(FIRST_CHUNK);
   /** records in the current chunk */
   #fill = 0;
-  #length = 0;
 
   append(key: number, value: number): void {
     if (this.#fill === this.#values.length) this.#nextChunk();
     const at = this.#fill++;
     this.#keys[at] = key;
     this.#values[at] = value;
-    this.#length++;
   }
 
   /**
@@ -42,20 +39,19 @@ export class KeyedValueLog {
     for (const [keys, , length] of chunks) for (let i = 0; i < length; i++) next[keys[i]! + 1]!++;
     for (let k = 0; k < keyCount; k++) next[k + 1]! += next[k]!;
     const starts = next.slice();
-    const grouped = new Float64Array(this.#length);
+    const grouped = new Float64Array(chunks.reduce((n, [, , length]) => n + length, 0));
     for (const [keys, values, length] of chunks) for (let i = 0; i < length; i++) grouped[next[keys[i]!]!++] = values[i]!;
     return Array.from({ length: keyCount }, (_, k) => grouped.subarray(starts[k]!, starts[k + 1]!));
   }
 
   /** Each chunk's key and value columns with the records it holds, oldest first. */
   #chunks(): Array<[Uint32Array, Float64Array, number]> {
-    const full = this.#keyChunks.map((keys, i): [Uint32Array, Float64Array, number] => [keys, this.#valueChunks[i]!, keys.length]);
+    const full = this.#full.map(({ keys, values }): [Uint32Array, Float64Array, number] => [keys, values, keys.length]);
     return [...full, [this.#keys, this.#values, this.#fill]];
   }
 
   #nextChunk(): void {
-    this.#keyChunks.push(this.#keys);
-    this.#valueChunks.push(this.#values);
+    this.#full.push({ keys: this.#keys, values: this.#values });
     const size = Math.min(MAX_CHUNK, this.#values.length * 2);
     this.#keys = new Uint32Array(size);
     this.#values = new Float64Array(size);

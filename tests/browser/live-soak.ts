@@ -222,17 +222,8 @@ async function injectFaults(session: BrowserSession, { seed, faults, log, everyK
 const END_WAIT_MS = 10 * 60_000;
 
 /** The job FINISHED or FAILED; if it does not within END_WAIT_MS, an error that says where it stands (a liveness bug to find). */
-async function waitForEnd(session: BrowserSession): Promise<LiveTestStatus> {
-  try {
-    return await waitForLive(session, `s.jobStatus === 'FINISHED' || s.jobStatus === 'FAILED'`, END_WAIT_MS);
-  } catch (error) {
-    const s = await liveStatus(session);
-    throw new Error(
-      `the job did not end within ${END_WAIT_MS / 1000} s of wall time after its faults: ${s.jobStatus} at ${s.time} ms, attempt ${s.attempt}, ` +
-        `${s.completedCheckpoints} checkpoints completed, ${s.failedCheckpoints} failed, ${s.sinkRecords} sink records, ` +
-        `TaskManagers ${s.taskManagers.map((t) => t.id).join(' ')}; last events:\n${lastEvents(s)}\n(${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
-    );
-  }
+function waitForEnd(session: BrowserSession): Promise<LiveTestStatus> {
+  return waitNamed(session, 'the job to end after its faults', `s.jobStatus === 'FINISHED' || s.jobStatus === 'FAILED'`, END_WAIT_MS);
 }
 
 /** The status's last dozen job events, one per line (cut to 300 characters each). */
@@ -247,15 +238,16 @@ async function waitUntilProgress(session: BrowserSession, storageFailing: boolea
   return waitNamed(session, 'a checkpoint to complete', `s.jobStatus !== 'RUNNING' || s.completedCheckpoints > ${running.completedCheckpoints}`);
 }
 
-/** waitForLive for at most WAIT_MS; if it times out, an error naming what it waited for, where the job stands and its last events. */
-async function waitNamed(session: BrowserSession, what: string, predicate: string): Promise<LiveTestStatus> {
+/** waitForLive for at most `timeoutMs`; if it times out, an error naming what it waited for, where the job stands and its last events. */
+async function waitNamed(session: BrowserSession, what: string, predicate: string, timeoutMs = WAIT_MS): Promise<LiveTestStatus> {
   try {
-    return await waitForLive(session, predicate, WAIT_MS);
+    return await waitForLive(session, predicate, timeoutMs);
   } catch (error) {
     const s = await liveStatus(session);
     throw new Error(
-      `waited ${WAIT_MS / 1000} s of wall time for ${what} (${predicate}): ${s.jobStatus} at ${s.time} ms, attempt ${s.attempt}, ` +
-        `${s.completedCheckpoints} checkpoints completed, ${s.failedCheckpoints} failed; last events:\n${lastEvents(s)}\n(${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      `waited ${timeoutMs / 1000} s of wall time for ${what} (${predicate}): ${s.jobStatus} at ${s.time} ms, attempt ${s.attempt}, ` +
+        `${s.completedCheckpoints} checkpoints completed, ${s.failedCheckpoints} failed, ${s.sinkRecords} sink records, ` +
+        `TaskManagers ${s.taskManagers.map((t) => t.id).join(' ')}; last events:\n${lastEvents(s)}\n(${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
     );
   }
 }
