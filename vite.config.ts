@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
 import { preParsedScenarios } from './node/pre-parsed-scenarios.ts';
 import { scenarioIndexPlugin } from './node/scenario-index.ts';
+import { preLaidOutGraphsPlugin } from './node/pre-laid-out-graphs.ts';
 
 /**
  * Test files that launch Chromium: the browser tests, and the ones that run `ckpt-lab check --live`
@@ -24,8 +25,9 @@ export default defineConfig({
   publicDir: '../public',
   // Lessons' scenarios pre-parsed as JSON beside their YAML: the first page needs no YAML parser.
   // The picker's list (/scenarios/index.json) read from the scenarios' own YAML, names in every language;
-  // the lessons' outline: lesson 1 and the list in the first chunk, every other lesson's text a chunk of its own.
-  plugins: [svelte(), preParsedScenarios(fromRoot('./public')), scenarioIndexPlugin(fromRoot('./public')), lessonOutline()],
+  // the lessons' outline: lesson 1 and the list in the first chunk, every other lesson's text a chunk of its own;
+  // the bundled scenarios' job graphs laid out by ELK, so the first page needs no ELK worker.
+  plugins: [svelte(), preParsedScenarios(fromRoot('./public')), scenarioIndexPlugin(fromRoot('./public')), lessonOutline(), preLaidOutGraphsPlugin(fromRoot('./public'))],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -10,7 +10,13 @@ import type { createServer as viteCreateServer, LogLevel, ViteDevServer } from '
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Quiet, no GPU, no background traffic, no sandbox (CI runs as root): the toolchain probe's flags. */
+/**
+ * Quiet, no GPU, no background traffic, no sandbox (CI runs as root): the toolchain probe's flags.
+ * And no preloaded browser UI: a new browser loads its address bar's popup (a hidden
+ * chrome://omnibox-popup.top-chrome page in a renderer of its own) during its first second, the
+ * very second a test or the start-up bench loads the app, and on 2 cores it took 60–110 ms of CPU
+ * from the page's first frames. A user's browser did that when it started, not when they opened us.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -19,6 +25,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-features=PreloadTopChromeWebUI',
 ];
 
 export async function startAppDevServer(createServer: typeof viteCreateServer, logLevel: LogLevel): Promise<{ server: ViteDevServer; baseUrl: string }> {

@@ -1,6 +1,6 @@
 /**
- * The app's first screen mounts in two steps (web/first-screen.svelte.ts): the timeline and the
- * job graph's panel wait for a task after the one that mounted the run controls.
+ * The app's first screen mounts in steps (web/first-screen.svelte.ts): the timeline and then the
+ * job graph's panel, each in a task after the one before, after the one that mounted the run controls.
  */
 import { describe, expect, it } from 'vitest';
 import { FirstScreen } from '../../web/first-screen.svelte.ts';
@@ -19,5 +19,14 @@ describe('FirstScreen', () => {
     await Promise.resolve();
     expect(firstScreen.rest).toBe(false);
     await expect.poll(() => firstScreen.rest).toBe(true);
+  });
+
+  it('mounts the timeline first and the job graph’s panel in a task after it', async () => {
+    const firstScreen = new FirstScreen();
+    firstScreen.release();
+    await nextTask();
+    expect([firstScreen.shows('timeline'), firstScreen.shows('graph'), firstScreen.rest]).toEqual([true, false, false]);
+    await nextTask();
+    expect([firstScreen.shows('timeline'), firstScreen.shows('graph'), firstScreen.rest]).toEqual([true, true, true]);
   });
 });

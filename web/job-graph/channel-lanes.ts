@@ -8,7 +8,7 @@
  * only looks numbers up, so drawing allocates nothing.
  */
 import type { ChannelInfo } from '../../engine/job/execution-graph.ts';
-import type { JobGraphLayout, VertexBox } from './elk-layout.ts';
+import type { JobGraphLayout, VertexBox } from './elk-graph.ts';
 import { PAD, ROW, rowCentre } from './graph-geometry.ts';
 
 export interface VertexShape {

@@ -1,167 +1,28 @@
 /**
  * Lays out the job graph with ELK's layered algorithm (the Sugiyama-style layout that Flink's own
  * dashboard approximates with dagre): sources on the left and data flowing right (or top-down on
- * a narrow screen), orthogonal edges
- * that avoid the boxes, and the partitioner label (HASH, FORWARD, …) placed on each edge.
+ * a narrow screen), orthogonal edges that avoid the boxes, and the partitioner label (HASH,
+ * FORWARD, …) placed on each edge (elk-graph.ts).
  *
- * Boxes come in with their size (the job graph sizes them to their subtask rows); ELK returns
- * positions and edge routes. Pure geometry apart from ELK itself, which runs in its own Web Worker
- * (elk-worker.min.js, 1.6 MB): it is not part of the page's own bundle, the main thread never
- * parses it, and a layout never blocks the main thread.
+ * The bundled scenarios' graphs were laid out by ELK when the site was built
+ * (pre-laid-out-graphs.ts); any other graph (a rescale, a scenario of the learner's) is laid out
+ * by ELK in its own Web Worker (elk-worker.min.js, 1.6 MB), started on the first such graph: it is
+ * not part of the page's own bundle, the main thread never parses it, and a layout never blocks
+ * the main thread. On a first visit, that worker's download, compile and first layout took a
+ * core for half a second while the run's first frames drew; the first page now needs none of it.
  */
 import ELK from 'elkjs/lib/elk-api.js';
-import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { ELK as ElkApi } from 'elkjs/lib/elk-api';
 import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
+import { elkGraphOf, jobGraphLayoutOf, type JobGraphLayout, type JobGraphShape, type LayoutDirection } from './elk-graph.ts';
+import { preLaidOut } from './pre-laid-out-graphs.ts';
 
-export interface LayoutVertexInput {
-  id: string;
-  width: number;
-  height: number;
-}
+let elk: ElkApi | undefined;
 
-export interface LayoutEdgeInput {
-  from: string;
-  to: string;
-  /** text of the edge's label, e.g. HASH */
-  label: string;
-}
-
-export interface VertexBox {
-  id: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface EdgeRoute {
-  /** position of the edge in the input array */
-  index: number;
-  from: string;
-  to: string;
-  /** SVG path data */
-  path: string;
-  label: { x: number; y: number; width: number; height: number } | null;
-}
-
-export interface JobGraphLayout {
-  width: number;
-  height: number;
-  vertices: VertexBox[];
-  edges: EdgeRoute[];
-}
-
-export const EDGE_LABEL_HEIGHT = 18;
-
-/** Rough width of a label pill: 10px bold capitals with letter spacing run about 7.5px each. */
-export function edgeLabelWidth(text: string): number {
-  return text.length * 7.5 + 14;
-}
-
-const LAYOUT_OPTIONS = {
-  'elk.algorithm': 'layered',
-  'elk.direction': 'RIGHT',
-  'elk.edgeRouting': 'ORTHOGONAL',
-  'elk.padding': '[top=12,left=12,bottom=12,right=12]',
-  'elk.spacing.nodeNode': '24',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '40',
-  'elk.spacing.edgeLabel': '4',
-  'elk.edgeLabels.placement': 'CENTER',
-  // On the edge rather than beside it: the label does not widen the gap between layers.
-  'elk.edgeLabels.inline': 'true',
-  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
-  'elk.layered.edgeLabels.sideSelection': 'ALWAYS_UP',
-} as const;
-
-/**
- * Started when this module loads, so that ELK downloads and compiles in its worker while the
- * page starts, and the first layout does not wait for it; kept for the page's life.
- */
-const elk = new ELK({ workerUrl: elkWorkerUrl });
-
-export async function layoutJobGraph(
-  vertices: readonly LayoutVertexInput[],
-  edges: readonly LayoutEdgeInput[],
-  direction: 'RIGHT' | 'DOWN' = 'RIGHT',
-  /** space between layers; the channel lanes need more than the plain edges */
-  layerGap = 40,
-): Promise<JobGraphLayout> {
-  const ids = new Set(vertices.map((v) => v.id));
-  const elkEdges: ElkExtendedEdge[] = edges.flatMap((edge, index) =>
-    ids.has(edge.from) && ids.has(edge.to)
-      ? [
-          {
-            id: `e${index}`,
-            sources: [edge.from],
-            targets: [edge.to],
-            labels: edge.label ? [{ id: `e${index}-label`, text: edge.label, width: edgeLabelWidth(edge.label), height: EDGE_LABEL_HEIGHT }] : [],
-          },
-        ]
-      : [],
-  );
-  const graph: ElkNode = {
-    id: 'job',
-    layoutOptions: { ...LAYOUT_OPTIONS, 'elk.direction': direction, 'elk.layered.spacing.nodeNodeBetweenLayers': String(layerGap) },
-    children: vertices.map((v) => ({ id: v.id, width: v.width, height: v.height })),
-    edges: elkEdges,
-  };
-  const laidOut = await elk.layout(graph);
-  return {
-    width: Math.ceil(laidOut.width ?? 0),
-    height: Math.ceil(laidOut.height ?? 0),
-    vertices: (laidOut.children ?? []).map((node) => ({
-      id: node.id,
-      x: node.x ?? 0,
-      y: node.y ?? 0,
-      width: node.width ?? 0,
-      height: node.height ?? 0,
-    })),
-    edges: (laidOut.edges ?? []).map((edge) => routeOf(edge as ElkExtendedEdge, edges)),
-  };
-}
-
-function routeOf(edge: ElkExtendedEdge, inputs: readonly LayoutEdgeInput[]): EdgeRoute {
-  const index = Number(edge.id.slice(1));
-  const input = inputs[index]!;
-  const path = (edge.sections ?? [])
-    .map((section) => roundedPath([section.startPoint, ...(section.bendPoints ?? []), section.endPoint]))
-    .join(' ');
-  const label = edge.labels?.[0];
-  return {
-    index,
-    from: input.from,
-    to: input.to,
-    path,
-    label: label ? { x: label.x ?? 0, y: label.y ?? 0, width: label.width ?? 0, height: label.height ?? 0 } : null,
-  };
-}
-
-/** An orthogonal polyline with its corners rounded off, so edges read as flowing lines. */
-function roundedPath(points: readonly { x: number; y: number }[], radius = 8): string {
-  const [first, ...rest] = points;
-  if (!first) return '';
-  let d = `M ${first.x} ${first.y}`;
-  for (let i = 0; i < rest.length; i++) {
-    const corner = rest[i]!;
-    const next = rest[i + 1];
-    if (!next) {
-      d += ` L ${corner.x} ${corner.y}`;
-      break;
-    }
-    const previous = i === 0 ? first : rest[i - 1]!;
-    const r = Math.min(radius, distance(previous, corner) / 2, distance(corner, next) / 2);
-    const a = towards(corner, previous, r);
-    const b = towards(corner, next, r);
-    d += ` L ${a.x} ${a.y} Q ${corner.x} ${corner.y} ${b.x} ${b.y}`;
-  }
-  return d;
-}
-
-function distance(a: { x: number; y: number }, b: { x: number; y: number }): number {
-  return Math.hypot(b.x - a.x, b.y - a.y);
-}
-
-function towards(from: { x: number; y: number }, to: { x: number; y: number }, length: number): { x: number; y: number } {
-  const d = distance(from, to) || 1;
-  return { x: from.x + ((to.x - from.x) / d) * length, y: from.y + ((to.y - from.y) / d) * length };
+export async function layoutJobGraph(shape: JobGraphShape, direction: LayoutDirection, channelsShown: boolean): Promise<JobGraphLayout> {
+  const graph = elkGraphOf(shape, direction, channelsShown);
+  const known = await preLaidOut(graph);
+  if (known) return known;
+  elk ??= new ELK({ workerUrl: elkWorkerUrl });
+  return jobGraphLayoutOf(await elk.layout(graph), shape);
 }

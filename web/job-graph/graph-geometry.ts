@@ -3,7 +3,7 @@
  * and one row per subtask. The SVG (JobGraph.svelte) and the channel layer (channel-lanes.ts)
  * both draw from these numbers, so a channel lane ends exactly at its subtask's row.
  */
-import type { VertexBox } from './elk-layout.ts';
+import type { VertexBox } from './elk-graph.ts';
 
 export const BOX_WIDTH = 262;
 export const HEADER = 44;
