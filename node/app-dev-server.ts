@@ -12,10 +12,8 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Quiet, no GPU, no background traffic, no sandbox (CI runs as root): the toolchain probe's flags.
- * And no preloaded browser UI: a new browser loads its address bar's popup (a hidden
- * chrome://omnibox-popup.top-chrome page in a renderer of its own) during its first second, the
- * very second a test or the start-up bench loads the app, and on 2 cores it took 60–110 ms of CPU
- * from the page's first frames. A user's browser did that when it started, not when they opened us.
+ * No `--disable-features` here: Chromium reads only the last one, and playwright-core passes its
+ * own (ThirdPartyStoragePartitioning among them, which tests/browser/embed-storage-denied relies on).
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -25,7 +23,6 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--disable-features=PreloadTopChromeWebUI',
 ];
 
 export async function startAppDevServer(createServer: typeof viteCreateServer, logLevel: LogLevel): Promise<{ server: ViteDevServer; baseUrl: string }> {
