@@ -18,7 +18,7 @@ import { ExecutionGraph } from '../engine/job/execution-graph.ts';
 import { parseScenarioText } from '../engine/scenario/scenario-text.ts';
 import { validateScenario } from '../engine/scenario/scenario-document-validator.ts';
 import { formatScenarioErrors } from '../engine/scenario/scenario-error.ts';
-import { elkGraphOf, jobGraphLayoutOf, type JobGraphShape, type LayoutDirection } from '../web/job-graph/elk-graph.ts';
+import { elkGraphOf, jobGraphLayoutOf, jobGraphShapeOf, type JobGraphShape, type LayoutDirection } from '../web/job-graph/elk-graph.ts';
 import { PRE_LAID_OUT_URL, preLaidOutKey, type PreLaidOutGraphs } from '../web/job-graph/pre-laid-out-graphs.ts';
 
 const DIRECTIONS: readonly LayoutDirection[] = ['RIGHT', 'DOWN'];
@@ -44,8 +44,7 @@ export function bundledScenarioInputs(publicDir: string): Array<{ name: string; 
 export function jobGraphShape(input: unknown): JobGraphShape | null {
   const validated = validateScenario(input);
   if (!validated.ok || validated.scenario.runtime === 'scale') return null;
-  const graph = new ExecutionGraph(validated.scenario, 0);
-  return { v: graph.vertices.map((v) => [v.id, v.parallelism]), e: graph.edges.map((e) => [e.from, e.to, e.partitioning]) };
+  return jobGraphShapeOf(new ExecutionGraph(validated.scenario, 0));
 }
 
 /** ELK's layouts of every distinct graph of the bundled scenarios, as the page fetches them. */

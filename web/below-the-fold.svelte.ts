@@ -9,7 +9,7 @@
  * checkpoints) mounts them once its first scenario is in, or after FIRST_CHECKPOINT_WAIT_MS.
  */
 import type { EventHub } from './playground/api/event-hub.ts';
-import { whenIdle } from './when-idle.ts';
+import { whenIdleWhile } from './when-idle.ts';
 
 /** The longest the page keeps its lower views back waiting for a first checkpoint. */
 const FIRST_CHECKPOINT_WAIT_MS = 2_500;
@@ -55,14 +55,14 @@ export class BelowTheFold {
     this.#releasing = true;
     // for tests and devtools: the lower views start to mount (the first checkpoint, or the wait ran out)
     performance.mark('lower-views-released');
-    const next = () => {
-      if (this.#released === Number.MAX_SAFE_INTEGER) return;
+    whenIdleWhile(() => {
+      if (this.#released === Number.MAX_SAFE_INTEGER) return false;
       this.#released++;
-      if (this.#released < LOWER_VIEWS) return void whenIdle(next, IDLE_TIMEOUT_MS);
+      if (this.#released < LOWER_VIEWS) return true;
       this.#released = Number.MAX_SAFE_INTEGER;
       onReleased?.();
-    };
-    whenIdle(next, IDLE_TIMEOUT_MS);
+      return false;
+    }, IDLE_TIMEOUT_MS);
   }
 }
 

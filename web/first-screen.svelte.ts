@@ -8,7 +8,7 @@
  * In the page's order, top to bottom, so nothing already drawn moves down. Each step comes in the
  * next idle period, or after STEP_WAIT_MS at the latest (a hidden tab draws no frames).
  */
-import { whenIdle } from './when-idle.ts';
+import { whenIdleWhile } from './when-idle.ts';
 
 const STEP_WAIT_MS = 100;
 
@@ -31,10 +31,6 @@ export class FirstScreen {
 
   /** Lets the other parts mount, one per later task; called once the first step mounted. */
   release(): void {
-    const next = () => {
-      this.#mounted++;
-      if (this.#mounted < STEPS.length) whenIdle(next, STEP_WAIT_MS);
-    };
-    whenIdle(next, STEP_WAIT_MS);
+    whenIdleWhile(() => ++this.#mounted < STEPS.length, STEP_WAIT_MS);
   }
 }

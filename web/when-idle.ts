@@ -7,3 +7,11 @@ export function whenIdle(callback: () => void, timeoutMs: number): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: timeoutMs });
   else setTimeout(callback, 0);
 }
+
+/** Runs `step` in one idle period after another (each within `timeoutMs`) for as long as it returns true: work that mounts in steps, one per idle period. */
+export function whenIdleWhile(step: () => boolean, timeoutMs: number): void {
+  const next = () => {
+    if (step()) whenIdle(next, timeoutMs);
+  };
+  whenIdle(next, timeoutMs);
+}

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { validateScenario } from '../../engine/scenario/scenario-document-validator.ts';
 import { bundledScenarioInputs, jobGraphShape, preLaidOutGraphs } from '../../node/pre-laid-out-graphs.ts';
-import { elkGraphOf, jobGraphLayoutOf, type JobGraphShape } from '../../web/job-graph/elk-graph.ts';
+import { elkGraphOf, jobGraphLayoutOf, jobGraphShapeOf, type JobGraphShape } from '../../web/job-graph/elk-graph.ts';
 import { preLaidOutKey, type PreLaidOutGraphs } from '../../web/job-graph/pre-laid-out-graphs.ts';
 import { REPO_ROOT } from '../browser/browser-session.ts';
 
@@ -32,8 +32,7 @@ function shapeOfRun(input: Record<string, unknown>): JobGraphShape {
   const config = { ...(input['config'] as Record<string, unknown> | undefined), 'state.backend.type': 'hashmap' };
   const validated = validateScenario({ ...input, config });
   if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
-  const topology = new Simulation(validated.scenario).topology();
-  return { v: topology.vertices.map((v) => [v.id, v.parallelism]), e: topology.edges.map((e) => [e.from, e.to, e.partitioning]) };
+  return jobGraphShapeOf(new Simulation(validated.scenario).topology());
 }
 
 describe('pre-laid-out job graphs', () => {

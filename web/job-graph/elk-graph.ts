@@ -75,6 +75,14 @@ export interface JobGraphShape {
 
 export type LayoutDirection = 'RIGHT' | 'DOWN';
 
+/** The shape of a job's graph: from a run's topology (the page) or its execution graph (the build), which both list these. */
+export function jobGraphShapeOf(graph: {
+  vertices: readonly { id: string; parallelism: number }[];
+  edges: readonly { from: string; to: string; partitioning: string }[];
+}): JobGraphShape {
+  return { v: graph.vertices.map((v) => [v.id, v.parallelism]), e: graph.edges.map((e) => [e.from, e.to, e.partitioning]) };
+}
+
 /** ELK's input for a job graph of `shape`: boxes sized to their subtask rows, labelled edges, wider gaps between layers when channel lanes are drawn. */
 export function elkGraphOf(shape: JobGraphShape, direction: LayoutDirection, channelsShown: boolean): ElkNode {
   const layerGap = channelsShown ? layerGapWithChannels(Math.max(1, ...shape.v.map(([, p]) => p))) : LAYER_GAP;
