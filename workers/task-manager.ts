@@ -662,9 +662,13 @@ export class TaskManager implements TaskManagerGateway {
       this.#flushReports();
       return;
     }
+    // The asynchronous part starts when the synchronous part ends (as in the simulation, which
+    // uploads from max(now, syncEndTime)): the task's modelled sync time is not spent uploading.
+    const syncEnded = this.#sleep(Math.max(0, metrics.syncEndTime - this.#now()));
     void (async () => {
       let failed: string | undefined;
       try {
+        await syncEnded;
         const error = await (await storage).writeCheckpoint(checkpointId, upload.files);
         failed = error?.message;
       } catch (error) {
@@ -674,18 +678,18 @@ export class TaskManager implements TaskManagerGateway {
       else this.#report({ type: 'acknowledge-checkpoint', attempt, taskIndex, checkpointId, snapshot: handle, reference: upload.reference, metrics });
       this.#flushReports();
     })();
-    if (u.runs) this.#writeLocalCopy(u, upload, u.runs);
+    if (u.runs) this.#writeLocalCopy(u, upload, u.runs, syncEnded);
   }
 
-  /** The local copy of keyed state to the host's disk, reported once its modelled write time has passed. */
-  #writeLocalCopy({ taskIndex, attempt, checkpointId, snapshot, spec }: SnapshotUpload, upload: TaskUpload, runs: EncodedLocalRun[]): void {
+  /** The local copy of keyed state to the host's disk, reported once the sync phase and then its modelled write time have passed. */
+  #writeLocalCopy({ taskIndex, attempt, checkpointId, snapshot, spec }: SnapshotUpload, upload: TaskUpload, runs: EncodedLocalRun[], syncEnded: Promise<void>): void {
     // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
     const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
     // Of the bytes (the host's disk stores them as they are), natively and off this thread while the write's modelled time passes.
     const digest = localCopyChecksum(copy);
     const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
     const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));
-    void Promise.all([digest, this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS))]).then(([{ checksum, checksumOf }]) => {
+    void Promise.all([digest, syncEnded.then(() => this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS)))]).then(([{ checksum, checksumOf }]) => {
       this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum, checksumOf, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
       this.#flushReports();
     });

@@ -14,7 +14,7 @@ import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
 import { buildTaskDeployments } from '../../engine/job/task-deployments.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { clockFrom, jobTimeAt, wallNow, wallTimeAt } from '../../workers/job-clock.ts';
-import type { ChannelPort, CheckpointStorageSpec, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
+import type { ChannelPort, CheckpointStorageSpec, JobClock, ReportBatch, TaskManagerReport, TaskToDeploy } from '../../workers/protocol.ts';
 import { TaskManager } from '../../workers/task-manager.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import { until as waitUntil } from './until.ts';
@@ -45,6 +45,10 @@ interface Harness {
   /** each TaskManager's end of its report port, for drained() */
   reportPorts: MessagePort[];
   attempt: number;
+  /** the job clock the TaskManagers were deployed with */
+  clock: JobClock;
+  /** wall-clock time each report arrived on its port */
+  arrivedAt: Map<TaskManagerReport, number>;
 }
 
 const open: TaskManager[] = [];
@@ -53,7 +57,7 @@ afterEach(() => {
 });
 
 /** Registers two TaskManagers and deploys the job on them, as the JobManager does. */
-function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harness {
+function deploy(scenario: Scenario, attempt = 0, storage = storageSpec(), speed = 1): Harness {
   const config = readConfig(scenario.config);
   const graph = new ExecutionGraph(scenario, config.maxParallelism);
   const deployments = buildTaskDeployments(graph, scenario, { ...config, incremental: false }, attempt);
@@ -61,11 +65,16 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
   open.push(...taskManagers);
   const reports: TaskManagerReport[][] = [[], []];
   const reportPorts: MessagePort[] = [];
+  const arrivedAt = new Map<TaskManagerReport, number>();
   taskManagers.forEach((tm, i) => {
     const { port1, port2 } = new MessageChannel();
     port1.onmessage = (e: MessageEvent<ReportBatch>) => {
       if (e.data.taskManagerId.startsWith(MARKER)) markersArrived.add(`${i}:${e.data.taskManagerId}`);
-      else reports[i]!.push(...e.data.reports);
+      else {
+        const wall = wallNow();
+        for (const r of e.data.reports) arrivedAt.set(r, wall);
+        reports[i]!.push(...e.data.reports);
+      }
     };
     reportPorts.push(port2);
     tm.register({ taskManagerId: `tm-${i}`, host: 'host-0', reportPort: port2, storage });
@@ -80,9 +89,9 @@ function deploy(scenario: Scenario, attempt = 0, storage = storageSpec()): Harne
     ports[tmIndex(graph.subtask(c.from).slot.taskManager)]!.push({ channelId: c.id, end: 'sender', port: port1 });
     ports[tmIndex(graph.subtask(c.to).slot.taskManager)]!.push({ channelId: c.id, end: 'receiver', port: port2 });
   }
-  const clock = clockFrom(0, 1);
+  const clock = clockFrom(0, speed);
   taskManagers.forEach((tm, i) => tm.deploy({ attempt, clock, config, tasks: tasks[i]!, ports: ports[i]! }));
-  return { storage, taskManagers, reports, reportPorts, attempt };
+  return { storage, taskManagers, reports, reportPorts, attempt, clock, arrivedAt };
 }
 
 /** drained()'s markers: report batches from no TaskManager, sent by the test itself */
@@ -147,6 +156,24 @@ describe('TaskManager', () => {
     await until(() => allReports(h).filter((r) => r.type === 'local-copy').length === 2);
     await store.close();
     for (const tm of h.taskManagers) tm.cancel(3);
+  });
+
+  it('starts the upload when the synchronous part ends, as the simulation does: each acknowledgement comes at least the remote latency after its syncEndTime', async () => {
+    // At a hundredth of real speed the modelled sync part (0.05 job ms, 5 ms of wall time) is far
+    // longer than the real encoding of the small state: an upload begun at once would acknowledge
+    // less than the remote latency (2 job ms) after the sync part's end.
+    const h = deploy(twoTaskManagerJob(200_000), 0, storageSpec(), 0.01);
+    const barrier = { kind: 'barrier' as const, checkpointId: 1, timestamp: 0, checkpointKind: 'CHECKPOINT' as const, alignment: 'ALIGNED' as const };
+    h.taskManagers[0]!.triggerCheckpoint(0, 0, barrier);
+    h.taskManagers[1]!.triggerCheckpoint(0, 1, barrier);
+    await until(() => allReports(h).filter((r) => r.type === 'acknowledge-checkpoint').length === 6);
+    const acks = allReports(h).flatMap((r) => (r.type === 'acknowledge-checkpoint' ? [r] : []));
+    for (const ack of acks) {
+      expect(ack.metrics.syncDurationMs).toBeGreaterThan(0);
+      const asyncMs = jobTimeAt(h.clock, h.arrivedAt.get(ack)!) - ack.metrics.syncEndTime;
+      expect(asyncMs, `subtask ${ack.taskIndex}`).toBeGreaterThanOrEqual(h.storage.remote.latencyMs);
+    }
+    for (const tm of h.taskManagers) tm.cancel(0);
   });
 
   it('declines instead of acknowledging when the upload fails (the store is full)', async () => {
