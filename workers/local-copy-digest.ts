@@ -10,6 +10,7 @@ import { decodedLocalCopy, unreadableLocalCopy, verifiedLocalCopy, verifiedLocal
 import type { LocalCopy, LocalRun } from '../engine/recovery/host-local-disk.ts';
 import type { LocalCopyChecksumKind, StoredLocalCopy, StoredLocalRun } from '../engine/recovery/local-disk-store.ts';
 import { fnv1a32Bytes } from '../engine/recovery/checksum.ts';
+import { measureRestorePhase } from './restore-phase-measures.ts';
 
 /**
  * The checksum a TaskManager writes with its copy: its SHA-256 digest, or, where the page is not a
@@ -39,8 +40,12 @@ export async function verifiedStoredCopy(record: StoredLocalCopy, runs: readonly
   if (record.checksumOf !== 'sha-256') return verifiedLocalCopy(record, runs);
   // Written where Web Crypto was, read where it is not: not checkable here, so not trusted.
   if (globalThis.crypto?.subtle === undefined) return { copy: unreadableLocalCopy(record, 'its SHA-256 digest cannot be checked without Web Crypto'), runs: verifiedLocalRuns(runs) };
+  const start = performance.now();
   const digest = localCopyDigest(record.snapshot);
   const decoded = decodedLocalCopy(record);
-  const copy = (await digest) === record.checksum ? decoded : unreadableLocalCopy(record, 'its bytes do not match their SHA-256 digest');
+  measureRestorePhase('decode', record.path, start);
+  const matches = (await digest) === record.checksum;
+  measureRestorePhase('SHA-256 check (beside the decode)', record.path, start);
+  const copy = matches ? decoded : unreadableLocalCopy(record, 'its bytes do not match their SHA-256 digest');
   return { copy, runs: verifiedLocalRuns(runs) };
 }

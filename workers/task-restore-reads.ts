@@ -97,7 +97,9 @@ export async function readTaskRestore(handles: TaskRestoreHandles, stores: TaskR
   const share = handles.remote && shareHandles(handles, handles.remote);
   const remoteRead = { bytes: 0, requests: 0 };
   if (local.usable === 'whole') {
+    const assigning = performance.now();
     const assignment = assignRestoredState(shell(handles, new Map()), handles.target, local.snapshot, noRemote(handles));
+    measureRestorePhase('assignment', subtaskKey(handles.target), assigning);
     const listed = share ? { handles: clock.timed(localHandles(local.snapshot, local.handles), localMs, 0, local.onDisk) } : {};
     return { restore: assignment.restore, source: 'local', bytes: assignment.bytes, remoteBytes: 0, ...listed, localBytesRead: local.bytesRead, remoteRead };
   }
@@ -164,6 +166,7 @@ async function examineLocal(store: IndexedDbLocalDiskStore, planned: NonNullable
   const local: LocalKeyGroupsHandle[] = [];
   const fallBack: HandleRestore[] = [];
   let wasted = 0;
+  const checks = performance.now();
   for (const h of handles) {
     const named = planned.keyGroupRanges === undefined || planned.keyGroupRanges.some((r) => r.start <= h.keyGroupRange.start && h.keyGroupRange.end <= r.end);
     if (!h.present || !named) fallBack.push(keyGroupsRestore(h, 'remote', h.present ? (planned.reason ?? 'partial') : 'partial'));
@@ -172,6 +175,7 @@ async function examineLocal(store: IndexedDbLocalDiskStore, planned: NonNullable
       wasted += h.bytes;
     } else local.push(h);
   }
+  measureRestorePhase('key-group handle checks', planned.path, checks);
   if (fallBack.length === 0) return { usable: 'whole', snapshot, bytesRead: read.storedBytes, onDisk, handles };
   const reason = fallBack.some((h) => h.reason === 'partial') ? 'partial' : 'corrupt';
   if (local.length === 0) return { usable: false, reason, bytesRead: onDisk(wasted) };
