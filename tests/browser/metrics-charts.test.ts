@@ -126,6 +126,16 @@ describe('metrics charts', () => {
       [4, restore!.time / 1000],
       [restore!.time / 1000, (restore!.time + restore!.catchUpMs!) / 1000],
     ]);
+    // Each label stands inside the plot, at its span's start: left of its line once past the plot's middle.
+    const placed = await labels.evaluateAll((spans) =>
+      spans.map((s) => {
+        const plot = s.closest('.u-over')!.getBoundingClientRect();
+        const box = s.getBoundingClientRect();
+        const at = plot.left + parseFloat((s as HTMLElement).style.left);
+        return { inside: box.left >= plot.left - 1 && box.right <= plot.right + 1, hangsLeft: Math.abs(box.right - at) <= 1, startsAt: Math.abs(box.left - at) <= 1, pastMiddle: at > plot.left + plot.width / 2 };
+      }),
+    );
+    for (const p of placed) expect(p).toEqual({ inside: true, hangsLeft: p.pastMiddle, startsAt: !p.pastMiddle, pastMiddle: p.pastMiddle });
     const summary = await page.getByTestId('chart-backlog').locator('.visually-hidden').textContent();
     expect(summary).toContain(formatMessage(en['charts.summary.caughtUp'], { failed: '4.0', restored: (restore!.time / 1000).toFixed(1), seconds }, 'en'));
     await page.getByTestId('chart-backlog').scrollIntoViewIfNeeded();
