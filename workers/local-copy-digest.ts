@@ -38,14 +38,16 @@ export async function localCopyDigest(bytes: Uint8Array): Promise<string> {
  */
 export async function verifiedStoredCopy(record: StoredLocalCopy, runs: readonly StoredLocalRun[]): Promise<{ copy: LocalCopy; runs: LocalRun[] }> {
   if (record.checksumOf !== 'sha-256') return verifiedLocalCopy(record, runs);
+  // Just read from the host's database: the bytes are this reader's own, so decoded arrays may be views onto them.
+  const owned = { views: true };
   // Written where Web Crypto was, read where it is not: not checkable here, so not trusted.
-  if (globalThis.crypto?.subtle === undefined) return { copy: unreadableLocalCopy(record, 'its SHA-256 digest cannot be checked without Web Crypto'), runs: verifiedLocalRuns(runs) };
+  if (globalThis.crypto?.subtle === undefined) return { copy: unreadableLocalCopy(record, 'its SHA-256 digest cannot be checked without Web Crypto'), runs: verifiedLocalRuns(runs, owned) };
   const start = performance.now();
   const digest = localCopyDigest(record.snapshot);
-  const decoded = decodedLocalCopy(record);
+  const decoded = decodedLocalCopy(record, owned);
   measureRestorePhase('decode', record.path, start);
   const matches = (await digest) === record.checksum;
   measureRestorePhase('SHA-256 check (beside the decode)', record.path, start);
   const copy = matches ? decoded : unreadableLocalCopy(record, 'its bytes do not match their SHA-256 digest');
-  return { copy, runs: verifiedLocalRuns(runs) };
+  return { copy, runs: verifiedLocalRuns(runs, owned) };
 }

@@ -12,7 +12,7 @@
  */
 import type { TaskStateSnapshot } from '../protocol.ts';
 import { fnv1a32Bytes } from './checksum.ts';
-import { decodeSharedFile, decodeTaskStateSnapshot, encodeSharedFile, encodeTaskStateSnapshot } from '../storage/snapshot-codec.ts';
+import { decodeSharedFile, decodeTaskStateSnapshot, encodeSharedFile, encodeTaskStateSnapshot, type DecodeOptions } from '../storage/snapshot-codec.ts';
 import { HostLocalDisk, keyGroupHandlesOfCopy, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalCopyChecksumKind, LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
 
@@ -35,12 +35,12 @@ function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, encoded?: Uint8Ar
 }
 
 /** A stored run back as a LocalRun; bytes that do not match or decode become contents that fail their checksum. */
-function loadedRun(record: StoredLocalRun): { key: TaskLocalStateStoreKey; run: LocalRun } {
+function loadedRun(record: StoredLocalRun, options?: DecodeOptions): { key: TaskLocalStateStoreKey; run: LocalRun } {
   const { key, path, name, bytes, checksum } = record;
   const unreadable = (why: string) => ({ key, run: { path, name, bytes, checksum, contents: { unreadable: why }, verifiedOnRead: false } });
   if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.contents) !== record.checksum) return unreadable('its bytes do not match their checksum');
   try {
-    const contents = decodeSharedFile(record.contents).contents;
+    const contents = decodeSharedFile(record.contents, options).contents;
     return { key, run: { path, name, bytes, checksum, contents, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) } };
   } catch (error) {
     return unreadable(`the stored run does not decode: ${error instanceof Error ? error.message : String(error)}`);
@@ -65,10 +65,10 @@ function loaded(record: StoredLocalCopy): LocalCopy {
  * meanwhile and drops the result when they do not match). Bytes that do not decode become a copy
  * that fails verification.
  */
-export function decodedLocalCopy(record: StoredLocalCopy): LocalCopy {
+export function decodedLocalCopy(record: StoredLocalCopy, options?: DecodeOptions): LocalCopy {
   let snapshot: TaskStateSnapshot;
   try {
-    snapshot = decodeTaskStateSnapshot(record.snapshot);
+    snapshot = decodeTaskStateSnapshot(record.snapshot, options);
   } catch (error) {
     return unreadableLocalCopy(record, `the stored copy does not decode: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -89,8 +89,8 @@ export function verifiedLocalCopy(record: StoredLocalCopy, runs: readonly Stored
 }
 
 /** Stored runs back, each checked against its checksum (one that does not match or decode fails verification). */
-export function verifiedLocalRuns(runs: readonly StoredLocalRun[]): LocalRun[] {
-  return runs.map((r) => loadedRun(r).run);
+export function verifiedLocalRuns(runs: readonly StoredLocalRun[], options?: DecodeOptions): LocalRun[] {
+  return runs.map((r) => loadedRun(r, options).run);
 }
 
 /** A copy that cannot be trusted: a snapshot that fails verification against the recorded checksum. */
@@ -178,7 +178,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     await this.#queue;
     try {
       const { copies, confirmations, runs } = await this.persistence.read();
-      this.adopt(copies.map(loaded), confirmations, (runs ?? []).map(loadedRun));
+      this.adopt(copies.map(loaded), confirmations, (runs ?? []).map((r) => loadedRun(r)));
     } catch (error) {
       this.#recordError(error);
     }
@@ -370,7 +370,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     this.#diverged = read === undefined;
     // Unreadable: no copy in memory can be vouched for, so none is offered for a local restore.
     if (!read) return this.adopt([], []);
-    this.adopt(read.copies.map(loaded), read.confirmations, (read.runs ?? []).map(loadedRun));
+    this.adopt(read.copies.map(loaded), read.confirmations, (read.runs ?? []).map((r) => loadedRun(r)));
     this.releaseContents();
   }
 

@@ -29,6 +29,13 @@ interface PackedState {
   name: string;
   count: number;
   values?: StateValue[];
+  /**
+   * Its keys' length in UTF-16 units, summed (absent in columns written before it was): with every
+   * state's, a restore finds each state's key text without walking a million key lengths, and when
+   * they add up to the key text's bytes every key is ASCII (a non-ASCII character takes more UTF-8
+   * bytes than UTF-16 units), without scanning the text.
+   */
+  units?: number;
 }
 
 /** A KeyedStateSnapshot as columns (the form the snapshot codec writes). */
@@ -166,23 +173,29 @@ function packState(name: string, entries: unknown, columns: Columns): PackedStat
     if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== 'string') return undefined;
     if (typeof e[1] !== 'number') numeric = false;
   }
+  let units = 0;
   for (const e of entries as Array<[string, StateValue]>) {
     columns.pendingKeys.push(e[0]);
     columns.lengths.push(e[0].length);
+    units += e[0].length;
   }
-  if (!numeric) return { name, count: entries.length, values: (entries as Array<[string, StateValue]>).map((e) => e[1]) };
+  if (!numeric) return { name, count: entries.length, values: (entries as Array<[string, StateValue]>).map((e) => e[1]), units };
   for (const e of entries as Array<[string, number]>) columns.numbers.push(e[1]);
-  return { name, count: entries.length };
+  return { name, count: entries.length, units };
 }
 
 /** A state no one decoded since it was read: its bytes, lengths and values go back as they came. */
 function packEncodedState(name: string, state: EncodedKeyGroupState, columns: Columns): PackedState {
   flushPendingKeys(columns);
   columns.textParts.push(state.keyText);
-  for (let i = 0; i < state.count; i++) columns.lengths.push(state.keyLengths[i]!);
-  if (state.values) return { name, count: state.count, values: [...state.values] };
+  let units = 0;
+  for (let i = 0; i < state.count; i++) {
+    columns.lengths.push(state.keyLengths[i]!);
+    units += state.keyLengths[i]!;
+  }
+  if (state.values) return { name, count: state.count, values: [...state.values], units };
   for (let i = 0; i < state.count; i++) columns.numbers.push(state.numbers![i]!);
-  return { name, count: state.count };
+  return { name, count: state.count, units };
 }
 
 /**
@@ -194,7 +207,7 @@ function packEncodedState(name: string, state: EncodedKeyGroupState, columns: Co
 export function unpackKeyedState(packed: PackedKeyedState): KeyedStateSnapshot {
   const lengths: KeyLengths = packed.keyLengthBytes === 1 ? typedView(packed.keyLengths, Uint8Array) : packed.keyLengthBytes === 2 ? typedView(packed.keyLengths, Uint16Array) : typedView(packed.keyLengths, Uint32Array);
   const numbers: Numbers = packed.numberBytes === 4 ? typedView(packed.numbers, Int32Array) : typedView(packed.numbers, Float64Array);
-  const keyGroups = isAscii(packed.keyText) ? encodedKeyGroups(packed, lengths, numbers) : decodedKeyGroups(packed, lengths, numbers);
+  const keyGroups = isAsciiText(packed) ? encodedKeyGroups(packed, lengths, numbers) : decodedKeyGroups(packed, lengths, numbers);
   return { keyGroupRange: { ...packed.keyGroupRange }, keyGroups, sizeBytes: packed.sizeBytes };
 }
 
@@ -249,8 +262,7 @@ function decodedKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers
 function encodedKeyGroups(packed: PackedKeyedState, lengths: KeyLengths, numbers: Numbers): KeyGroupSnapshot[] {
   return walkKeyGroups(packed, lengths, numbers, packed.keyText.byteLength, (states, state, at) => {
     const keyLengths = lengths.subarray(at.key, at.key + state.count);
-    let textBytes = 0;
-    for (let i = 0; i < keyLengths.length; i++) textBytes += keyLengths[i]!;
+    const textBytes = state.units ?? sumOf(keyLengths);
     const values = state.values ? { values: state.values } : { numbers: numbers.subarray(at.number, at.number + state.count) };
     const keyText = packed.keyText.subarray(at.offset, at.offset + textBytes);
     defineEncodedState(states, state.name, { count: state.count, keyText, keyLengths, ...values, sizeBytes: encodedSizeBytes(keyLengths, textBytes, state.values) });
@@ -278,13 +290,38 @@ function checkWhole(keys: number, textUsed: number, numbersUsed: number, lengths
   if (keys !== lengths.length || textUsed !== textLength || numbersUsed !== numbers.length) throw new Error('key-group columns: the columns hold more than the key groups name');
 }
 
+function sumOf(values: KeyLengths): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  return sum;
+}
+
+/**
+ * Whether every key is ASCII: from the states' units when they all carry them (they then add up to
+ * the text's bytes), else by scanning the text. Where they add up but a byte is not ASCII (the
+ * bytes were damaged after writing), keys read wrong, as any damaged key text does; local copies
+ * are checked against their digest before this.
+ */
+function isAsciiText(packed: PackedKeyedState): boolean {
+  let units = 0;
+  for (const group of packed.groups) {
+    for (const state of group.states) {
+      if (typeof state.units !== 'number') return isAscii(packed.keyText);
+      units += state.units;
+    }
+  }
+  return units === packed.keyText.byteLength;
+}
+
 /** Whether every byte is ASCII (below 0x80): then a key's UTF-16 length is its length in bytes. Four bytes at a time. */
 function isAscii(bytes: Uint8Array): boolean {
-  const words = bytes.byteOffset % 4 === 0 ? Math.floor(bytes.byteLength / 4) : 0;
-  const view = new Uint32Array(bytes.buffer, bytes.byteOffset, words);
+  const head = Math.min(bytes.byteLength, (4 - (bytes.byteOffset % 4)) % 4);
+  const words = Math.floor((bytes.byteLength - head) / 4);
+  const view = new Uint32Array(bytes.buffer, bytes.byteOffset + head, words);
   let high = 0;
+  for (let i = 0; i < head; i++) high |= bytes[i]!;
   for (let i = 0; i < words; i++) high |= view[i]!;
-  for (let i = words * 4; i < bytes.byteLength; i++) high |= bytes[i]!;
+  for (let i = head + words * 4; i < bytes.byteLength; i++) high |= bytes[i]!;
   return (high & 0x80808080) === 0;
 }
 

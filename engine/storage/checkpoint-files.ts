@@ -26,10 +26,14 @@ import {
   decodeMetadataDocument,
   decodeSharedFile,
   decodeTaskStateSnapshot,
+  type DecodeOptions,
   encodeMetadataDocument,
   encodeSharedFile,
   encodeTaskStateSnapshot,
 } from './snapshot-codec.ts';
+
+/** A file read from storage is a copy the reader owns (CheckpointStorage.readFile): its decoded byte arrays may be views onto it. */
+const OWNED: DecodeOptions = { views: true };
 
 /** What reading a checkpoint's files needs of a store. */
 export type CheckpointFileReader = Pick<CheckpointStorage, 'readFile' | 'list'>;
@@ -277,7 +281,7 @@ export async function readSubtaskStates(storage: CheckpointFileReader, directory
     }
     let snapshot: TaskStateSnapshot;
     try {
-      snapshot = decodeTaskStateSnapshot(bytes);
+      snapshot = decodeTaskStateSnapshot(bytes, OWNED);
     } catch {
       corrupt.push(ref.statePath);
       continue;
@@ -298,7 +302,7 @@ export async function readSubtaskStates(storage: CheckpointFileReader, directory
             continue;
           }
           try {
-            sharedCache.set(shared.path, decodeSharedFile(fileBytes).contents);
+            sharedCache.set(shared.path, decodeSharedFile(fileBytes, OWNED).contents);
           } catch {
             corrupt.push(shared.path);
             continue;
@@ -336,5 +340,5 @@ export async function readSubtaskStates(storage: CheckpointFileReader, directory
 /** A shared file's contents (restoring a reused SST run), or undefined if it is not there. */
 export async function readSharedFile(storage: CheckpointFileReader, path: string): Promise<unknown> {
   const bytes = await storage.readFile(path);
-  return bytes === undefined ? undefined : decodeSharedFile(bytes).contents;
+  return bytes === undefined ? undefined : decodeSharedFile(bytes, OWNED).contents;
 }

@@ -113,6 +113,45 @@ describe('key-group columns (the stored form of a full keyed snapshot)', () => {
     }
   });
 
+  it('reads back equal from views onto a buffer at any byte offset (a state file just read), whatever its keys and values', () => {
+    fc.assert(
+      fc.property(snapshot, fc.nat({ max: 7 }), (keyed, offset) => {
+        const encoded = encodeTaskStateSnapshot(taskSnapshot(keyed));
+        const file = new Uint8Array(encoded.byteLength + 8);
+        file.set(encoded, offset);
+        expect(decodeTaskStateSnapshot(file.subarray(offset, offset + encoded.byteLength), { views: true }).keyedState).toStrictEqual(keyed);
+      }),
+      { seed: 17, numRuns: 200 },
+    );
+  });
+
+  it("writes each state's keys' UTF-16 units, which add up to the key text's bytes exactly when every key is ASCII", () => {
+    const ascii: KeyedStateSnapshot = { keyGroupRange: { start: 0, end: 3 }, keyGroups: [{ keyGroup: 1, states: { count: [['ab', 1], ['c', 2]], sum: [['d', 3]] } }, { keyGroup: 2, states: { count: [['efg', 4]] } }], sizeBytes: 20 };
+    const packed = packKeyedState(ascii)!;
+    expect(packed.groups.map((g) => g.states.map((s) => s.units))).toStrictEqual([[3, 1], [3]]);
+    expect(packed.keyText.byteLength).toBe(7);
+    const accented: KeyedStateSnapshot = { ...ascii, keyGroups: [{ keyGroup: 1, states: { count: [['ü', 1], ['😀', 2]] } }] };
+    const packedAccented = packKeyedState(accented)!;
+    expect(packedAccented.groups[0]!.states[0]!.units).toBe(3);
+    expect(packedAccented.keyText.byteLength).toBe(6);
+    expect(decodeTaskStateSnapshot(encodeTaskStateSnapshot(taskSnapshot(accented)), { views: true }).keyedState).toStrictEqual(accented);
+  });
+
+  it('reads columns written before states carried their units, from views at any byte offset', () => {
+    const keys = ['a', 'bb', 'key-000001', 'ü-not-ascii'];
+    for (const ascii of [true, false]) {
+      const keyed: KeyedStateSnapshot = { keyGroupRange: { start: 0, end: 3 }, keyGroups: [{ keyGroup: 2, states: { count: keys.filter((k) => !ascii || k.charCodeAt(0) < 0x80).filter((k) => ascii || k !== 'a').map((k, i): [string, StateValue] => [k, i]) } }], sizeBytes: 20 };
+      const packed = packKeyedState(keyed)!;
+      const older = { ...packed, groups: packed.groups.map((g) => ({ ...g, states: g.states.map(({ units: _, ...state }) => state) })) };
+      const encoded = taskSnapshotWithColumns(older);
+      for (let offset = 0; offset < 8; offset++) {
+        const file = new Uint8Array(encoded.byteLength + 8);
+        file.set(encoded, offset);
+        expect(decodeTaskStateSnapshot(file.subarray(offset, offset + encoded.byteLength), { views: true }).keyedState).toStrictEqual(keyed);
+      }
+    }
+  });
+
   it('refuses columns that do not add up with a codec error naming the key group, not a wrong state', () => {
     const keyed: KeyedStateSnapshot = { keyGroupRange: { start: 0, end: 3 }, keyGroups: [{ keyGroup: 2, states: { count: [['a', 1], ['b', 2]] } }], sizeBytes: 20 };
     const packed = packKeyedState(keyed)!;

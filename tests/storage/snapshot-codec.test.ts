@@ -117,6 +117,25 @@ describe('the snapshot codec', () => {
   });
 });
 
+describe('the snapshot codec decoding with views (a file just read, which the reader owns)', () => {
+  it('gives byte arrays that are views onto the bytes it decoded, not copies, and equal values', () => {
+    const value = { run: new Uint8Array([1, 2, 3, 4, 5]), nested: [{ block: new Uint8Array(300).fill(7) }], n: 4 };
+    const encoded = encodeValue(value);
+    const viewed = decodeValue(encoded, { views: true }) as typeof value;
+    expect(viewed).toStrictEqual(value);
+    expect(viewed.run.buffer).toBe(encoded.buffer);
+    expect(viewed.nested[0]!.block.buffer).toBe(encoded.buffer);
+    const copied = decodeValue(encoded) as typeof value;
+    expect(copied.run.buffer).not.toBe(encoded.buffer);
+    expect(copied.run.buffer.byteLength).toBe(5);
+  });
+
+  it('still refuses a byte array that points outside the data', () => {
+    const good = encodeValue({ a: new Uint8Array(100) });
+    expect(() => decodeValue(good.subarray(0, good.byteLength - 50), { views: true })).toThrow(/points outside the data/);
+  });
+});
+
 describe('the snapshot codec on real checkpoints of the simulation', () => {
   let lsmStorage: LsmStorageFactory;
   beforeAll(async () => {
