@@ -234,7 +234,7 @@ export type TaskManagerReport =
       snapshot: EncodedSnapshot;
       /** of `snapshot`'s bytes, computed where it was taken (local-copy-digest.ts): the disk stores the bytes as they are, and the TaskManager that reads them back checks them */
       checksum: string;
-      /** 'sha-256' (Web Crypto), or 'bytes' (fnv1a32Bytes) where the page is not a secure context */
+      /** 'xxh64' (xxhash-wasm) */
       checksumOf: LocalCopyChecksumKind;
       /** its state size (bytes on the disk) */
       bytes: number;

@@ -2,7 +2,7 @@
  * User Timing measures of a TaskManager's restore, phase by phase (`restore: <phase> <what>`): a
  * Chromium trace (category blink.user_timing) shows them on each worker's thread, so
  * tests/bench/restore-profile.ts can say where a local or remote restore's time goes (the read of
- * the host's disk, the SHA-256 check, the decode, the read of remote storage) without changing it.
+ * the host's disk, the checksum, the decode, the read of remote storage) without changing it.
  * Each measure is cleared once taken: the trace keeps it, the worker's timeline does not grow.
  */
 export function measureRestorePhase(phase: string, what: string, startMs: number): void {

@@ -685,7 +685,7 @@ export class TaskManager implements TaskManagerGateway {
   #writeLocalCopy({ taskIndex, attempt, checkpointId, snapshot, spec }: SnapshotUpload, upload: TaskUpload, runs: EncodedLocalRun[], syncEnded: Promise<void>): void {
     // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
     const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
-    // Of the bytes (the host's disk stores them as they are), natively and off this thread while the write's modelled time passes.
+    // Of the bytes (the host's disk stores them as they are): XXH64, about 2 ms per 14 MB, while the write's modelled time passes.
     const digest = localCopyChecksum(copy);
     const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
     const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));

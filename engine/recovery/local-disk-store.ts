@@ -8,7 +8,7 @@ import type { TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
 /** What a stored copy's checksum is of, and how: see StoredLocalCopy.checksumOf. */
-export type LocalCopyChecksumKind = 'bytes' | 'sha-256';
+export type LocalCopyChecksumKind = 'bytes' | 'xxh64' | 'sha-256';
 
 /** One task-local copy as stored: `path` is its key (`aid_…/jid_…/vtx_…_sti_…/chk_<id>`). */
 export interface StoredLocalCopy {
@@ -19,9 +19,10 @@ export interface StoredLocalCopy {
   bytes: number;
   checksum: string;
   /**
-   * 'bytes': `checksum` is of `snapshot` as stored (fnv1a32Bytes); 'sha-256': it is the SHA-256
-   * digest of those bytes, which the live TaskManager that wrote it computed natively and the one
-   * that reads it checks (workers/local-copy-digest.ts); absent: of the decoded snapshot (checksum.ts)
+   * 'bytes': `checksum` is of `snapshot` as stored (fnv1a32Bytes); 'xxh64': it is the XXH64 of
+   * those bytes, which the live TaskManager that wrote it computed and the one that reads it checks
+   * (workers/local-copy-digest.ts); 'sha-256': their SHA-256 digest, as live TaskManagers wrote
+   * copies before XXH64 (checked the same way); absent: of the decoded snapshot (checksum.ts)
    */
   checksumOf?: LocalCopyChecksumKind;
   complete: boolean;

@@ -49,14 +49,14 @@ function loadedRun(record: StoredLocalRun, options?: DecodeOptions): { key: Task
 
 /**
  * A stored copy back as a LocalCopy; bytes that do not decode become a snapshot that fails its
- * checksum. A SHA-256 digest (a live TaskManager's, workers/local-copy-digest.ts) cannot be
- * checked synchronously here: such a copy comes back failing verification, so a restore from this
+ * checksum. An XXH64 or SHA-256 checksum (a live TaskManager's, workers/local-copy-digest.ts) is
+ * not checked here, where reading must be synchronous: such a copy comes back failing verification, so a restore from this
  * reading falls back to remote; the TaskManagers read their copies through verifiedStoredCopy.
  */
 function loaded(record: StoredLocalCopy): LocalCopy {
   // Bytes checked before decoding: damaged ones are not trusted whatever they decode to.
   if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.snapshot) !== record.checksum) return unreadableLocalCopy(record, 'its bytes do not match their checksum');
-  if (record.checksumOf === 'sha-256') return unreadableLocalCopy(record, 'its SHA-256 digest is checked by the TaskManager that reads it');
+  if (record.checksumOf === 'xxh64' || record.checksumOf === 'sha-256') return unreadableLocalCopy(record, `its ${record.checksumOf} checksum is checked by the TaskManager that reads it`);
   return decodedLocalCopy(record);
 }
 
@@ -249,7 +249,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
 
   /**
    * Writes a copy that arrives encoded (from a TaskManager, with the checksum it computed of the
-   * bytes: fnv1a32Bytes, or with `checksumOf: 'sha-256'` its SHA-256 digest): straight to the store, without decoding it here, with the runs it
+   * bytes: fnv1a32Bytes, or with `checksumOf: 'xxh64'` their XXH64): straight to the store, without decoding it here, with the runs it
    * brought that the store lacks (`newRuns`; `runs`: every run it references). Memory keeps the
    * copy's handle, or the decoded snapshot when contents stay in memory.
    */

@@ -2,7 +2,7 @@
  * Where a live restore's time goes, phase by phase and thread by thread: one restore after a kill
  * from the hosts' local copies and one from remote storage (the live-restore bench's scenario), each
  * under a Chromium trace of the User Timing measures the TaskManagers take of their reads
- * (workers/restore-phase-measures.ts: the host disk's read, the SHA-256 check, the decode, the
+ * (workers/restore-phase-measures.ts: the host disk's read, the checksum, the decode, the
  * remote read with its modelled cost). It explains the `restore` figures of `npm run bench`; it is
  * not one of them.
  *
