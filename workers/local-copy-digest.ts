@@ -9,9 +9,10 @@
  * the JobManager's own), which must verify synchronously; copies written with SHA-256 by an earlier
  * version are still checked as they were written.
  */
-import { decodedLocalCopy, unreadableLocalCopy, verifiedLocalCopy, verifiedLocalRuns } from '../engine/recovery/persistent-host-local-disk.ts';
+import { decodedLocalCopy, decodedLocalRun, unreadableLocalCopy, unreadableLocalRun, verifiedLocalCopy, verifiedLocalRuns } from '../engine/recovery/persistent-host-local-disk.ts';
 import type { LocalCopy, LocalRun } from '../engine/recovery/host-local-disk.ts';
-import type { LocalCopyChecksumKind, StoredLocalCopy, StoredLocalRun } from '../engine/recovery/local-disk-store.ts';
+import type { DecodeOptions } from '../engine/storage/snapshot-codec.ts';
+import type { StoredLocalCopy, StoredLocalRun } from '../engine/recovery/local-disk-store.ts';
 import { measureRestorePhase } from './restore-phase-measures.ts';
 
 /** Bytes per call into the wasm module: its memory grows to the largest input it is given. */
@@ -26,8 +27,8 @@ type Hasher = Awaited<ReturnType<(typeof import('xxhash-wasm'))['default']>>;
  */
 let hasher: Promise<Hasher> | undefined;
 
-/** The checksum a TaskManager writes with its copy. */
-export async function localCopyChecksum(bytes: Uint8Array): Promise<{ checksum: string; checksumOf: LocalCopyChecksumKind }> {
+/** The checksum a TaskManager writes with its copy, and with each run the copy sends. */
+export async function localCopyChecksum(bytes: Uint8Array): Promise<{ checksum: string; checksumOf: 'xxh64' }> {
   return { checksum: await localCopyXxh64(bytes), checksumOf: 'xxh64' };
 }
 
@@ -49,21 +50,40 @@ async function sha256(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * A stored copy and its runs as a restore may use them: a copy with an XXH64 (or, written earlier,
- * SHA-256) checksum is checked, then decoded only if its bytes match (otherwise it fails
- * verification, and the restore falls back to remote storage, as Flink's does when a local file
- * cannot be read); any other copy as the engine checks it.
+ * A stored copy and its runs as a restore may use them: a copy or run with an XXH64 (or, a copy
+ * written earlier, SHA-256) checksum is checked, then decoded only if its bytes match (otherwise it
+ * fails verification, and the restore falls back to remote storage, as Flink's does when a local
+ * file cannot be read); any other as the engine checks it.
  */
 export async function verifiedStoredCopy(record: StoredLocalCopy, runs: readonly StoredLocalRun[]): Promise<{ copy: LocalCopy; runs: LocalRun[] }> {
-  if (record.checksumOf !== 'xxh64' && record.checksumOf !== 'sha-256') return verifiedLocalCopy(record, runs);
   // Just read from the host's database: the bytes are this reader's own, so decoded arrays may be views onto them.
-  const owned = { views: true };
+  const owned: DecodeOptions = { views: true };
+  return { copy: await verifiedCopy(record, owned), runs: await verifiedRuns(runs, owned) };
+}
+
+async function verifiedCopy(record: StoredLocalCopy, owned: DecodeOptions): Promise<LocalCopy> {
+  if (record.checksumOf !== 'xxh64' && record.checksumOf !== 'sha-256') return verifiedLocalCopy(record, []).copy;
   const checked = await checksumMatches(record);
-  if (checked !== true) return { copy: unreadableLocalCopy(record, checked), runs: verifiedLocalRuns(runs, owned) };
+  if (checked !== true) return unreadableLocalCopy(record, checked);
   const start = performance.now();
   const copy = decodedLocalCopy(record, owned);
   measureRestorePhase('decode', record.path, start);
-  return { copy, runs: verifiedLocalRuns(runs, owned) };
+  return copy;
+}
+
+async function verifiedRuns(runs: readonly StoredLocalRun[], owned: DecodeOptions): Promise<LocalRun[]> {
+  const verified: LocalRun[] = [];
+  for (const run of runs) {
+    if (run.checksumOf !== 'xxh64') {
+      verified.push(...verifiedLocalRuns([run], owned));
+      continue;
+    }
+    const start = performance.now();
+    const matches = (await localCopyXxh64(run.contents)) === run.checksum;
+    measureRestorePhase('checksum (XXH64)', run.path, start);
+    verified.push(matches ? decodedLocalRun(run, owned) : unreadableLocalRun(run, 'its bytes do not match their XXH64 checksum'));
+  }
+  return verified;
 }
 
 /** True when the copy's bytes match the checksum it was written with, else why not. */

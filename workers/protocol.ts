@@ -241,7 +241,8 @@ export type TaskManagerReport =
       /** an incremental snapshot: every shared run the copy references (`snapshot` holds them as handles) */
       runs?: Array<{ name: string; sizeBytes: number }>;
       /** of those, the runs sent now (encodeSharedFile, with fnv1a32Bytes of the bytes): the disk links the others it holds */
-      newRuns?: Array<{ name: string; bytes: number; encoded: Uint8Array; checksum: string }>;
+      /** each with the XXH64 of `encoded` (`checksumOf: 'xxh64'`) */
+      newRuns?: Array<{ name: string; bytes: number; encoded: Uint8Array; checksum: string; checksumOf: 'xxh64' }>;
     }
   /** the subtask declined a checkpoint (Flink's declineCheckpoint); `cause`: the error behind it (a failed upload's) */
   | { type: 'decline-checkpoint'; attempt: number; taskIndex: number; checkpointId: number; reason: CheckpointFailureReason; cause?: string }

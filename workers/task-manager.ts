@@ -20,7 +20,6 @@ import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts'
 import { encodeSharedFile, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
 import { withoutRunContents } from '../engine/recovery/host-local-disk.ts';
 import type { EncodedLocalRun } from '../engine/recovery/persistent-host-local-disk.ts';
-import { fnv1a32Bytes } from '../engine/recovery/checksum.ts';
 import { stateHandleOf } from './state-handle.ts';
 import { transferMs } from '../engine/storage/transfer-cost.ts';
 import type { TaskRestore } from '../engine/task/stream-task.ts';
@@ -682,15 +681,16 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   /** The local copy of keyed state to the host's disk, reported once the sync phase and then its modelled write time have passed. */
-  #writeLocalCopy({ taskIndex, attempt, checkpointId, snapshot, spec }: SnapshotUpload, upload: TaskUpload, runs: EncodedLocalRun[], syncEnded: Promise<void>): void {
+  #writeLocalCopy({ taskIndex, attempt, checkpointId, snapshot, spec }: SnapshotUpload, upload: TaskUpload, runs: UnsummedLocalRun[], syncEnded: Promise<void>): void {
     // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
     const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
     // Of the bytes (the host's disk stores them as they are): XXH64, about 2 ms per 14 MB, while the write's modelled time passes.
     const digest = localCopyChecksum(copy);
+    const summed = Promise.all(runs.map(async (r) => ({ ...r, ...(await localCopyChecksum(r.encoded)) })));
     const written = snapshot.stateSize - (snapshot.sharedFiles ?? []).reduce((n, f) => n + f.sizeBytes, 0) + runs.reduce((n, r) => n + r.bytes, 0);
     const handles = snapshot.sharedFiles?.map((f) => ({ name: f.name, sizeBytes: f.sizeBytes }));
-    void Promise.all([digest, syncEnded.then(() => this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS)))]).then(([{ checksum, checksumOf }]) => {
-      this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum, checksumOf, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns: runs } : {}) });
+    void Promise.all([digest, summed, syncEnded.then(() => this.#sleep(transferMs(written, spec.local.latencyMs, spec.local.bandwidthMbPerS)))]).then(([{ checksum, checksumOf }, newRuns]) => {
+      this.#report({ type: 'local-copy', attempt, taskIndex, checkpointId, snapshot: copy, checksum, checksumOf, bytes: snapshot.stateSize, ...(handles ? { runs: handles, newRuns } : {}) });
       this.#flushReports();
     });
   }
@@ -701,15 +701,15 @@ export class TaskManager implements TaskManagerGateway {
    * before (the confirmed copy they came with keeps them on the disk); a reused run's contents
    * come from the task's own backend, never from remote storage.
    */
-  #localCopyRuns(t: HostedTask, snapshot: TaskStateSnapshot): EncodedLocalRun[] {
-    const runs: EncodedLocalRun[] = [];
+  #localCopyRuns(t: HostedTask, snapshot: TaskStateSnapshot): UnsummedLocalRun[] {
+    const runs: UnsummedLocalRun[] = [];
     for (const f of snapshot.sharedFiles ?? []) {
       // A run uploaded now goes too: an aborted checkpoint's copy that carried it may be pruned already.
       if (f.contents === undefined && t.localRuns.has(f.name)) continue;
       const contents = f.contents ?? t.task.keyedState?.sharedFileContents?.(f.name);
       if (contents === undefined) continue;
       const encoded = encodeSharedFile(f.name, contents);
-      runs.push({ name: f.name, bytes: f.sizeBytes, encoded, checksum: fnv1a32Bytes(encoded) });
+      runs.push({ name: f.name, bytes: f.sizeBytes, encoded });
     }
     t.localRuns = new Set((snapshot.sharedFiles ?? []).map((f) => f.name));
     return runs;
@@ -811,6 +811,9 @@ export class TaskManager implements TaskManagerGateway {
 }
 
 /** One subtask's snapshot on its way to remote storage (and, with `runs`, to the host's disk). */
+/** A run a local copy sends, before its checksum is computed (off the snapshot's turn). */
+type UnsummedLocalRun = Omit<EncodedLocalRun, 'checksum' | 'checksumOf'>;
+
 interface SnapshotUpload {
   taskIndex: number;
   attempt: number;
@@ -820,5 +823,5 @@ interface SnapshotUpload {
   spec: CheckpointStorageSpec;
   storage: Promise<CostModelledStorage>;
   /** the runs a local copy sends, when one is written */
-  runs: EncodedLocalRun[] | undefined;
+  runs: UnsummedLocalRun[] | undefined;
 }

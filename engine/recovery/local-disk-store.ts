@@ -7,6 +7,9 @@
 import type { TaskLocalStateStoreKey } from './host-local-disk.ts';
 import type { LocalKeyGroupsHandle } from './local-key-groups-handles.ts';
 
+/** What a stored run's checksum is of, and how: see StoredLocalRun.checksumOf. */
+export type LocalRunChecksumKind = 'bytes' | 'xxh64';
+
 /** What a stored copy's checksum is of, and how: see StoredLocalCopy.checksumOf. */
 export type LocalCopyChecksumKind = 'bytes' | 'xxh64' | 'sha-256';
 
@@ -41,8 +44,12 @@ export interface StoredLocalRun {
   name: string;
   bytes: number;
   checksum: string;
-  /** 'bytes': `checksum` is of `contents` as stored (fnv1a32Bytes); otherwise of the decoded contents (checksum.ts) */
-  checksumOf?: 'bytes';
+  /**
+   * 'bytes': `checksum` is of `contents` as stored (fnv1a32Bytes); 'xxh64': their XXH64, computed by
+   * the live TaskManager that wrote the run and checked by the one that reads it
+   * (workers/local-copy-digest.ts); absent: of the decoded contents (checksum.ts)
+   */
+  checksumOf?: LocalRunChecksumKind;
   /** the run, encoded by encodeSharedFile */
   contents: Uint8Array;
 }

@@ -14,7 +14,7 @@ import type { TaskStateSnapshot } from '../protocol.ts';
 import { fnv1a32Bytes } from './checksum.ts';
 import { decodeSharedFile, decodeTaskStateSnapshot, encodeSharedFile, encodeTaskStateSnapshot, type DecodeOptions } from '../storage/snapshot-codec.ts';
 import { HostLocalDisk, keyGroupHandlesOfCopy, localStoreDirectory, withoutRunContents, type CorruptionMode, type LocalCopy, type LocalCopySelector, type LocalCopyWrite, type LocalRun, type TaskLocalStateStoreKey } from './host-local-disk.ts';
-import type { LocalCopyChecksumKind, LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
+import type { LocalCopyChecksumKind, LocalRunChecksumKind, LocalDiskBatch, LocalDiskStore, StoredLocalCopy, StoredLocalRun } from './local-disk-store.ts';
 
 /**
  * The record of a copy for the store. `encoded`: the snapshot's bytes whose checksum the copy
@@ -27,24 +27,47 @@ function stored(copy: LocalCopy, encoded?: Uint8Array): StoredLocalCopy {
   return { path, key, checkpointId, bytes, checksum, complete, snapshot: encodeTaskStateSnapshot(copy.snapshot), ...runs };
 }
 
-/** The record of a shared run for the store; `encoded`: its bytes, then checksummed as bytes (fnv1a32Bytes). */
-function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, encoded?: Uint8Array): StoredLocalRun {
+/**
+ * The record of a shared run for the store; `encoded`: its bytes, then checksummed as bytes
+ * (fnv1a32Bytes), or, `xxh64`, with the XXH64 its TaskManager gave it as `run.checksum`.
+ */
+function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, encoded?: Uint8Array, checksumOf: LocalRunChecksumKind = 'bytes'): StoredLocalRun {
   const { path, name, bytes, checksum } = run;
+  if (encoded && checksumOf === 'xxh64') return { path, key, name, bytes, checksum, checksumOf, contents: encoded };
   if (encoded) return { path, key, name, bytes, checksum: fnv1a32Bytes(encoded), checksumOf: 'bytes', contents: encoded };
   return { path, key, name, bytes, checksum, contents: encodeSharedFile(name, run.contents) };
 }
 
-/** A stored run back as a LocalRun; bytes that do not match or decode become contents that fail their checksum. */
+/**
+ * A stored run back as a LocalRun; bytes that do not match or decode become contents that fail
+ * their checksum. An XXH64 is not checked here, where reading must be synchronous: such a run comes
+ * back failing verification; the TaskManagers read their runs through verifiedStoredCopy.
+ */
 function loadedRun(record: StoredLocalRun, options?: DecodeOptions): { key: TaskLocalStateStoreKey; run: LocalRun } {
-  const { key, path, name, bytes, checksum } = record;
-  const unreadable = (why: string) => ({ key, run: { path, name, bytes, checksum, contents: { unreadable: why }, verifiedOnRead: false } });
-  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.contents) !== record.checksum) return unreadable('its bytes do not match their checksum');
+  if (record.checksumOf === 'xxh64') return { key: record.key, run: unreadableLocalRun(record, 'its xxh64 checksum is checked by the TaskManager that reads it') };
+  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.contents) !== record.checksum) return { key: record.key, run: unreadableLocalRun(record, 'its bytes do not match their checksum') };
+  return { key: record.key, run: decodedLocalRun(record, options) };
+}
+
+/**
+ * A stored run decoded, trusted as its bytes are (verified on read when its checksum is of the
+ * bytes: the caller checked them, or, 'bytes', they were checked before); bytes that do not decode
+ * become a run that fails verification.
+ */
+export function decodedLocalRun(record: StoredLocalRun, options?: DecodeOptions): LocalRun {
+  const { path, name, bytes, checksum } = record;
   try {
     const contents = decodeSharedFile(record.contents, options).contents;
-    return { key, run: { path, name, bytes, checksum, contents, ...(record.checksumOf === 'bytes' ? { verifiedOnRead: true } : {}) } };
+    return { path, name, bytes, checksum, contents, ...(record.checksumOf !== undefined ? { verifiedOnRead: true } : {}) };
   } catch (error) {
-    return unreadable(`the stored run does not decode: ${error instanceof Error ? error.message : String(error)}`);
+    return unreadableLocalRun(record, `the stored run does not decode: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** A run that cannot be trusted: contents that fail verification, saying why. */
+export function unreadableLocalRun(record: StoredLocalRun, why: string): LocalRun {
+  const { path, name, bytes, checksum } = record;
+  return { path, name, bytes, checksum, contents: { unreadable: why }, verifiedOnRead: false };
 }
 
 /**
@@ -121,7 +144,9 @@ export interface EncodedLocalRun {
   name: string;
   bytes: number;
   encoded: Uint8Array;
+  /** of `encoded`, as `checksumOf` says (default 'bytes': fnv1a32Bytes) */
   checksum: string;
+  checksumOf?: LocalRunChecksumKind;
 }
 
 export interface PersistentHostLocalDiskOptions {
@@ -242,8 +267,8 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
       // Kept in memory, the contents are as written: intact until damaged. Otherwise only the store has them.
       fresh.map((r) => ({ name: r.name, bytes: r.bytes, contents: this.#contentsInMemory ? (r.contents ?? decodeSharedFile(r.encoded).contents) : undefined, checksum: r.checksum, verified: this.#contentsInMemory })),
     );
-    const byName = new Map(fresh.map((r) => [r.name, r.encoded]));
-    this.#write({ putRuns: added.map((run) => storedRun(key, run, byName.get(run.name))) });
+    const byName = new Map(fresh.map((r) => [r.name, r]));
+    this.#write({ putRuns: added.map((run) => storedRun(key, run, byName.get(run.name)?.encoded, byName.get(run.name)?.checksumOf)) });
     return added;
   }
 

@@ -15,6 +15,7 @@ import type { StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/loca
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { encodeSharedFile, encodeTaskStateSnapshot } from '../../engine/storage/snapshot-codec.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName, readLocalCopy } from '../../workers/storage/indexeddb-local-disk-store.ts';
+import { localCopyChecksum, localCopyXxh64 } from '../../workers/local-copy-digest.ts';
 import { MiB, keyOf, snapshot } from './local-state-fixtures.ts';
 
 const HOST = 'host-0';
@@ -39,17 +40,21 @@ function incremental(checkpointId: number, runs: string[]): TaskStateSnapshot {
 
 /**
  * The live JobManager's disk (contents in the database only) with copies as the TaskManagers send
- * them, encoded: checkpoint 2 of KEY with runs a, b, c, and checkpoint 2 of another subtask.
+ * them, encoded: checkpoint 2 of KEY with runs a, b, c, and checkpoint 2 of another subtask. The
+ * runs' checksums are FNV-1a of their bytes, or their XXH64 as live TaskManagers now send them.
  */
-async function hostDisk(): Promise<string> {
+async function hostDisk(runChecksums: 'bytes' | 'xxh64' = 'bytes'): Promise<string> {
   const name = freshName();
   const disk = new PersistentHostLocalDisk(HOST, new IndexedDbLocalDiskStore(name), { contentsInMemory: false });
   const snap = incremental(2, ['a', 'b', 'c']);
   const encoded = encodeTaskStateSnapshot(withoutRunContents(snap));
-  const newRuns = snap.sharedFiles!.map((f) => {
-    const bytes = encodeSharedFile(f.name, f.contents);
-    return { name: f.name, bytes: f.sizeBytes, encoded: bytes, checksum: fnv1a32Bytes(bytes) };
-  });
+  const newRuns = await Promise.all(
+    snap.sharedFiles!.map(async (f) => {
+      const bytes = encodeSharedFile(f.name, f.contents);
+      const checksum = runChecksums === 'xxh64' ? await localCopyChecksum(bytes) : { checksum: fnv1a32Bytes(bytes) };
+      return { name: f.name, bytes: f.sizeBytes, encoded: bytes, ...checksum };
+    }),
+  );
   disk.storeEncoded(KEY, 2, encoded, { bytes: snap.stateSize, checksum: fnv1a32Bytes(encoded), runs: snap.sharedFiles!, newRuns });
   disk.store(OTHER, 2, snapshot(2, MiB, 'count', 1));
   await disk.persisted();
@@ -104,6 +109,38 @@ describe('a TaskManager reads its own local copy by path', () => {
       ['b', false],
       ['c', true],
     ]);
+  });
+
+  it('checks the runs a TaskManager sent with their XXH64 itself: intact ones verified and decoded, a damaged one failing verification', async () => {
+    const name = await hostDisk('xxh64');
+    const runPath = (run: string) => `${localCopyPath(KEY, 2).replace(/chk_2$/, '')}shared/${run}`;
+    const db = await openDB(name);
+    const stored = (await db.get('runs', runPath('a'))) as StoredLocalRun;
+    db.close();
+    // stored as the TaskManager computed it: the JobManager does not checksum the bytes again
+    expect(stored).toMatchObject({ checksumOf: 'xxh64', checksum: await localCopyXxh64(stored.contents) });
+    await rewrite<StoredLocalRun>(name, 'runs', runPath('b'), (r) => ({ ...r, contents: flipLastByte(r.contents) }));
+    const read = await readLocalCopy(new IndexedDbLocalDiskStore(name), localCopyPath(KEY, 2));
+    expect(verifyLocalCopy(read!.copy)).toBe(true);
+    expect(read!.runs.map((r) => [r.name, r.verifiedOnRead])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ]);
+    expect(read!.runs[0]!.contents).toEqual({ run: 'a', blocks: ['data of a'] });
+    expect(read!.runs[1]!.contents).toEqual({ unreadable: 'its bytes do not match their XXH64 checksum' });
+  });
+
+  it('does not trust XXH64 runs where reading must be synchronous (the JobManager’s own reload)', async () => {
+    const name = await hostDisk('xxh64');
+    const disk = new PersistentHostLocalDisk(HOST, new IndexedDbLocalDiskStore(name), { contentsInMemory: false });
+    await disk.reload();
+    expect(disk.runsOf(KEY).map((r) => [r.name, r.verifiedOnRead])).toEqual([
+      ['a', false],
+      ['b', false],
+      ['c', false],
+    ]);
+    await disk.persistence.close();
   });
 
   it('leaves out a referenced run the disk no longer holds', async () => {
