@@ -5,8 +5,8 @@
  * the host's disk, the checksum, the decode, the read of remote storage) without changing it.
  * Each measure is cleared once taken: the trace keeps it, the worker's timeline does not grow.
  */
-export function measureRestorePhase(phase: string, what: string, startMs: number): void {
+export function measureRestorePhase(phase: string, what: string, startMs: number, endMs = performance.now()): void {
   const name = `restore: ${phase} ${what}`;
-  performance.measure(name, { start: startMs, end: performance.now() });
+  performance.measure(name, { start: startMs, end: endMs });
   performance.clearMeasures(name);
 }

@@ -27,6 +27,7 @@ import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-stora
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from './storage/indexeddb-local-disk-store.ts';
 import { readTaskRestore, type TaskRestoreStores } from './task-restore-reads.ts';
 import { localCopyChecksum } from './local-copy-digest.ts';
+import { measureRestorePhase } from './restore-phase-measures.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
 import type { FlinkConfig } from '../engine/config/flink-config.ts';
@@ -185,6 +186,9 @@ export class TaskManager implements TaskManagerGateway {
     this.#reportPort = request.reportPort;
     this.#storageSpec = request.storage;
     this.#localDir = request.rocksdbLocalDir;
+    // A rocksdb job's TaskManager loads wa-sqlite as it starts, not when its first deployment (a
+    // restore, after a kill) needs it, as Flink's TaskManager has RocksDB's library at hand.
+    if (request.rocksdbLocalDir) this.#lsmStorage ??= this.#loadLsmStorage(this.#localDir);
     const spec = request.storage;
     if (typeof indexedDB !== 'undefined') this.#localDisk = new IndexedDbLocalDiskStore(localDiskDatabaseName(spec.databaseName, request.host));
     this.#storage = IndexedDbCheckpointStorage.open({ databaseName: spec.databaseName, location: spec.location, ...(spec.quotaBytes === undefined ? {} : { quotaBytes: spec.quotaBytes }) }).then(
@@ -196,9 +200,20 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   deploy(request: DeployRequest): DeployResult | Promise<DeployResult> {
-    if (!request.tasks.some((t) => t.restoreHandles)) return this.#deployReadState(request);
-    // Each subtask's state is read here, as Flink's tasks read their own handles, before any of them runs.
-    return this.#readRestores(request.tasks, request.clock).then(async (restores) => ({ ...(await this.#deployReadState(request)), restores }));
+    const opening = this.#openWorkingDatabase(request);
+    if (!request.tasks.some((t) => t.restoreHandles)) return opening ? opening.then((db) => this.#deployWith(request, db)) : this.#deployWith(request, undefined);
+    // Each subtask's state is read here, as Flink's tasks read their own handles, before any of them
+    // runs; the working database opens meanwhile (loading wa-sqlite and releasing the last attempt's
+    // took a rocksdb restore 100–200 ms after its read).
+    return Promise.all([this.#readRestores(request.tasks, request.clock), opening]).then(
+      ([restores, db]) => ({ ...this.#deployWith(request, db), restores }),
+      async (error: unknown) => {
+        // A database opened for a deployment that failed is released like a stopped attempt's.
+        const db = await opening?.catch(() => undefined);
+        if (db) this.#releaseWorkingDatabase(db);
+        throw error;
+      },
+    );
   }
 
   /** Reads the share of every task deployed with handles (local copy first, then remote storage); a share that cannot be read fails the deployment. */
@@ -223,17 +238,25 @@ export class TaskManager implements TaskManagerGateway {
     return local ? { timing: { now: () => jobTimeAt(clock, wallNow()), local } } : {};
   }
 
-  #deployReadState(request: DeployRequest): DeployResult | Promise<DeployResult> {
-    // RocksDB instances belong to keyed operators: a TaskManager without one opens no working database.
+  /**
+   * The rocksdb working database a deployment needs, opened once the stopped attempt's is closed
+   * and deleted; none for the hashmap backend or a TaskManager without keyed operators (RocksDB
+   * instances belong to keyed operators).
+   */
+  #openWorkingDatabase(request: DeployRequest): Promise<WorkingLsmDatabase> | undefined {
     const keyed = request.tasks.some((t) => isKeyedOperator(t.deployment.vertex.operator));
-    if (request.config.stateBackend === 'hashmap' || !keyed) return this.#deployWith(request, undefined);
-    // The previous attempt's working database is closed and deleted before this one's opens.
+    if (request.config.stateBackend === 'hashmap' || !keyed) return undefined;
     this.#stopAttempt();
     this.#lsmStorage ??= this.#loadLsmStorage(this.#localDir);
     const released = this.#released;
+    const start = performance.now();
     return this.#lsmStorage.then(async (open) => {
       await released;
-      return this.#deployWith(request, await open(request.attempt));
+      const opening = performance.now();
+      const workingDb = await open(request.attempt);
+      measureRestorePhase("working database: wa-sqlite loaded, the last attempt's released", `attempt ${request.attempt}`, start, opening);
+      measureRestorePhase('working database opened', `attempt ${request.attempt}`, opening);
+      return workingDb;
     });
   }
 
@@ -346,7 +369,9 @@ export class TaskManager implements TaskManagerGateway {
     task.recorder = new DeliveryRecorder(task.gates.length);
     const restored = this.#restored.get(spec.taskIndex);
     this.#restored.delete(spec.taskIndex);
+    const initializing = performance.now();
     task.initialize(restored);
+    if (restored) measureRestorePhase('state backend restored', `${deployment.vertex.id}#${deployment.subtaskIndex}`, initializing);
     task.run();
     const background = RocksDbBackgroundThreads.of(task.keyedState, config.rocksdbThreadNum, (bytes) => this.#localDiskMs(bytes));
     const hosted: HostedTask = { index: spec.taskIndex, task, busyUntil: now, wakeAt: Infinity, lazy: false, reportedState: 'RUNNING', localRuns: new Set(), background, flushJobs: [] };
@@ -403,13 +428,13 @@ export class TaskManager implements TaskManagerGateway {
   }
 
   /**
-   * The stopped attempt's working database is closed and its instance directory deleted, as
-   * Flink disposes a cancelled task's RocksDB instance (and its directory).
+   * The stopped attempt's working database (or `db`, one a failed deployment opened) is closed and
+   * its instance directory deleted, as Flink disposes a cancelled task's RocksDB instance (and its
+   * directory).
    */
-  #releaseWorkingDatabase(): void {
-    const db = this.#workingDb;
+  #releaseWorkingDatabase(db = this.#workingDb): void {
     if (!db) return;
-    this.#workingDb = undefined;
+    if (db === this.#workingDb) this.#workingDb = undefined;
     const released = this.#released.then(() => db.dispose());
     // A failed deletion leaves a directory the next process of this TaskManager deletes; the next open still runs.
     this.#released = released.catch(() => {});

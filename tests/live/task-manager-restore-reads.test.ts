@@ -5,7 +5,7 @@
  * where each came from; a share it can read from neither fails the deployment with the reason.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import { readConfig } from '../../engine/config/flink-options.ts';
 import { ExecutionGraph } from '../../engine/job/execution-graph.ts';
@@ -20,7 +20,9 @@ import { clockFrom } from '../../workers/job-clock.ts';
 import type { CheckpointStorageSpec, DeployResult, TaskToDeploy } from '../../workers/protocol.ts';
 import { IndexedDbCheckpointStorage } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from '../../workers/storage/indexeddb-local-disk-store.ts';
-import { TaskManager } from '../../workers/task-manager.ts';
+import { TaskManager, type LsmStorageLoader } from '../../workers/task-manager.ts';
+import { rocksDbLocalDir } from '../../workers/storage/rocksdb-local-dir.ts';
+import { nodeLsmStorage } from '../support/wa-sqlite-node.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 
 const HOST = 'host-0';
@@ -31,11 +33,11 @@ afterEach(() => {
   for (const tm of open.splice(0)) tm.shutdown();
 });
 
-function storageSpec(): CheckpointStorageSpec {
+function storageSpec(remoteLatencyMs = 1): CheckpointStorageSpec {
   return {
     databaseName: `tm-restore-test-${++databases}`,
     location: { checkpointDir: 'indexeddb://checkpoints', jobId: 'job' },
-    remote: { latencyMs: 1, bandwidthMbPerS: 1000 },
+    remote: { latencyMs: remoteLatencyMs, bandwidthMbPerS: 1000 },
     local: { latencyMs: 1, bandwidthMbPerS: 1000 },
     localBackupEnabled: true,
   };
@@ -49,9 +51,9 @@ function countSnapshot(subtaskIndex: number, range: KeyGroupRange): TaskStateSna
  * Checkpoint 1 of the count subtasks in remote storage (unless `remote` is false), and the host's
  * local copy of count#0's share only.
  */
-async function setUp(options: { remote: boolean }) {
-  const spec = storageSpec();
-  const config = readConfig(SCENARIO.config);
+async function setUp(options: { remote: boolean; remoteLatencyMs?: number; rocksdb?: LsmStorageLoader }) {
+  const spec = storageSpec(options.remoteLatencyMs);
+  const config = readConfig(options.rocksdb ? { ...SCENARIO.config, 'state.backend.type': 'rocksdb' } : SCENARIO.config);
   const graph = new ExecutionGraph(SCENARIO, config.maxParallelism);
   const deployments = buildTaskDeployments(graph, SCENARIO, { ...config, incremental: false }, 1);
   const counts = graph.subtasks.flatMap((s, i) => (s.id.vertexId === 'count' ? [i] : []));
@@ -82,7 +84,7 @@ async function setUp(options: { remote: boolean }) {
     const target = { ...s.id, parallelism: 2, keyGroupRange: deployments[i]!.keyGroupRange };
     return { ...task, restoreHandles: { checkpointId: 1, directory: checkpoint.externalPath, parallelism: checkpoint.parallelism, target, local: { path: localCopyPath(keyOf(i), 1) } } };
   });
-  const tm = new TaskManager();
+  const tm = new TaskManager(options.rocksdb ? { loadLsmStorage: options.rocksdb } : {});
   open.push(tm);
   tm.register({ taskManagerId: 'tm-0', host: HOST, reportPort: new MessageChannel().port2, storage: spec });
   // What the TaskManager reads off the disk for count#0: the copy's stored (encoded) bytes.
@@ -111,5 +113,50 @@ describe('a TaskManager deployed with state handles', () => {
   it('fails the deployment, naming what is missing, when a share is on neither the disk nor remote storage', async () => {
     const { deploy } = await setUp({ remote: false });
     await expect(deploy()).rejects.toThrow(/Cannot find meta data file '_metadata'/);
+  });
+
+  describe('with the rocksdb backend', () => {
+    /** Working databases in memory (Node has no OPFS), each open and dispose recorded at the ms it came. */
+    async function workingDatabases() {
+      const factory = await nodeLsmStorage();
+      const events: Array<{ what: 'open' | 'dispose'; at: number }> = [];
+      const loader: LsmStorageLoader = async () => async () => {
+        events.push({ what: 'open', at: performance.now() });
+        return { factory, path: undefined, bytes: () => 0, dispose: async () => void events.push({ what: 'dispose', at: performance.now() }) };
+      };
+      return { loader, events };
+    }
+
+    it('opens the working database while it reads the state, not after the read', async () => {
+      const { loader, events } = await workingDatabases();
+      // count#1 reads `_metadata` and its state file remotely: at least 2 × 1,000 ms of modelled latency
+      const { deploy } = await setUp({ remote: true, remoteLatencyMs: 1000, rocksdb: loader });
+      const start = performance.now();
+      const result = await deploy();
+      const end = performance.now();
+      expect(result.restores?.map((r) => r.source)).toEqual(['local', 'remote']);
+      expect(end - start).toBeGreaterThanOrEqual(2000);
+      const opened = events.filter((e) => e.what === 'open');
+      expect(opened).toHaveLength(1);
+      expect(opened[0]!.at - start).toBeLessThan(1000);
+    });
+
+    it('loads wa-sqlite when a rocksdb job’s TaskManager registers (it is sent a local dir), and not for another job’s', async () => {
+      for (const rocksdb of [true, false]) {
+        const loads: unknown[] = [];
+        const tm = new TaskManager({ loadLsmStorage: async (localDir) => (loads.push(localDir), (await workingDatabases()).loader(localDir)) });
+        open.push(tm);
+        const localDir = rocksdb ? { rocksdbLocalDir: rocksDbLocalDir('tm-preload-test', HOST, 'tm-0', 1) } : {};
+        tm.register({ taskManagerId: 'tm-0', host: HOST, reportPort: new MessageChannel().port2, storage: storageSpec(), ...localDir });
+        expect(loads).toEqual(rocksdb ? [localDir.rocksdbLocalDir] : []);
+      }
+    });
+
+    it('releases the working database it opened when the read fails the deployment', async () => {
+      const { loader, events } = await workingDatabases();
+      const { deploy } = await setUp({ remote: false, rocksdb: loader });
+      await expect(deploy()).rejects.toThrow(/Cannot find meta data file '_metadata'/);
+      await vi.waitFor(() => expect(events.map((e) => e.what)).toEqual(['open', 'dispose']));
+    });
   });
 });
