@@ -73,6 +73,22 @@ async function rewrite<T extends { path: string }>(name: string, store: 'copies'
 
 const flipLastByte = (bytes: Uint8Array) => bytes.map((b, i) => (i === bytes.length - 1 ? b ^ 0xff : b));
 
+/** Where run `run` of KEY's copies is on the disk. */
+const runPath = (run: string) => `${localCopyPath(KEY, 2).replace(/chk_2$/, '')}shared/${run}`;
+
+/** KEY's copy of checkpoint 2 read back once run b's last byte was damaged on the disk: the copy and runs a and c verify, b does not. */
+async function readWithRunBDamaged(name: string) {
+  await rewrite<StoredLocalRun>(name, 'runs', runPath('b'), (r) => ({ ...r, contents: flipLastByte(r.contents) }));
+  const read = await readLocalCopy(new IndexedDbLocalDiskStore(name), localCopyPath(KEY, 2));
+  expect(verifyLocalCopy(read!.copy)).toBe(true);
+  expect(read!.runs.map((r) => [r.name, r.verifiedOnRead])).toEqual([
+    ['a', true],
+    ['b', false],
+    ['c', true],
+  ]);
+  return read!;
+}
+
 describe('a TaskManager reads its own local copy by path', () => {
   it('gets exactly that copy and its runs, decoded and verified against their checksums', async () => {
     const name = await hostDisk();
@@ -100,35 +116,19 @@ describe('a TaskManager reads its own local copy by path', () => {
   });
 
   it('returns a damaged run as one that fails verification and the intact runs as verified', async () => {
-    const name = await hostDisk();
-    await rewrite<StoredLocalRun>(name, 'runs', `${localCopyPath(KEY, 2).replace(/chk_2$/, '')}shared/b`, (r) => ({ ...r, contents: flipLastByte(r.contents) }));
-    const read = await readLocalCopy(new IndexedDbLocalDiskStore(name), localCopyPath(KEY, 2));
-    expect(verifyLocalCopy(read!.copy)).toBe(true);
-    expect(read!.runs.map((r) => [r.name, r.verifiedOnRead])).toEqual([
-      ['a', true],
-      ['b', false],
-      ['c', true],
-    ]);
+    await readWithRunBDamaged(await hostDisk());
   });
 
   it('checks the runs a TaskManager sent with their XXH64 itself: intact ones verified and decoded, a damaged one failing verification', async () => {
     const name = await hostDisk('xxh64');
-    const runPath = (run: string) => `${localCopyPath(KEY, 2).replace(/chk_2$/, '')}shared/${run}`;
     const db = await openDB(name);
     const stored = (await db.get('runs', runPath('a'))) as StoredLocalRun;
     db.close();
     // stored as the TaskManager computed it: the JobManager does not checksum the bytes again
     expect(stored).toMatchObject({ checksumOf: 'xxh64', checksum: await localCopyXxh64(stored.contents) });
-    await rewrite<StoredLocalRun>(name, 'runs', runPath('b'), (r) => ({ ...r, contents: flipLastByte(r.contents) }));
-    const read = await readLocalCopy(new IndexedDbLocalDiskStore(name), localCopyPath(KEY, 2));
-    expect(verifyLocalCopy(read!.copy)).toBe(true);
-    expect(read!.runs.map((r) => [r.name, r.verifiedOnRead])).toEqual([
-      ['a', true],
-      ['b', false],
-      ['c', true],
-    ]);
-    expect(read!.runs[0]!.contents).toEqual({ run: 'a', blocks: ['data of a'] });
-    expect(read!.runs[1]!.contents).toEqual({ unreadable: 'its bytes do not match their XXH64 checksum' });
+    const read = await readWithRunBDamaged(name);
+    expect(read.runs[0]!.contents).toEqual({ run: 'a', blocks: ['data of a'] });
+    expect(read.runs[1]!.contents).toEqual({ unreadable: 'its bytes do not match their XXH64 checksum' });
   });
 
   it('does not trust XXH64 runs where reading must be synchronous (the JobManager’s own reload)', async () => {
@@ -146,7 +146,7 @@ describe('a TaskManager reads its own local copy by path', () => {
   it('leaves out a referenced run the disk no longer holds', async () => {
     const name = await hostDisk();
     const db = await openDB(name);
-    await db.delete('runs', `${localCopyPath(KEY, 2).replace(/chk_2$/, '')}shared/c`);
+    await db.delete('runs', runPath('c'));
     db.close();
     const read = await readLocalCopy(new IndexedDbLocalDiskStore(name), localCopyPath(KEY, 2));
     expect(read!.copy.runs).toEqual(['a', 'b', 'c']);
