@@ -606,7 +606,7 @@ export class PlaygroundState {
         driver = booted;
       } else {
         // The failure-free reference builds its lead over the first frames, not before the first one.
-        driver = new SimDriver(scenario, { ...this.#simOptions(), referenceCatchUp: 'in-frames' });
+        driver = new SimDriver(scenario, { ...this.#simOptions(), referenceCatchUp: 'in-frames', endSlicesAtDeadline: true });
       }
     } catch (error) {
       this.runError = errorMessage(error);

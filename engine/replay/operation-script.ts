@@ -21,7 +21,7 @@ export interface ScriptedSimulation {
     step(): boolean;
     runUntil(time: number): void;
   };
-  runUntil(time: number): void;
+  runUntil(time: number, stop?: () => boolean): boolean;
 }
 
 export class OperationScript {
@@ -39,14 +39,17 @@ export class OperationScript {
     return this.#next;
   }
 
-  /** Handles every event due at or before `time`, applying the recorded operations on the way. */
-  runUntil(simulation: ScriptedSimulation, time: number): void {
+  /**
+   * Handles every event due at or before `time`, applying the recorded operations on the way; with
+   * `stop`, may end sooner, after the last operation due, and say false (SimKernel.runUntil).
+   */
+  runUntil(simulation: ScriptedSimulation, time: number, stop?: () => boolean): boolean {
     const kernel = simulation.kernel;
     for (let next = this.#peek(); next && next.time <= time; next = this.#peek()) {
       while (kernel.handledEvents < next.handledEvents && kernel.nextEventTime <= next.time) kernel.step();
       this.#apply(simulation, next);
     }
-    simulation.runUntil(time);
+    return simulation.runUntil(time, stop);
   }
 
   /** Applies the operations recorded at the current point (before `step()` handles the next event). */

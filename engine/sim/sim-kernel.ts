@@ -1,6 +1,12 @@
 import { EventQueue } from './event-queue.ts';
 
 /**
+ * Events runUntil handles at least between two questions to its `stop`: the page asks
+ * performance.now() that often, a few microseconds against the tens of events a millisecond holds.
+ */
+const STOP_CHECK_EVENTS = 32;
+
+/**
  * The deterministic simulation kernel: a virtual clock and a queue of timed events. It knows
  * nothing about Flink; a driver schedules events and handles them when they come due.
  *
@@ -64,10 +70,23 @@ export class SimKernel<E> {
     return true;
   }
 
-  /** Handles every event due at or before `time`, then sets the clock to `time`. */
-  runUntil(time: number): void {
-    while (this.#queue.peekTime() <= time) this.step();
+  /**
+   * Handles every event due at or before `time`, then sets the clock to `time`, and says true. With
+   * `stop`, asked once STOP_CHECK_EVENTS events were handled and the next one is at a later instant,
+   * it may end sooner and say false: every event up to the clock handled, as runUntil(now) leaves
+   * them, none of a later instant. A runtime with a frame to keep (the page) stops there and goes
+   * on later, the run the same event for event.
+   */
+  runUntil(time: number, stop?: () => boolean): boolean {
+    let handled = 0;
+    while (this.#queue.peekTime() <= time) {
+      this.step();
+      if (stop === undefined || ++handled < STOP_CHECK_EVENTS || this.#queue.peekTime() === this.#now) continue;
+      if (stop()) return false;
+      handled = 0;
+    }
     if (time > this.#now && time !== Infinity) this.#now = time;
+    return true;
   }
 
   /** Handles events until none are left, or `maxEvents` were handled (a guard for unbounded jobs). */

@@ -138,8 +138,9 @@ export class Simulation extends JobRuntime {
     return this.kernel.step();
   }
 
-  runUntil(time: number): void {
-    this.kernel.runUntil(time);
+  /** Handles every event due by `time`; with `stop`, may end sooner and say false (SimKernel.runUntil). */
+  runUntil(time: number, stop?: () => boolean): boolean {
+    return this.kernel.runUntil(time, stop);
   }
 
   /** Runs to the scenario's `run.until`, or until the job ends (FINISHED, FAILED) if that comes first. */

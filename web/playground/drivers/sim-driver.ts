@@ -113,8 +113,11 @@ export class SimDriver implements PlaygroundDriver {
    * `operations`: operator requests the run makes at set times (a lesson step's cancel or rescale);
    * the reference makes none. `referenceCatchUp: 'in-frames'` (the page's run): the failure-free
    * reference builds its lead over the first frames (sim-output-reference.ts), not in the constructor.
+   * `endSlicesAtDeadline` (the page's run): a slice still running when advanceTo's deadline passes
+   * ends at the next instant the clock moves on from (SimKernel.runUntil) instead of running whole:
+   * a page's first slices run the engine's code cold, and one took 50–80 ms of a start-up frame.
    */
-  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; operations?: readonly ScheduledOperation[]; referenceCatchUp?: 'now' | 'in-frames' } = {}) {
+  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; operations?: readonly ScheduledOperation[]; referenceCatchUp?: 'now' | 'in-frames'; endSlicesAtDeadline?: boolean } = {}) {
     this.scenario = scenario;
     const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
     const jobId = newJobId();
@@ -134,6 +137,7 @@ export class SimDriver implements PlaygroundDriver {
     tapWrites(this.#simulation.sinkOutput, (records) => this.#reference.written(this.#simulation.now, records));
     tapWrites(reference.sinkOutput, (records) => this.#reference.ahead(records));
     this.#inFrames = options.referenceCatchUp === 'in-frames';
+    this.#endSlicesAtDeadline = options.endSlicesAtDeadline === true;
     if (!this.#inFrames) this.#syncReference();
     this.history = new MetricsHistory(this.#simulation.topology());
     if (persist) {
@@ -177,6 +181,7 @@ export class SimDriver implements PlaygroundDriver {
   }
 
   readonly #inFrames: boolean;
+  readonly #endSlicesAtDeadline: boolean;
 
   /**
    * Runs the reference to `now + ahead` (in frames: until `deadline` at most), and compares the
@@ -242,16 +247,17 @@ export class SimDriver implements PlaygroundDriver {
    */
   advanceTo(time: number, deadline = Infinity, afterSlice?: () => boolean): void {
     const runDeadline = this.#runDeadline(deadline);
+    const overdue = this.#endSlicesAtDeadline && deadline !== Infinity ? () => performance.now() >= runDeadline : undefined;
     while (this.now < time && !this.isTerminal) {
       const next = Math.min(time, this.now + SLICE_MS);
       this.sends.tap(this.#simulation.tasks);
-      this.#runUntil(next);
+      const sliceDone = this.#runUntil(next, overdue);
       // In frames the run's own slices come first: a reference still building its lead took the
       // whole budget at the first slice, and the run (its first checkpoint) fell behind the clock.
       if (!this.#inFrames) this.#syncReference();
       this.history.sample(this);
       if (afterSlice && !afterSlice()) break;
-      if (performance.now() >= runDeadline) break;
+      if (!sliceDone || performance.now() >= runDeadline) break;
     }
     // the reference takes what the frame has left (two slices at least, sim-output-reference.ts)
     if (this.#inFrames) this.#syncReference(deadline);
@@ -260,7 +266,8 @@ export class SimDriver implements PlaygroundDriver {
   /**
    * Until when the run's own slices go on in this frame: in frames, while the reference is short
    * of its lead, a share of the budget only (one slice at least, so a run at speed 1 keeps to the
-   * clock and its first checkpoint is not held back while the reference builds its lead).
+   * clock and its first checkpoint is not held back while the reference builds its lead; with
+   * endSlicesAtDeadline, the events up to an instant's end after 32 at least).
    */
   #runDeadline(deadline: number): number {
     if (!this.#inFrames || deadline === Infinity || !this.#reference.behind(this.now)) return deadline;
@@ -296,9 +303,9 @@ export class SimDriver implements PlaygroundDriver {
     return this.#simulation.kernel.handledEvents;
   }
 
-  #runUntil(time: number): void {
-    if (this.#script) this.#script.runUntil(this.#simulation, time);
-    else this.#simulation.runUntil(time);
+  #runUntil(time: number, stop?: () => boolean): boolean {
+    if (this.#script) return this.#script.runUntil(this.#simulation, time, stop);
+    return this.#simulation.runUntil(time, stop);
   }
 
   topology(): Topology {
