@@ -63,7 +63,7 @@ export async function verifiedStoredCopy(record: StoredLocalCopy, runs: readonly
 
 async function verifiedCopy(record: StoredLocalCopy, owned: DecodeOptions): Promise<LocalCopy> {
   if (record.checksumOf !== 'xxh64' && record.checksumOf !== 'sha-256') return verifiedLocalCopy(record, []).copy;
-  const checked = await checksumMatches(record);
+  const checked = await checksumMatches(record, record.snapshot);
   if (checked !== true) return unreadableLocalCopy(record, checked);
   const start = performance.now();
   const copy = decodedLocalCopy(record, owned);
@@ -78,25 +78,23 @@ async function verifiedRuns(runs: readonly StoredLocalRun[], owned: DecodeOption
       verified.push(...verifiedLocalRuns([run], owned));
       continue;
     }
-    const start = performance.now();
-    const matches = (await localCopyXxh64(run.contents)) === run.checksum;
-    measureRestorePhase('checksum (XXH64)', run.path, start);
-    verified.push(matches ? decodedLocalRun(run, owned) : unreadableLocalRun(run, 'its bytes do not match their XXH64 checksum'));
+    const checked = await checksumMatches(run, run.contents);
+    verified.push(checked === true ? decodedLocalRun(run, owned) : unreadableLocalRun(run, checked));
   }
   return verified;
 }
 
-/** True when the copy's bytes match the checksum it was written with, else why not. */
-async function checksumMatches(record: StoredLocalCopy): Promise<true | string> {
+/** True when a copy's or run's `bytes` match the checksum it was written with (XXH64, or a copy's SHA-256), else why not. */
+async function checksumMatches(record: Pick<StoredLocalCopy, 'path' | 'checksum' | 'checksumOf'>, bytes: Uint8Array): Promise<true | string> {
   const start = performance.now();
   if (record.checksumOf === 'sha-256') {
     // Written where Web Crypto was, read where it is not: not checkable here, so not trusted.
     if (globalThis.crypto?.subtle === undefined) return 'its SHA-256 digest cannot be checked without Web Crypto';
-    const matches = (await sha256(record.snapshot)) === record.checksum;
+    const matches = (await sha256(bytes)) === record.checksum;
     measureRestorePhase('checksum (SHA-256)', record.path, start);
     return matches || 'its bytes do not match their SHA-256 digest';
   }
-  const matches = (await localCopyXxh64(record.snapshot)) === record.checksum;
+  const matches = (await localCopyXxh64(bytes)) === record.checksum;
   measureRestorePhase('checksum (XXH64)', record.path, start);
   return matches || 'its bytes do not match their XXH64 checksum';
 }

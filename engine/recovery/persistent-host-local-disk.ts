@@ -28,13 +28,13 @@ function stored(copy: LocalCopy, encoded?: Uint8Array): StoredLocalCopy {
 }
 
 /**
- * The record of a shared run for the store; `encoded`: its bytes, then checksummed as bytes
- * (fnv1a32Bytes), or, `xxh64`, with the XXH64 its TaskManager gave it as `run.checksum`.
+ * The record of a shared run for the store; `sent`: its bytes, then checksummed as bytes
+ * (fnv1a32Bytes), or, `checksumOf: 'xxh64'`, with the XXH64 its TaskManager gave it as `run.checksum`.
  */
-function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, encoded?: Uint8Array, checksumOf: LocalRunChecksumKind = 'bytes'): StoredLocalRun {
+function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, sent?: Pick<EncodedLocalRun, 'encoded' | 'checksumOf'>): StoredLocalRun {
   const { path, name, bytes, checksum } = run;
-  if (encoded && checksumOf === 'xxh64') return { path, key, name, bytes, checksum, checksumOf, contents: encoded };
-  if (encoded) return { path, key, name, bytes, checksum: fnv1a32Bytes(encoded), checksumOf: 'bytes', contents: encoded };
+  if (sent?.checksumOf === 'xxh64') return { path, key, name, bytes, checksum, checksumOf: 'xxh64', contents: sent.encoded };
+  if (sent) return { path, key, name, bytes, checksum: fnv1a32Bytes(sent.encoded), checksumOf: 'bytes', contents: sent.encoded };
   return { path, key, name, bytes, checksum, contents: encodeSharedFile(name, run.contents) };
 }
 
@@ -44,9 +44,13 @@ function storedRun(key: TaskLocalStateStoreKey, run: LocalRun, encoded?: Uint8Ar
  * back failing verification; the TaskManagers read their runs through verifiedStoredCopy.
  */
 function loadedRun(record: StoredLocalRun, options?: DecodeOptions): { key: TaskLocalStateStoreKey; run: LocalRun } {
-  if (record.checksumOf === 'xxh64') return { key: record.key, run: unreadableLocalRun(record, 'its xxh64 checksum is checked by the TaskManager that reads it') };
-  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.contents) !== record.checksum) return { key: record.key, run: unreadableLocalRun(record, 'its bytes do not match their checksum') };
-  return { key: record.key, run: decodedLocalRun(record, options) };
+  return { key: record.key, run: checkedRun(record, options) };
+}
+
+function checkedRun(record: StoredLocalRun, options?: DecodeOptions): LocalRun {
+  if (record.checksumOf === 'xxh64') return unreadableLocalRun(record, 'its xxh64 checksum is checked by the TaskManager that reads it');
+  if (record.checksumOf === 'bytes' && fnv1a32Bytes(record.contents) !== record.checksum) return unreadableLocalRun(record, 'its bytes do not match their checksum');
+  return decodedLocalRun(record, options);
 }
 
 /**
@@ -250,7 +254,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
     if (this.#contentsInMemory) {
       // The contents stay in memory anyway: encoded for the store in a task of its own, as copies are.
       const added = super.addRuns(key, runs);
-      if (added.length > 0) this.#write(() => ({ putRuns: added.map((run) => storedRun(key, run, encodeSharedFile(run.name, run.contents))) }));
+      if (added.length > 0) this.#write(() => ({ putRuns: added.map((run) => storedRun(key, run, { encoded: encodeSharedFile(run.name, run.contents) })) }));
       return added;
     }
     const held = new Set(this.runsOf(key).map((r) => r.name));
@@ -268,7 +272,7 @@ export class PersistentHostLocalDisk extends HostLocalDisk {
       fresh.map((r) => ({ name: r.name, bytes: r.bytes, contents: this.#contentsInMemory ? (r.contents ?? decodeSharedFile(r.encoded).contents) : undefined, checksum: r.checksum, verified: this.#contentsInMemory })),
     );
     const byName = new Map(fresh.map((r) => [r.name, r]));
-    this.#write({ putRuns: added.map((run) => storedRun(key, run, byName.get(run.name)?.encoded, byName.get(run.name)?.checksumOf)) });
+    this.#write({ putRuns: added.map((run) => storedRun(key, run, byName.get(run.name))) });
     return added;
   }
 
