@@ -606,7 +606,7 @@ export class PlaygroundState {
         driver = booted;
       } else {
         // The failure-free reference builds its lead over the first frames, not before the first one.
-        driver = new SimDriver(scenario, { ...this.#simOptions(), referenceCatchUp: 'in-frames', endSlicesAtDeadline: true });
+        driver = new SimDriver(scenario, { ...this.#simOptions(), referenceCatchUp: 'in-frames' });
       }
     } catch (error) {
       this.runError = errorMessage(error);
@@ -844,7 +844,7 @@ export class PlaygroundState {
     const target = Math.min(before + wallDeltaMs * this.speed, this.runUntilMs);
     const wall = performance.now();
     const budget = this.#refreshDue(wall) ? REFRESH_FRAME_BUDGET_MS : FRAME_BUDGET_MS;
-    this.#guard(() => driver.advanceTo(target, wall + budget, () => this.#deliverQueued() && this.running));
+    this.#guard(() => driver.advanceTo(target, wall + budget, () => this.#deliverQueued() && this.running, true));
     if (wallDeltaMs > 0) {
       const reached = (driver.now - before) / wallDeltaMs;
       this.effectiveSpeed = this.effectiveSpeed === 0 ? reached : this.effectiveSpeed * 0.8 + reached * 0.2;

@@ -113,11 +113,8 @@ export class SimDriver implements PlaygroundDriver {
    * `operations`: operator requests the run makes at set times (a lesson step's cancel or rescale);
    * the reference makes none. `referenceCatchUp: 'in-frames'` (the page's run): the failure-free
    * reference builds its lead over the first frames (sim-output-reference.ts), not in the constructor.
-   * `endSlicesAtDeadline` (the page's run): a slice still running when advanceTo's deadline passes
-   * ends at the next instant the clock moves on from (SimKernel.runUntil) instead of running whole:
-   * a page's first slices run the engine's code cold, and one took 50–80 ms of a start-up frame.
    */
-  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; operations?: readonly ScheduledOperation[]; referenceCatchUp?: 'now' | 'in-frames'; endSlicesAtDeadline?: boolean } = {}) {
+  constructor(scenario: Scenario, options: { seed?: number; lsmStorage?: LsmStorageFactory; checkpointStorage?: boolean; operations?: readonly ScheduledOperation[]; referenceCatchUp?: 'now' | 'in-frames' } = {}) {
     this.scenario = scenario;
     const storage = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
     const jobId = newJobId();
@@ -137,7 +134,6 @@ export class SimDriver implements PlaygroundDriver {
     tapWrites(this.#simulation.sinkOutput, (records) => this.#reference.written(this.#simulation.now, records));
     tapWrites(reference.sinkOutput, (records) => this.#reference.ahead(records));
     this.#inFrames = options.referenceCatchUp === 'in-frames';
-    this.#endSlicesAtDeadline = options.endSlicesAtDeadline === true;
     if (!this.#inFrames) this.#syncReference();
     this.history = new MetricsHistory(this.#simulation.topology());
     if (persist) {
@@ -181,7 +177,6 @@ export class SimDriver implements PlaygroundDriver {
   }
 
   readonly #inFrames: boolean;
-  readonly #endSlicesAtDeadline: boolean;
 
   /**
    * Runs the reference to `now + ahead` (in frames: until `deadline` at most), and compares the
@@ -244,10 +239,14 @@ export class SimDriver implements PlaygroundDriver {
    * passes `deadline` (performance.now() ms), so a frame never freezes the page: at a speed the
    * machine cannot keep up with, virtual time simply falls behind. `afterSlice` runs between
    * slices (the page delivers queued events there) and may return false to stop.
+   * `endSliceAtDeadline` (the page's frames): a slice still running when the deadline passes ends
+   * at the next instant the clock moves on from (SimKernel.runUntil) instead of running whole: a
+   * page's first slices run the engine's code cold, and one took 50–80 ms of a start-up frame.
+   * Without it (runUntil's chunks, compare), slices run whole and end on their time.
    */
-  advanceTo(time: number, deadline = Infinity, afterSlice?: () => boolean): void {
+  advanceTo(time: number, deadline = Infinity, afterSlice?: () => boolean, endSliceAtDeadline = false): void {
     const runDeadline = this.#runDeadline(deadline);
-    const overdue = this.#endSlicesAtDeadline && deadline !== Infinity ? () => performance.now() >= runDeadline : undefined;
+    const overdue = endSliceAtDeadline && deadline !== Infinity ? () => performance.now() >= runDeadline : undefined;
     while (this.now < time && !this.isTerminal) {
       const next = Math.min(time, this.now + SLICE_MS);
       this.sends.tap(this.#simulation.tasks);
@@ -267,7 +266,7 @@ export class SimDriver implements PlaygroundDriver {
    * Until when the run's own slices go on in this frame: in frames, while the reference is short
    * of its lead, a share of the budget only (one slice at least, so a run at speed 1 keeps to the
    * clock and its first checkpoint is not held back while the reference builds its lead; with
-   * endSlicesAtDeadline, the events up to an instant's end after 32 at least).
+   * endSliceAtDeadline, the events up to an instant's end after 32 at least).
    */
   #runDeadline(deadline: number): number {
     if (!this.#inFrames || deadline === Infinity || !this.#reference.behind(this.now)) return deadline;
