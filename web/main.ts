@@ -26,11 +26,7 @@ window.playground = api;
 await i18n.ready();
 // The mount in a task of its own: after the module's evaluation and the parser's end of document
 // (its own style and layout), not in the same long task; the first style and layout of what the
-// mount built then come with the next frame, in a task of their own too. Between them, in a task
-// of its own as well, the page's number format: the first Intl.NumberFormat loads ICU data (some
-// 25 ms), and the run controls' counters format their first numbers in the mount.
-await nextTask();
-i18n.formatNumber(0);
+// mount built then come with the next frame, in a task of their own too.
 await nextTask();
 
 export default mount(App, {

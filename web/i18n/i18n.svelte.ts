@@ -16,6 +16,7 @@ import type { EngineMessage } from '../../engine/messages/message-codes.ts';
 import { LOCALE_LABELS, type Locale, type LocaleBundle } from './locale.ts';
 import { en, type MessageKey, type Messages, type PageMessages } from './messages-en.ts';
 import { formatMessage } from './message-format.ts';
+import { groupedInteger } from './grouped-integer.ts';
 
 const STORAGE_KEY = 'checkpoint-playground.locale';
 
@@ -177,6 +178,8 @@ class I18n {
 
   /** A number formatted for the current locale (grouping separators). */
   formatNumber(value: number): string {
+    const grouped = groupedInteger(value);
+    if (grouped !== undefined) return grouped;
     // One formatter per locale: toLocaleString builds a new one per call, a main-thread cost at every refresh.
     const format = (NUMBER_FORMATS[this.locale] ??= new Intl.NumberFormat(this.locale));
     return format.format(value);
