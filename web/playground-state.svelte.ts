@@ -574,6 +574,7 @@ export class PlaygroundState {
     }
     // A page asked for live (`?driver=live`) where it cannot run: the sim runs, and the page says why.
     if (this.driverName === 'live' && this.#storageGranted === false) this.driverName = 'sim';
+    const pageHadNoRun = this.#driver === null;
     this.#clearJob();
     this.#ranToItsEnd = false;
     this.source = source;
@@ -605,8 +606,13 @@ export class PlaygroundState {
         }
         driver = booted;
       } else {
+        const generation = this.#generation;
         // The failure-free reference builds its lead over the first frames, not before the first one.
         driver = new SimDriver(scenario, { ...this.#simOptions(), referenceCatchUp: 'in-frames' });
+        // The page's first run (nothing shown yet to clear, so nothing flashes empty): the page's
+        // update for it (Svelte's flush of the state below) in a task after the run's set-up; in
+        // one task the two made a start-up long task of 50–60 ms on a loaded machine.
+        if (pageHadNoRun && !(await this.#stillCurrentAfterNextTask(generation))) return void driver.dispose();
       }
     } catch (error) {
       this.runError = errorMessage(error);
@@ -665,6 +671,12 @@ export class PlaygroundState {
       unsubscribeEvents();
       unsubscribeStorage?.();
     };
+  }
+
+  /** Waits for a task of its own; false when another scenario was asked for since `generation` (also while the run was built). */
+  async #stillCurrentAfterNextTask(generation: number): Promise<boolean> {
+    await nextTask();
+    return generation === this.#generation;
   }
 
   #clearJob(): void {

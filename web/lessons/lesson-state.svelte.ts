@@ -12,6 +12,7 @@ import type { LookTarget } from '../../engine/lessons/look-target.ts';
 import { stepProgress } from '../../engine/lessons/lesson-progress.ts';
 import { lessonOperations, lessonScenarioInput } from '../../engine/lessons/lesson-scenario.ts';
 import { readScenarioText } from '../playground/scenario-text-reader.ts';
+import { nextTask } from '../next-task.ts';
 import { preParsedScenarioUrl } from './pre-parsed-scenario-url.ts';
 import { FIRST_LESSON, LESSON_OUTLINE, loadEveryLessonLanguage, loadLesson } from './lesson-loader.ts';
 import type { LessonProgress, LessonSummary, OpenLessonResult } from '../playground/api/playground-api-types.ts';
@@ -120,6 +121,10 @@ export class LessonState {
     // Also one asked for and not yet installed (an API call right after the page's script ran).
     if (this.playground.source !== null || this.playground.loadsAsked > 0) return;
     await this.#loadInput(lesson, input, 0);
+    // The lesson's steps and the run's start in a task after the run's set-up (the page's start-up
+    // long tasks): unless something else was loaded meanwhile.
+    await nextTask();
+    if (!this.#runIsLessons() || this.#url !== lessonScenarioUrl(lesson)) return;
     this.lesson = lesson;
     this.step = 0;
     this.listOpen = false;
