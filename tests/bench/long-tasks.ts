@@ -51,8 +51,12 @@ async function measure(baseUrl: string, scenario: string): Promise<BenchFigure> 
   }
 }
 
-/** Fresh-profile runs per scenario; the figure is the median run (by its count of long tasks). */
-const ROUNDS = 3;
+/**
+ * Fresh-profile runs per scenario; the figure is the median run (by its count of long tasks).
+ * Five, not three: a count of 0 or 1 per run, and the median of three flipped between bench runs
+ * on this machine (local-recovery: rounds 1,0,1 in one run, 0,0,0 in the next).
+ */
+const ROUNDS = 5;
 
 export async function benchLongTasks(baseUrl: string): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
