@@ -184,6 +184,28 @@ describe('channel view', () => {
     );
   });
 
+  it('summarises the still picture of a scenario loaded right after another, within half a second of the last summary', async () => {
+    // The summary is refreshed a few times a second while buffers move; the last frame before the
+    // layer sleeps must say what it shows, however soon after the previous summary it comes.
+    const [small, wide] = await session.page.evaluate(
+      async ([a, b]) => {
+        const api = window.playground!;
+        await api.load(a);
+        const small = (await api.topology()).channels.length;
+        await api.load(b);
+        return [small, (await api.topology()).channels.length];
+      },
+      [twoWideSlow(), sixteenWide()] as const,
+    );
+    expect(wide).not.toBe(small);
+    await session.page.waitForFunction(
+      () => (document.querySelector('[data-testid="channel-layer"]') as (HTMLCanvasElement & { isAsleep?(): boolean }) | null)?.isAsleep?.() === true,
+      undefined,
+      { polling: 50, timeout: 30_000 },
+    );
+    await expect(session.page.getByTestId('channel-summary').textContent()).resolves.toContain(`${wide} channels`);
+  });
+
   it('logs no errors', () => {
     expect(session.errors).toEqual([]);
   });
