@@ -580,13 +580,14 @@ export class PlaygroundState {
     this.source = source;
     this.scenarioInput = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
     let driver: SimDriver | SelfRunningDriver;
+    // what a later load, restart or change makes stale while this one waits (the live boot, the sim's next task)
+    const generation = this.#generation;
     try {
       if (scenario.runtime === 'scale') {
         const started = await this.#startScale(scenario, autoStart);
         if (!started) return;
         driver = started;
       } else if (this.driverName === 'live') {
-        const generation = this.#generation;
         this.booting = true;
         this.#booting = { scenario, autoStart };
         // The loaded document as JSON text (valid scenario text): an exported session carries it.
@@ -606,13 +607,15 @@ export class PlaygroundState {
         }
         driver = booted;
       } else {
-        const generation = this.#generation;
         // The failure-free reference builds its lead over the first frames, not before the first one.
         driver = new SimDriver(scenario, { ...this.#simOptions(), referenceCatchUp: 'in-frames' });
         // The page's first run (nothing shown yet to clear, so nothing flashes empty): the page's
         // update for it (Svelte's flush of the state below) in a task after the run's set-up; in
         // one task the two made a start-up long task of 50–60 ms on a loaded machine.
-        if (pageHadNoRun && !(await this.#stillCurrentAfterNextTask(generation))) return void driver.dispose();
+        if (pageHadNoRun) {
+          await nextTask();
+          if (generation !== this.#generation) return void driver.dispose();
+        }
       }
     } catch (error) {
       this.runError = errorMessage(error);
@@ -671,12 +674,6 @@ export class PlaygroundState {
       unsubscribeEvents();
       unsubscribeStorage?.();
     };
-  }
-
-  /** Waits for a task of its own; false when another scenario was asked for since `generation` (also while the run was built). */
-  async #stillCurrentAfterNextTask(generation: number): Promise<boolean> {
-    await nextTask();
-    return generation === this.#generation;
   }
 
   #clearJob(): void {

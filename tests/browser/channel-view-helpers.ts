@@ -41,8 +41,15 @@ export async function loadAndRunUntil(session: BrowserSession, scenario: object 
     },
     [scenario, untilMs] as const,
   );
-  // The layer drew the paused state and the buffers settled into place: it asks for no more frames.
-  // (A page-side wait, not expect.poll: this runs in beforeAll too, where vitest has no test to poll in.)
+  await untilChannelLayerSleeps(session);
+}
+
+/**
+ * Waits until the layer drew the paused state and the buffers settled into place: it asks for no
+ * more frames. (A page-side wait, not expect.poll: this runs in beforeAll too, where vitest has no
+ * test to poll in.)
+ */
+export async function untilChannelLayerSleeps(session: BrowserSession): Promise<void> {
   await session.page.waitForFunction(
     () => (document.querySelector('[data-testid="channel-layer"]') as (HTMLCanvasElement & { isAsleep?(): boolean }) | null)?.isAsleep?.() === true,
     undefined,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../web/i18n/messages.ts';
 import { openBrowserSession, SCREENSHOT_DIR, type BrowserSession } from './browser-session.ts';
 import { sixteenWide, twoWideSlow } from './channel-scenarios.ts';
-import { clickChannelItem, channelCounts, loadAndRunUntil, openPlayground } from './channel-view-helpers.ts';
+import { clickChannelItem, channelCounts, loadAndRunUntil, openPlayground, untilChannelLayerSleeps } from './channel-view-helpers.ts';
 
 describe('channel view', () => {
   let session: BrowserSession;
@@ -198,11 +198,7 @@ describe('channel view', () => {
       [twoWideSlow(), sixteenWide()] as const,
     );
     expect(wide).not.toBe(small);
-    await session.page.waitForFunction(
-      () => (document.querySelector('[data-testid="channel-layer"]') as (HTMLCanvasElement & { isAsleep?(): boolean }) | null)?.isAsleep?.() === true,
-      undefined,
-      { polling: 50, timeout: 30_000 },
-    );
+    await untilChannelLayerSleeps(session);
     await expect(session.page.getByTestId('channel-summary').textContent()).resolves.toContain(`${wide} channels`);
   });
 
