@@ -85,6 +85,11 @@ export interface CheckpointStorageSpec {
   local: { latencyMs: number; bandwidthMbPerS: number };
   /** `execution.checkpointing.local-backup.enabled`: write a secondary local copy of keyed state */
   localBackupEnabled: boolean;
+  /**
+   * `execution.checkpointing.data-inline-threshold` in bytes: a private state file of at most this
+   * size is not written; the acknowledgement carries it and `_metadata` holds it (absent: 0, none).
+   */
+  dataInlineThresholdBytes?: number;
   /** bytes the store may hold (a full store fails writes with IO_EXCEPTION); default unlimited */
   quotaBytes?: number;
   /** the remote store's fault knobs in force when the TaskManager registers (default: healthy) */

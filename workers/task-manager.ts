@@ -15,7 +15,7 @@
  * it in-process on Node's MessageChannel.
  */
 import type { CheckpointBarrier, NetworkBuffer, PollOutcome, StreamRecord, SubtaskCheckpointMetrics, TaskEffect, TaskStateSnapshot } from '../engine/protocol.ts';
-import { checkpointPlacement, taskSnapshotFiles, type TaskUpload } from '../engine/storage/checkpoint-files.ts';
+import { checkpointPlacement, privateStateBytes, taskSnapshotFiles, type TaskUpload } from '../engine/storage/checkpoint-files.ts';
 import { CostModelledStorage } from '../engine/storage/cost-modelled-storage.ts';
 import { encodeSharedFile, encodeTaskStateSnapshot } from '../engine/storage/snapshot-codec.ts';
 import { withoutRunContents } from '../engine/recovery/host-local-disk.ts';
@@ -678,7 +678,7 @@ export class TaskManager implements TaskManagerGateway {
     let upload: TaskUpload;
     let handle: Uint8Array;
     try {
-      upload = taskSnapshotFiles(checkpointPlacement(spec.location, checkpointId), snapshot);
+      upload = taskSnapshotFiles(checkpointPlacement(spec.location, checkpointId), snapshot, undefined, spec.dataInlineThresholdBytes);
       // The JobManager gets the handle only; the state's bytes are in storage (and on the local disk).
       handle = encodeTaskStateSnapshot(stateHandleOf(snapshot));
     } catch (error) {
@@ -708,7 +708,7 @@ export class TaskManager implements TaskManagerGateway {
   /** The local copy of keyed state to the host's disk, reported once the sync phase and then its modelled write time have passed. */
   #writeLocalCopy({ taskIndex, attempt, checkpointId, snapshot, spec }: SnapshotUpload, upload: TaskUpload, runs: UnsummedLocalRun[], syncEnded: Promise<void>): void {
     // Without shared files the upload's state file is the whole snapshot: its bytes serve the copy (encoding 25 MB twice blocks the worker for seconds).
-    const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : upload.files[0]!.bytes;
+    const copy = 'sharedFiles' in snapshot ? encodeTaskStateSnapshot(withoutRunContents(snapshot)) : privateStateBytes(upload);
     // Of the bytes (the host's disk stores them as they are): XXH64, about 2 ms per 14 MB, while the write's modelled time passes.
     const digest = localCopyChecksum(copy);
     const summed = Promise.all(runs.map(async (r) => ({ ...r, ...(await localCopyChecksum(r.encoded)) })));

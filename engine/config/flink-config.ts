@@ -59,6 +59,8 @@ export interface FlinkConfig {
   checkpointStorage: CheckpointStorageType | undefined;
   checkpointDir: string | undefined;
   savepointDir: string | undefined;
+  /** `execution.checkpointing.data-inline-threshold`: a subtask's state file of at most this many bytes goes inline into `_metadata` */
+  dataInlineThresholdBytes: number;
   claimMode: RecoveryClaimMode;
   checkpointsHistory: number;
 

@@ -225,6 +225,16 @@ export const FLINK_OPTIONS: readonly FlinkOption[] = [
     group: 'retention',
   },
   {
+    key: 'execution.checkpointing.data-inline-threshold',
+    type: 'memory',
+    default: 20 * KB,
+    // FsCheckpointStorageAccess refuses more than 1 mb (MAX_FILE_STATE_THRESHOLD)
+    range: { min: 0, max: MB },
+    deprecatedKeys: ['state.storage.fs.memory-threshold', 'state.backend.fs.memory-threshold'],
+    description: 'State chunks of at most this size are stored inline in the checkpoint\'s _metadata file instead of in files of their own (at most 1 mb).',
+    group: 'retention',
+  },
+  {
     key: 'execution.state-recovery.claim-mode',
     type: 'enum',
     default: 'NO_CLAIM',
@@ -655,6 +665,7 @@ function buildFlinkConfig(r: TypedReader): FlinkConfig {
     checkpointStorage: r.optionalString('execution.checkpointing.storage') as CheckpointStorageType | undefined,
     checkpointDir: r.optionalString('execution.checkpointing.dir'),
     savepointDir: r.optionalString('execution.checkpointing.savepoint-dir'),
+    dataInlineThresholdBytes: r.number('execution.checkpointing.data-inline-threshold'),
     claimMode: r.string('execution.state-recovery.claim-mode') as RecoveryClaimMode,
     checkpointsHistory: r.number('web.checkpoints.history'),
     stateBackend: r.string('state.backend.type') as StateBackendType,

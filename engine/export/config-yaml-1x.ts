@@ -22,6 +22,7 @@ export const KEY_IN_FLINK_1X: Readonly<Record<string, string>> = {
   'execution.checkpointing.storage': 'state.checkpoint-storage',
   'execution.checkpointing.dir': 'state.checkpoints.dir',
   'execution.checkpointing.savepoint-dir': 'state.savepoints.dir',
+  'execution.checkpointing.data-inline-threshold': 'state.storage.fs.memory-threshold',
   'execution.checkpointing.incremental': 'state.backend.incremental',
   'execution.state-recovery.claim-mode': 'execution.savepoint-restore-mode',
   'execution.state-recovery.from-local': 'state.backend.local-recovery',

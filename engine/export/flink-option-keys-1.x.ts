@@ -33,6 +33,7 @@ export const FLINK_1X_OPTION_KEYS: ReadonlySet<string> = new Set([
   'state.checkpoints.dir',
   'state.checkpoints.num-retained',
   'state.savepoints.dir',
+  'state.storage.fs.memory-threshold',
   'taskmanager.state.local.root-dirs',
   // SavepointConfigOptions
   'execution.savepoint.path',

@@ -29,6 +29,7 @@ export const FLINK_2X_OPTION_KEYS: ReadonlySet<string> = new Set([
   'execution.checkpointing.storage',
   'execution.checkpointing.dir',
   'execution.checkpointing.savepoint-dir',
+  'execution.checkpointing.data-inline-threshold',
   'execution.checkpointing.incremental',
   'execution.checkpointing.snapshot-compression',
   'execution.checkpointing.local-backup.enabled',

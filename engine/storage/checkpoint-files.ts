@@ -68,8 +68,17 @@ export interface SubtaskStateReference {
   /** the CompletedCheckpoint.taskStates key (`vertex#index`) */
   key: string;
   subtask: SubtaskId;
-  /** the file with the subtask's private state (its TaskStateSnapshot, shared contents left out) */
+  /**
+   * The file with the subtask's private state (its TaskStateSnapshot, shared contents left out);
+   * with `inline`, the name that state would have had as a file, and no file is written.
+   */
   statePath: string;
+  /**
+   * The private state itself when its file would have held at most
+   * `execution.checkpointing.data-inline-threshold` bytes: Flink's ByteStreamStateHandle, which
+   * lives inside `_metadata` instead of in a file of its own.
+   */
+  inline?: Uint8Array;
   stateSize: number;
   checkpointedSize: number;
   sharedFiles: SharedFileReference[];
@@ -120,11 +129,16 @@ export interface TaskUpload {
 
 /**
  * What a task uploads in the asynchronous part of checkpoint `placement`: its private state and
- * every shared file whose contents its snapshot carries. `key` defaults to `vertex#index`.
+ * every shared file whose contents its snapshot carries. `key` defaults to `vertex#index`. Private
+ * state of at most `inlineThresholdBytes` goes into the reference instead of a file (Flink's
+ * FsCheckpointStateOutputStream#closeAndGetHandle: `pos <= localStateThreshold`); 0, the default
+ * here, writes every state file.
  */
-export function taskSnapshotFiles(placement: CheckpointPlacement, snapshot: TaskStateSnapshot, key = `${snapshot.subtask.vertexId}#${snapshot.subtask.subtaskIndex}`): TaskUpload {
+export function taskSnapshotFiles(placement: CheckpointPlacement, snapshot: TaskStateSnapshot, key = `${snapshot.subtask.vertexId}#${snapshot.subtask.subtaskIndex}`, inlineThresholdBytes = 0): TaskUpload {
   const statePath = exclusiveStatePath(placement.directory, snapshot.subtask);
-  const files: CheckpointFile[] = [{ path: statePath, bytes: encodeTaskStateSnapshot(privatePart(snapshot)) }];
+  const stateBytes = encodeTaskStateSnapshot(privatePart(snapshot));
+  const inline = stateBytes.byteLength <= inlineThresholdBytes;
+  const files: CheckpointFile[] = inline ? [] : [{ path: statePath, bytes: stateBytes }];
   const sharedFiles: SharedFileReference[] = [];
   for (const f of snapshot.sharedFiles ?? []) {
     const path = sharedFileLocation(placement, f.name);
@@ -134,8 +148,22 @@ export function taskSnapshotFiles(placement: CheckpointPlacement, snapshot: Task
   }
   return {
     files,
-    reference: { key, subtask: { ...snapshot.subtask }, statePath, stateSize: snapshot.stateSize, checkpointedSize: snapshot.checkpointedSize, sharedFiles, handles: stateHandleRefsOf(operatorSubtaskStateOf(snapshot)) },
+    reference: {
+      key,
+      subtask: { ...snapshot.subtask },
+      statePath,
+      ...(inline ? { inline: stateBytes } : {}),
+      stateSize: snapshot.stateSize,
+      checkpointedSize: snapshot.checkpointedSize,
+      sharedFiles,
+      handles: stateHandleRefsOf(operatorSubtaskStateOf(snapshot)),
+    },
   };
+}
+
+/** The encoded private state of an upload, whether it went to a file or inline. */
+export function privateStateBytes(upload: TaskUpload): Uint8Array {
+  return upload.reference.inline ?? upload.files.find((f) => f.path === upload.reference.statePath)!.bytes;
 }
 
 /** The `_metadata` the JobManager writes once every task acknowledged. */
@@ -163,6 +191,8 @@ export interface CheckpointFilesOptions {
   missingSharedContents?: (name: string) => unknown;
   /** shared paths already in storage: not written again */
   storedSharedPaths?: ReadonlySet<string>;
+  /** `execution.checkpointing.data-inline-threshold` in bytes (default 0: every state file written) */
+  inlineThresholdBytes?: number;
 }
 
 /**
@@ -174,7 +204,7 @@ export function checkpointFiles(placement: CheckpointPlacement, checkpoint: Comp
   const subtasks: SubtaskStateReference[] = [];
   const planned = new Set<string>();
   for (const [key, snapshot] of checkpoint.taskStates) {
-    const upload = taskSnapshotFiles(placement, snapshot, key);
+    const upload = taskSnapshotFiles(placement, snapshot, key, options.inlineThresholdBytes);
     for (const file of upload.files) {
       if (options.storedSharedPaths?.has(file.path) || planned.has(file.path)) continue;
       planned.add(file.path);
@@ -211,7 +241,7 @@ export function decodeCheckpointMetadata(bytes: Uint8Array): CheckpointMetadata 
 export function referencedFiles(directory: string, metadata: CheckpointMetadata): string[] {
   const paths = [metadataPath(directory)];
   for (const s of metadata.subtasks) {
-    paths.push(s.statePath);
+    if (!s.inline) paths.push(s.statePath);
     for (const f of s.sharedFiles) paths.push(f.path);
   }
   return paths;
@@ -272,7 +302,8 @@ export async function readSubtaskStates(storage: CheckpointFileReader, directory
   const taskStates = new Map<string, TaskStateSnapshot>();
   const refs = metadata.subtasks;
   // The state files are independent requests, in flight together (as each task downloads its own in Flink).
-  const stateFiles = await Promise.all(refs.map((ref) => storage.readFile(ref.statePath)));
+  // An inline state came with `_metadata`: nothing to read.
+  const stateFiles = await Promise.all(refs.map((ref) => ref.inline ?? storage.readFile(ref.statePath)));
   for (const [r, ref] of refs.entries()) {
     const bytes = stateFiles[r];
     if (!bytes) {

@@ -54,6 +54,8 @@ export interface CheckpointStorageMirrorOptions {
    * that completed the checkpoint. The engine itself never waits on a clock.
    */
   beforeEncode?: () => Promise<void>;
+  /** `execution.checkpointing.data-inline-threshold` in bytes (default 0: every state file written) */
+  inlineThresholdBytes?: number;
 }
 
 /** A checkpoint handed over for writing, with the shared files' contents it may need. */
@@ -182,7 +184,7 @@ export class CheckpointStorageMirror {
     this.#unwritten.delete(c.id);
     await this.#options.beforeEncode?.();
     const location = this.#storage.location;
-    const files = this.#encode(() => checkpointFiles(checkpointPlacement(location, c.id), c, { storedSharedPaths: this.#shared, missingSharedContents: (name) => captured.get(name) }));
+    const files = this.#encode(() => checkpointFiles(checkpointPlacement(location, c.id), c, { storedSharedPaths: this.#shared, missingSharedContents: (name) => captured.get(name), inlineThresholdBytes: this.#options.inlineThresholdBytes }));
     // A checkpoint the codec cannot encode is recorded and not tried again: it would fail alike.
     if (!files) return;
     const error = await this.#storage.writeCheckpoint(c.id, files);
@@ -198,7 +200,7 @@ export class CheckpointStorageMirror {
   async #writeSavepoint(handover: Handover): Promise<void> {
     const { checkpoint: s, captured } = handover;
     const directory = this.#savepoints.get(s.id)!;
-    const files = this.#encode(() => checkpointFiles(savepointPlacement(directory), s, { missingSharedContents: (name) => captured.get(name) }));
+    const files = this.#encode(() => checkpointFiles(savepointPlacement(directory), s, { missingSharedContents: (name) => captured.get(name), inlineThresholdBytes: this.#options.inlineThresholdBytes }));
     const error = files ? await this.#storage.writeCheckpoint(s.id, files) : undefined;
     if (files && !error) return;
     this.#savepoints.delete(s.id);

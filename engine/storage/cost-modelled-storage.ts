@@ -129,6 +129,9 @@ export class CostModelledStorage implements CheckpointStorage {
     const rounds = Math.max(1, Math.ceil(copies.length / this.#cost.parallelRequests));
     await this.#wait(transferMs(bytes, this.#cost.latencyMs * rounds, this.#cost.bandwidthMbPerS));
     if (this.knobs.failing) return this.#fail(copies[0]?.path ?? this.location.checkpointDir, 'write');
+    // Nothing to store (a subtask whose state went inline into `_metadata`): the request's time was
+    // still modelled, as the simulation charges every upload, but the inner store is not touched.
+    if (copies.length === 0) return undefined;
     const error = await this.#inner.writeCheckpoint(checkpointId, copies);
     if (error) this.stats.failedRequests++;
     else this.stats.bytesWritten += bytes;

@@ -56,6 +56,8 @@ describe('deprecated keys map to their current keys', () => {
     ['state.backend', ['state.backend.type']],
     ['state.checkpoint-storage', ['execution.checkpointing.storage']],
     ['execution.savepoint-restore-mode', ['execution.state-recovery.claim-mode']],
+    ['state.storage.fs.memory-threshold', ['execution.checkpointing.data-inline-threshold']],
+    ['state.backend.fs.memory-threshold', ['execution.checkpointing.data-inline-threshold']],
     ['restart-strategy', ['restart-strategy.type']],
     ['execution.buffer-timeout', ['execution.buffer-timeout.interval']],
     ['execution.checkpointing.checkpoints-after-tasks-finish.enabled', ['execution.checkpointing.checkpoints-after-tasks-finish']],
@@ -64,7 +66,7 @@ describe('deprecated keys map to their current keys', () => {
   });
 
   it('covers every deprecated key in the registry', () => {
-    expect(DEPRECATED_KEYS).toHaveLength(15);
+    expect(DEPRECATED_KEYS).toHaveLength(17);
   });
 });
 
@@ -86,6 +88,7 @@ const FLINK_DEFAULTS: FlinkConfig = {
   checkpointStorage: undefined,
   checkpointDir: undefined,
   savepointDir: undefined,
+  dataInlineThresholdBytes: 20 * 1024,
   claimMode: 'NO_CLAIM',
   checkpointsHistory: 10,
   stateBackend: 'hashmap',

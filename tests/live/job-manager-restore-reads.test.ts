@@ -15,8 +15,13 @@ import { keyedCountJob } from '../support/scenario-builder.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
 import { until } from './until.ts';
 
-/** source → keyed count → sink on three hosts, one TaskManager each, checkpointing every 200 ms, with task-local recovery. */
-function scenario(): Scenario {
+/**
+ * source → keyed count → sink on three hosts, one TaskManager each, checkpointing every 200 ms,
+ * with task-local recovery. The sources' and sinks' state is a few hundred bytes: with Flink's
+ * default `execution.checkpointing.data-inline-threshold` (20 kb) it goes inline into `_metadata`,
+ * with 0 into files of its own.
+ */
+function scenario(inlineThreshold: number): Scenario {
   const base = keyedCountJob({ keys: 12, rate: 3000, count: 9000, parallelism: 3 });
   return {
     ...base,
@@ -24,6 +29,7 @@ function scenario(): Scenario {
       'execution.checkpointing.interval': 200,
       'execution.checkpointing.min-pause': 50,
       'execution.state-recovery.from-local': true,
+      'execution.checkpointing.data-inline-threshold': inlineThreshold,
       'heartbeat.interval': 1000,
       'heartbeat.timeout': 5000,
       'restart-strategy.type': 'fixed-delay',
@@ -41,27 +47,33 @@ afterEach(() => {
   driver = undefined;
 });
 
+/** Starts the job, waits for its second checkpoint, then counts every read of remote storage and of the hosts' disks through a kill and its restore. */
+async function restoreAfterKill(inlineThreshold: number) {
+  const cluster = inProcessTaskManagers();
+  driver = await LiveDriver.start(scenario(inlineThreshold), { launchTaskManager: cluster.launch, heartbeatScale: 0.1 });
+  const live = driver;
+  await until(() => (live.coordinator.latestCheckpoint()?.id ?? 0) >= 2, 10_000);
+  await live.storageIdle();
+
+  const remoteReads: Array<{ byJobManager: boolean; path: string; bytes: number }> = [];
+  const readFile = IndexedDbCheckpointStorage.prototype.readFile;
+  vi.spyOn(IndexedDbCheckpointStorage.prototype, 'readFile').mockImplementation(async function (this: IndexedDbCheckpointStorage, path: string) {
+    const bytes = await readFile.call(this, path);
+    remoteReads.push({ byJobManager: this === live.checkpointStorage, path, bytes: bytes?.byteLength ?? 0 });
+    return bytes;
+  });
+  const wholeDiskReads = vi.spyOn(IndexedDbLocalDiskStore.prototype, 'read');
+  const copyReads = vi.spyOn(IndexedDbLocalDiskStore.prototype, 'readCopy');
+
+  expect(live.killTaskManager('tm-1')).toBeUndefined();
+  await until(() => live.restores.length === 1 && live.jobStatus === 'RUNNING', 10_000);
+  const restore = live.restores[0]!;
+  return { live, restore, remoteReads, wholeDiskReads, copyReads };
+}
+
 describe('the live JobManager restoring a checkpoint', () => {
   it('reads only `_metadata` and no host disk, while the TaskManagers read their own state, local copies first', async () => {
-    const cluster = inProcessTaskManagers();
-    driver = await LiveDriver.start(scenario(), { launchTaskManager: cluster.launch, heartbeatScale: 0.1 });
-    const live = driver;
-    await until(() => (live.coordinator.latestCheckpoint()?.id ?? 0) >= 2, 10_000);
-    await live.storageIdle();
-
-    const remoteReads: Array<{ byJobManager: boolean; path: string; bytes: number }> = [];
-    const readFile = IndexedDbCheckpointStorage.prototype.readFile;
-    vi.spyOn(IndexedDbCheckpointStorage.prototype, 'readFile').mockImplementation(async function (this: IndexedDbCheckpointStorage, path: string) {
-      const bytes = await readFile.call(this, path);
-      remoteReads.push({ byJobManager: this === live.checkpointStorage, path, bytes: bytes?.byteLength ?? 0 });
-      return bytes;
-    });
-    const wholeDiskReads = vi.spyOn(IndexedDbLocalDiskStore.prototype, 'read');
-    const copyReads = vi.spyOn(IndexedDbLocalDiskStore.prototype, 'readCopy');
-
-    expect(live.killTaskManager('tm-1')).toBeUndefined();
-    await until(() => live.restores.length === 1 && live.jobStatus === 'RUNNING', 10_000);
-    const restore = live.restores[0]!;
+    const { live, restore, remoteReads, wholeDiskReads, copyReads } = await restoreAfterKill(0);
 
     const byJobManager = remoteReads.filter((r) => r.byJobManager).map((r) => r.path);
     expect(byJobManager).toEqual([`${live.checkpointStorageSpec.location.checkpointDir}/${live.checkpointStorageSpec.location.jobId}/chk-${restore.checkpointId}/_metadata`]);
@@ -74,5 +86,17 @@ describe('the live JobManager restoring a checkpoint', () => {
     expect(byTaskManagers.sort()).toEqual(['op-sink-0', 'op-sink-1', 'op-sink-2', 'op-source-0', 'op-source-1', 'op-source-2']);
     // What the restore says it read remotely is what the stores gave: `_metadata` once, and each TaskManager's own files.
     expect(live.remoteRestoreReads).toEqual([{ checkpointId: restore.checkpointId, bytes: remoteReads.reduce((n, r) => n + r.bytes, 0), requests: remoteReads.length }]);
+  });
+
+  it('sends state under data-inline-threshold with the handles from `_metadata`: the TaskManagers read no remote file for it', async () => {
+    const { live, restore, remoteReads, copyReads } = await restoreAfterKill(20 * 1024);
+
+    const metadataPath = `${live.checkpointStorageSpec.location.checkpointDir}/${live.checkpointStorageSpec.location.jobId}/chk-${restore.checkpointId}/_metadata`;
+    expect(remoteReads.map((r) => ({ byJobManager: r.byJobManager, path: r.path }))).toEqual([{ byJobManager: true, path: metadataPath }]);
+    // The keyed counts still restored from their local copies, and the sources and sinks from what `_metadata` carried.
+    expect(copyReads).toHaveBeenCalledTimes(3);
+    expect(restore.subtasks.map((s) => `${s.vertexId}#${s.subtaskIndex}`).sort()).toEqual(['count#0', 'count#1', 'count#2', 'sink#0', 'sink#1', 'sink#2', 'source#0', 'source#1', 'source#2']);
+    const listed = await live.checkpointStorage!.list(`${live.checkpointStorageSpec.location.checkpointDir}/${live.checkpointStorageSpec.location.jobId}/chk-${restore.checkpointId}`);
+    expect(listed.map((f) => f.path.split('/').pop())).toEqual(['_metadata']);
   });
 });

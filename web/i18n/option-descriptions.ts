@@ -23,6 +23,7 @@ export const optionDescriptions: Record<Exclude<Locale, 'en'>, Readonly<Record<s
     'execution.checkpointing.storage': 'Checkpoint 写到哪里（显示在 Checkpoint 配置中）。',
     'execution.checkpointing.dir': 'Checkpoint 数据和元数据的目录（在演练场的远程存储中只是一个标签）。',
     'execution.checkpointing.savepoint-dir': 'Savepoint 的默认目录。',
+    'execution.checkpointing.data-inline-threshold': '不超过此大小的状态块直接内联写进 Checkpoint 的 _metadata 文件，而不单独写成文件（最大 1 mb）。',
     'execution.state-recovery.claim-mode': '从快照恢复的作业是接管其文件（CLAIM），还是不去动它们。',
     'web.checkpoints.history': '统计历史中保留最近多少个 Checkpoint。',
     'state.backend.type': 'hashmap 把状态作为对象放在堆上；rocksdb 把状态放在基于 wa-sqlite（WebAssembly 中的 SQLite）构建、代替 RocksDB 的 LSM 树中，并能做增量快照。',

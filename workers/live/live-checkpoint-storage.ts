@@ -120,7 +120,7 @@ export class LiveCheckpointStorage {
       for (const [key, snapshot] of checkpoint.taskStates) {
         let ref = refs.get(key);
         if (!ref) {
-          const upload = taskSnapshotFiles(placement, snapshot, key);
+          const upload = taskSnapshotFiles(placement, snapshot, key, this.spec.dataInlineThresholdBytes);
           files.push(...upload.files);
           ref = upload.reference;
         }
@@ -174,7 +174,8 @@ export class LiveCheckpointStorage {
   deleteUnused(checkpointId: number, reference: SubtaskStateReference, isCompleted: boolean): void {
     if (isCompleted) return;
     this.#coordinator.sharedState.abandon(checkpointId, reference.sharedFiles.filter((f) => f.uploaded).map((f) => f.name));
-    void this.enqueue(() => this.#deleteFiles([reference.statePath]));
+    // An inline state was never a file: it went with the acknowledgement, and nothing is left to delete.
+    if (!reference.inline) void this.enqueue(() => this.#deleteFiles([reference.statePath]));
   }
 
   /**

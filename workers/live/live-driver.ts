@@ -184,6 +184,7 @@ export class LiveDriver extends JobRuntime {
       remote: { latencyMs: costs.remote_latency_ms, bandwidthMbPerS: costs.remote_bandwidth_mb_per_s },
       local: { latencyMs: costs.local_latency_ms, bandwidthMbPerS: costs.local_bandwidth_mb_per_s },
       localBackupEnabled: config.localBackupEnabled,
+      dataInlineThresholdBytes: config.dataInlineThresholdBytes,
     };
     for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, openHostLocalDisk(host, spec.databaseName, { contentsInMemory: false }));
     this.jobMaster = new JobMaster(scenario, {

@@ -136,6 +136,7 @@ export class SimCheckpointStorage {
       sharedContents: (name) => job.sharedContents(name),
       // encode each checkpoint in a task of its own, not in the frame that completed it
       beforeEncode: nextTask,
+      inlineThresholdBytes: config.dataInlineThresholdBytes,
       ...(config.savepointDir === undefined ? {} : { savepointDir: config.savepointDir }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     });
