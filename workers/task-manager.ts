@@ -679,7 +679,8 @@ export class TaskManager implements TaskManagerGateway {
     let handle: Uint8Array;
     try {
       upload = taskSnapshotFiles(checkpointPlacement(spec.location, checkpointId), snapshot, undefined, spec.dataInlineThresholdBytes);
-      // The JobManager gets the handle only; the state's bytes are in storage (and on the local disk).
+      // The JobManager gets the handle only; the state's bytes are in storage (and on the local disk),
+      // or, when they are at most data-inline-threshold, in the reference, for `_metadata`.
       handle = encodeTaskStateSnapshot(stateHandleOf(snapshot));
     } catch (error) {
       this.#report({ type: 'decline-checkpoint', attempt, taskIndex, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION', cause: error instanceof Error ? error.message : String(error) });
