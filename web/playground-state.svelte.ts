@@ -50,6 +50,7 @@ import { SEEK_NEEDS_SIM, SimTimeTravel, timeArgument } from './playground/time-t
 import type { BranchInfo, SeekResult } from './playground/api/playground-api-types.ts';
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
+import type { SharedRun } from './embed/shared-run.ts';
 import { shareLinkProblemText } from './i18n/share-link-text.ts';
 import { browserStorageAccess } from './playground/storage/browser-storage-access.ts';
 import { ImportedFlinkJob } from './dashboard/imported-flink-job.svelte.ts';
@@ -322,16 +323,36 @@ export class PlaygroundState {
    * calls it again when its hash changes; false when the hash names no scenario.
    */
   loadSharedFromHash(): boolean {
+    const hash = location.hash;
     let text: string | null;
     try {
-      text = scenarioFromHash(location.hash);
+      text = scenarioFromHash(hash);
     } catch (error) {
-      this.loadProblem = { kind: 'fetch', file: 'share link', reason: shareLinkProblemText(error) };
+      this.#shareLinkProblem(error);
       return true;
     }
     if (text === null) return false;
-    void this.loadShared(text, true);
+    void this.#loadSharedRun(text, hash);
     return true;
+  }
+
+  /** A run link (`&operations=`, `&at=`: a chaos seed's) reads its own parts, in a chunk only such a link loads. */
+  async #loadSharedRun(text: string, hash: string): Promise<void> {
+    if (!/[#&](operations|at)=/.test(hash)) return this.loadShared(text, true);
+    const generation = this.#generation;
+    const { sharedRunFromHash } = await import('./embed/shared-run.ts');
+    if (generation !== this.#generation) return;
+    let run: SharedRun;
+    try {
+      run = sharedRunFromHash(hash)!;
+    } catch (error) {
+      return this.#shareLinkProblem(error);
+    }
+    await this.loadShared(text, run.atMs === undefined, run);
+  }
+
+  #shareLinkProblem(error: unknown): void {
+    this.loadProblem = { kind: 'fetch', file: 'share link', reason: shareLinkProblemText(error) };
   }
 
   /** The user picked a bundled scenario: load it, start it, and keep the choice in the URL. */
@@ -393,10 +414,20 @@ export class PlaygroundState {
    * Loads scenario text that came in a share link (`#scenario=<base64>`); settles once it is
    * installed (the YAML parser is a lazy chunk), so an embed announces `ready` only after it.
    */
-  loadShared(text: string, autoStart: boolean): Promise<void> {
+  loadShared(text: string, autoStart: boolean, run: Omit<SharedRun, 'text'> = { operations: [] }): Promise<void> {
     this.#generation++;
     this.pause('user');
-    return this.#installText(text, { kind: 'shared' }, 'share link', autoStart);
+    return this.#installText(text, { kind: 'shared' }, 'share link', autoStart, run);
+  }
+
+  /**
+   * A run link's moment (`&at=<ms>`): the sim runs there and pauses, as a seek does (a live or
+   * scale run cannot go to a time: it opens at its start, paused).
+   */
+  async #openAt(atMs: number): Promise<void> {
+    if (this.#driver?.name !== 'sim') return;
+    // A seek cancelled by what the user did meanwhile (a pause, a load) leaves the run where it is.
+    await this.seek(atMs).catch((error: unknown) => console.warn('The link could not open its run at its time:', error));
   }
 
   /** How many scenario loads the API, a lesson or the page asked for and did not have refused (see #loadsAsked). */
@@ -451,13 +482,13 @@ export class PlaygroundState {
     await sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not delete the storage of the discarded run:', error));
   }
 
-  async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean): Promise<void> {
+  async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean, run: Omit<SharedRun, 'text'> = { operations: [] }): Promise<void> {
     const generation = this.#generation;
     const parsed = await readScenarioText(text);
     // the YAML parser may have loaded meanwhile, and another scenario with it
     if (generation !== this.#generation) return;
-    // A file or a share link is a scenario alone: the operator requests of a lesson's run end with it.
-    this.operations = [];
+    // A file or a share link is a scenario alone (a run link adds its own operator requests): a lesson's end with it.
+    this.operations = run.operations;
     const validated = parsed.ok ? validateForPage(parsed.value) : parsed;
     if (!validated.ok) {
       this.#clearJob();
@@ -470,6 +501,7 @@ export class PlaygroundState {
       if (generation !== this.#generation) return;
     }
     await this.#install(validated.scenario, source, parsed.ok ? parsed.value : null, autoStart);
+    if (run.atMs !== undefined && generation === this.#generation) await this.#openAt(run.atMs);
   }
 
   /** Starts the current scenario again from virtual time 0, keeping running or paused. */

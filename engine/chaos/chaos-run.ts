@@ -22,17 +22,14 @@ export interface ChaosResult {
   livenessAsked: boolean;
 }
 
-export function runChaosCase(c: ChaosCase, options: { lsmStorage?: LsmStorageFactory } = {}): ChaosResult {
+/** `trace`: receives the run's trace, one line per event it handled (the failure-free oracle's not included). */
+export function runChaosCase(c: ChaosCase, options: { lsmStorage?: LsmStorageFactory; trace?: (line: string) => void } = {}): ChaosResult {
   const shared = options.lsmStorage ? { lsmStorage: options.lsmStorage } : {};
-  const sim = new Simulation(c.scenario, shared);
+  // The operator requests are scheduled as the page schedules them (a chaos link opens this very run there).
+  const sim = new Simulation(c.scenario, { ...shared, operations: c.operations, ...(options.trace ? { trace: options.trace } : {}) });
   const checkers = new InvariantCheckers(sim, { liveness: { from: c.safetyEndMs, bounded: c.bounded } });
   checkers.attach(sim);
   const notApplied: Record<string, number> = {};
-  for (const { at_ms, operation } of c.operations) {
-    advanceTo(sim, at_ms);
-    if (sim.job.isTerminal) break;
-    if (sim.operate(operation) !== undefined) count(notApplied, operation.type);
-  }
   sim.runToEnd();
   const oracle = failureFreeOracle(c, sim, shared);
   const report = runReport(sim, { duplicates: oracle.ahead.duplicates, missing: oracle.behind?.missing ?? 0 });
@@ -50,12 +47,6 @@ export function runChaosCase(c: ChaosCase, options: { lsmStorage?: LsmStorageFac
   }
   const livenessAsked = c.bounded ? oracle.reference?.status === 'FINISHED' : oracle.reference?.checkpointedInLivenessPhase === true;
   return { seed: c.seed, violations: checkers.verdict({ scenario: c.scenario, report, oracle }), report, injected, notApplied, livenessAsked };
-}
-
-/** Steps the run to `time` (not past its end). */
-function advanceTo(sim: Simulation, time: number): void {
-  while (!sim.job.isTerminal && sim.kernel.nextEventTime <= time) sim.step();
-  if (!sim.job.isTerminal) sim.runUntil(time);
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatScenarioErrors } from '../scenario/scenario-error.ts';
 import type { LsmStorageFactory } from '../state/state-backend-factory.ts';
 import type { CommandResult, ReadFile } from './command-result.ts';
 import { formatSummary } from './run-command.ts';
+import { replayOf } from '../replay/replay-pacer.ts';
 
 export const replayUsage = `Usage: ckpt-lab replay SESSION [--json]
 
@@ -27,7 +28,7 @@ export function runReplayCommand(args: string[], readFile: ReadFile, lsmStorage?
   if (!reading.ok) return { stdout: '', stderr: `ckpt-lab replay: ${parsed.file} is not a valid session document; nothing was run.\n${formatScenarioErrors(reading.errors)}\n`, exitCode: 2 };
   const { document, scenario } = reading;
   try {
-    const { report, simulation } = runScenario(scenario, { seed: document.seed, until: document.recording.endTime, replay: document.recording, ...(lsmStorage ? { lsmStorage } : {}) });
+    const { report, simulation } = runScenario(scenario, { seed: document.seed, until: document.recording.endTime, replay: replayOf(document.recording), ...(lsmStorage ? { lsmStorage } : {}) });
     // A recording comes from the record-level runtimes: only they replay.
     if ('checkReplayFollowed' in simulation) simulation.checkReplayFollowed();
     const failed = report.expectations.some((e) => !e.held);

@@ -25,6 +25,7 @@ import { createRestartBackoffTimeStrategy, type RestartBackoffTimeStrategy } fro
 import { planRescale, planSavepointRestart, type RestartPlan } from './restart-request.ts';
 import { planRestore, type RestorePlan, type RestoredCheckpointView } from './restore-planner.ts';
 import { TaskManagerLiveness, type TaskManagerHealth } from './task-manager-liveness.ts';
+import { subtaskName, type TaskMessage } from './task-message.ts';
 import { message, renderEnglish } from '../messages/engine-message.ts';
 import type { EngineMessage } from '../messages/message-codes.ts';
 
@@ -78,6 +79,7 @@ export class JobMaster {
   readonly #options: JobMasterOptions;
   readonly #restartStrategy: RestartBackoffTimeStrategy;
   readonly #listeners = new Set<(event: JobEvent) => void>();
+  readonly #taskMessageListeners = new Set<(message: TaskMessage) => void>();
   readonly #slowdown = new Map<string, number>();
   readonly #lostHosts = new Set<string>();
   #remoteFaults = { slowFactor: 1, failing: false };
@@ -91,6 +93,8 @@ export class JobMaster {
   /** the graph a restart being prepared will deploy */
   #nextGraph: ExecutionGraph | undefined;
   #nextCheckpoint: CompletedCheckpoint | undefined;
+  /** the newest attempt whose tasks were cancelled (-1: none yet) */
+  #cancelledUpTo = -1;
   /** a stop-with-savepoint is under way: its savepoint has not completed or failed yet */
   #stopping = false;
 
@@ -172,6 +176,30 @@ export class JobMaster {
   onEvent(listener: (event: JobEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Every task message the job lets through from now on, and every cancellation of an attempt (task-message.ts). */
+  onTaskMessage(listener: (message: TaskMessage) => void): () => void {
+    this.#taskMessageListeners.add(listener);
+    return () => this.#taskMessageListeners.delete(listener);
+  }
+
+  /**
+   * Whether what a task of `attempt` says must be dropped: its attempt was cancelled (a failover
+   * that gave up keeps the attempt number, but its tasks are cancelled all the same).
+   */
+  isFencedOff(attempt: number): boolean {
+    return attempt < this.attempt || attempt <= this.#cancelledUpTo;
+  }
+
+  /** Whether anything watches the task messages: a runtime's hot path asks before it builds one. */
+  get watchesTaskMessages(): boolean {
+    return this.#taskMessageListeners.size > 0;
+  }
+
+  /** A task message the runtime let through (a commit, a delivered buffer), for whoever watches. */
+  noteTaskMessage(message: TaskMessage): void {
+    for (const listener of this.#taskMessageListeners) listener(message);
   }
 
   // ---- the job's start ----
@@ -435,7 +463,9 @@ export class JobMaster {
     this.coordinate(now, effects, (e) => this.coordinator.onTimer(timer, now, e));
   }
 
+  /** A subtask of `attempt` acknowledged: the runtime fenced off older attempts before it called. */
   onAcknowledge(
+    attempt: number,
     checkpointId: number,
     subtask: SubtaskId,
     snapshot: TaskStateSnapshot,
@@ -443,10 +473,13 @@ export class JobMaster {
     now: number,
     effects: JobMasterEffect[],
   ): void {
+    if (this.watchesTaskMessages) this.noteTaskMessage({ kind: 'acknowledge', time: now, attempt, checkpointId, subtask: subtaskName(subtask) });
     this.coordinate(now, effects, (e) => void this.coordinator.receiveAcknowledge(checkpointId, subtask, snapshot, metrics, now, e));
   }
 
-  onDecline(checkpointId: number, reason: CheckpointFailureReason, now: number, effects: JobMasterEffect[]): void {
+  /** A subtask of `attempt` declined (`subtask` absent: a runtime that does not say which). */
+  onDecline(attempt: number, checkpointId: number, reason: CheckpointFailureReason, now: number, effects: JobMasterEffect[], subtask?: SubtaskId): void {
+    if (this.watchesTaskMessages) this.noteTaskMessage({ kind: 'decline', time: now, attempt, checkpointId, subtask: subtask ? subtaskName(subtask) : 'a subtask' });
     this.coordinate(now, effects, (e) => this.coordinator.receiveDecline(checkpointId, reason, now, e));
   }
 
@@ -473,7 +506,7 @@ export class JobMaster {
       const s = this.graph.subtasks[i]!;
       this.#emit({ type: 'task-failed', time: now, vertexId: s.id.vertexId, subtaskIndex: s.id.subtaskIndex, cause });
     }
-    effects.push({ type: 'cancel-tasks', attempt: this.attempt, failed });
+    this.#cancelTasks(failed, now, effects);
     this.coordinate(now, effects, (e) => {
       this.coordinator.stopScheduler(now, e);
       this.coordinator.releaseAbandonedSharedFiles(e);
@@ -490,6 +523,13 @@ export class JobMaster {
       this.#setStatus('GIVE_UP', now, this.failureCause);
       this.#terminated(effects);
     }
+  }
+
+  /** Every task of the current attempt is cancelled (`failed`: those that failed): from now on the attempt is fenced off. */
+  #cancelTasks(failed: readonly number[], now: number, effects: JobMasterEffect[]): void {
+    this.#cancelledUpTo = this.attempt;
+    effects.push({ type: 'cancel-tasks', attempt: this.attempt, failed });
+    if (this.watchesTaskMessages) this.noteTaskMessage({ kind: 'attempt-cancelled', time: now, attempt: this.attempt });
   }
 
   /** A new attempt is due at `at`; whatever an older attempt still does is fenced off from now. */
@@ -593,7 +633,7 @@ export class JobMaster {
     if (this.job.isTerminal) return message('refusal.already-terminal', { status: this.job.status });
     this.#emit(faultEvent(now, { kind: 'cancel-job' }));
     this.coordinate(now, effects, (e) => this.coordinator.shutdown(now, e));
-    effects.push({ type: 'cancel-tasks', attempt: this.attempt, failed: [] });
+    this.#cancelTasks([], now, effects);
     this.attempt++;
     this.#setStatus('CANCEL', now);
     this.#setStatus('CANCELED', now);

@@ -18,6 +18,19 @@ export interface ReplayHost {
 }
 
 /**
+ * A recording for `new Simulation(…, { replay })`: the log, and the pacer the sim runs it with.
+ * The sim names the pacer only through this, so a page that never replays never loads it.
+ */
+export interface ReplaySource {
+  readonly log: DeliveryLog;
+  pacer(host: ReplayHost): ReplayPacer;
+}
+
+export function replayOf(log: DeliveryLog): ReplaySource {
+  return { log, pacer: (host) => new ReplayPacer(log, host) };
+}
+
+/**
  * Paces the sim runtime to a recorded live session: the sim's costs are not the live machine's,
  * so a recorded checkpoint trigger, restart request or acknowledgement may come while the sim is
  * not yet where the live run was. The pacer holds each back until the sim gets there and then

@@ -16,7 +16,7 @@ export const SESSION_DOCUMENT_VERSION = 1;
 /**
  * An exported live session (`LiveDriver.exportSession()`, `playground.exportSession()`): the
  * scenario as text, the seed it ran with, and the recording of what was nondeterministic. The sim
- * replays it (`new Simulation(scenario, { seed, replay: recording })`, `ckpt-lab replay FILE`).
+ * replays it (`new Simulation(scenario, { seed, replay: replayOf(recording) })`, `ckpt-lab replay FILE`).
  */
 export interface SessionDocument {
   version: typeof SESSION_DOCUMENT_VERSION;

@@ -13,7 +13,7 @@ import type { BacklogSample } from '../metrics/source-backlog.ts';
 import type { CheckpointStatsTracker } from '../checkpoint/stats/checkpoint-stats-tracker.ts';
 import type { FlinkConfig } from '../config/flink-config.ts';
 import type { SinkOutputLog } from './sink-output-log.ts';
-import type { DeliveryLog } from '../replay/delivery-log.ts';
+import type { ReplaySource } from '../replay/replay-pacer.ts';
 import { runToEndReporting, type ProgressSink } from './run-progress.ts';
 import type { ScheduledOperation } from '../job/scheduled-operation.ts';
 import { ScaleRuntime } from '../scale/scale-runtime.ts';
@@ -69,7 +69,7 @@ export interface RunOptions {
   /** overrides the scenario's run length, ms */
   until?: number;
   /** replays a recorded session (the reference run stays a plain failure-free run) */
-  replay?: DeliveryLog;
+  replay?: ReplaySource;
   /** told how far the run (and then its failure-free reference run) has come, now and then */
   progress?: ProgressSink;
   /** operator requests at set times (a lesson's cancel or rescale); the reference run makes none */

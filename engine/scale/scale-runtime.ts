@@ -239,7 +239,7 @@ export class ScaleRuntime extends JobRuntime {
       case 'acknowledge':
         return this.#acknowledge(event.checkpointId, event.task, now);
       case 'decline':
-        return this.#drive((e) => this.jobMaster.onDecline(event.checkpointId, event.reason, now, e));
+        return this.#drive((e) => this.jobMaster.onDecline(event.attempt, event.checkpointId, event.reason, now, e));
       case 'restored':
         return this.#setPhase('processing', now);
       case 'restore-failed':
@@ -408,7 +408,7 @@ export class ScaleRuntime extends JobRuntime {
       asyncDurationMs: now - this.scenario.costs.network_latency_ms - at.syncEnd,
       ackTimestamp: now - this.scenario.costs.network_latency_ms,
     };
-    this.#drive((e) => this.jobMaster.onAcknowledge(checkpointId, snapshot.subtask, snapshot, metrics, now, e));
+    this.#drive((e) => this.jobMaster.onAcknowledge(this.attempt, checkpointId, snapshot.subtask, snapshot, metrics, now, e));
   }
 
   #notify(checkpointId: number, complete: boolean, now: number): void {

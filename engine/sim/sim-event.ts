@@ -26,7 +26,8 @@ export type SimEvent =
       snapshot: TaskStateSnapshot;
       metrics: SubtaskCheckpointMetrics & { asyncDurationMs: number; ackTimestamp: number };
     }
-  | { type: 'decline'; checkpointId: number; reason: CheckpointFailureReason }
+  /** `attempt` and `task`: the declining subtask's; absent for a replay's recorded checkpoint failure (the run's own, never fenced) */
+  | { type: 'decline'; attempt?: number; task?: number; checkpointId: number; reason: CheckpointFailureReason }
   | { type: 'fault'; fault: FaultSpec }
   /** an operator request scheduled for this time (SimulationOptions.operations) */
   | { type: 'operation'; operation: OperatorRequest }

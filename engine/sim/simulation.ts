@@ -1,4 +1,5 @@
 import type { NetworkBuffer, PollOutcome, SubtaskId, TaskEffect, TaskStateSnapshot } from '../protocol.ts';
+import { subtaskName } from '../job/task-message.ts';
 import type { Scenario } from '../scenario/scenario-types.ts';
 import type { CompletedCheckpoint } from '../checkpoint/completed-checkpoint.ts';
 import { assignedHandles, assignRestoredState, assignSubtaskState, type SharedFileReader } from '../checkpoint/state-assignment.ts';
@@ -31,7 +32,7 @@ import { RocksDbBackgroundThreads, type FlushJob } from '../state/lsm/rocksdb-ba
 import { formatSimEvent, type SimEvent } from './sim-event.ts';
 import type { DeliveryLog } from '../replay/delivery-log.ts';
 import type { SessionRecorder } from '../replay/session-recorder.ts';
-import { ReplayPacer } from '../replay/replay-pacer.ts';
+import type { ReplayPacer, ReplaySource } from '../replay/replay-pacer.ts';
 import type { EngineMessage } from '../messages/message-codes.ts';
 
 export interface SimulationOptions {
@@ -46,7 +47,7 @@ export interface SimulationOptions {
   /** records the run's delivery order, as the live driver does (to compare a replay with its recording) */
   recorder?: SessionRecorder;
   /** replays a recorded session: its delivery order, checkpoint triggers, faults and restores */
-  replay?: DeliveryLog;
+  replay?: ReplaySource;
   /** receives the JobMaster's checkpoint-storage effects, in order (the page mirrors them into IndexedDB) */
   storageEffects?: (effect: CheckpointStorageEffect) => void;
   /** submits the job from this savepoint (Flink's `flink run -s`), e.g. one a stop-with-savepoint took in another run */
@@ -111,7 +112,7 @@ export class Simulation extends JobRuntime {
     this.#recorder = options.recorder;
     this.#storageEffects = options.storageEffects;
     this.sinkOutput = options.sinkOutput ?? new SinkOutputLog();
-    this.#replay = options.replay && new ReplayPacer(options.replay, { runtime: this, schedule: (at, e) => this.kernel.schedule(at, e), drive: (call) => this.#drive(call), maybeFinishJob: () => this.#maybeFinishJob() });
+    this.#replay = options.replay?.pacer({ runtime: this, schedule: (at, e) => this.kernel.schedule(at, e), drive: (call) => this.#drive(call), maybeFinishJob: () => this.#maybeFinishJob() });
     for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, options.localDisk?.(host) ?? new HostLocalDisk(host));
     this.kernel = new SimKernel<SimEvent>((event, now) => this.#handle(event, now));
     this.jobMaster = new JobMaster(scenario, {
@@ -258,6 +259,7 @@ export class Simulation extends JobRuntime {
       case 'heartbeat-missed':
         return this.#stalledTaskManagers.check(event, now, (silentMs) => this.#drive((e) => this.jobMaster.onHeartbeatsMissed(event.taskManager, silentMs, now, e)));
       case 'deliver-buffer':
+        if (this.jobMaster.watchesTaskMessages) this.#noteDelivery(event.attempt, event.channel, now);
         return this.#deliverBuffer(event.channel, event.buffer, now);
       case 'deliver-credit':
         return this.#deliverCredit(event.channel, event.credits, now, event.endOfDataProcessed === true);
@@ -277,10 +279,10 @@ export class Simulation extends JobRuntime {
       case 'acknowledge':
         if (this.#isStalled(event.task)) return;
         if (this.#replay?.holdsAcknowledge(event, now)) return;
-        this.#drive((e) => this.jobMaster.onAcknowledge(event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
+        this.#drive((e) => this.jobMaster.onAcknowledge(event.attempt, event.checkpointId, this.tasks[event.task]!.id, event.snapshot, event.metrics, now, e));
         return this.#replay?.afterAcknowledge(now);
       case 'decline':
-        return this.#drive((e) => this.jobMaster.onDecline(event.checkpointId, event.reason, now, e));
+        return this.#drive((e) => this.jobMaster.onDecline(event.attempt ?? this.attempt, event.checkpointId, event.reason, now, e, event.task === undefined ? undefined : this.tasks[event.task]?.id));
       case 'fault':
         if (this.#replay?.onFault(event.fault, now)) return;
         this.#drive((e) => this.jobMaster.operate(event.fault, now, e, 'schedule'));
@@ -364,12 +366,13 @@ export class Simulation extends JobRuntime {
         this.sinkOutput.write(effect.records);
         return;
       case 'sink-commit':
+        if (this.jobMaster.watchesTaskMessages) this.#noteCommit(task, effect.transaction.id, now);
         this.sinkOutput.commit(effect.transaction.id, effect.transaction.records);
         return;
       case 'persist-snapshot':
         return this.#upload(task, effect.checkpointId, effect.snapshot, effect.metrics, now);
       case 'decline-checkpoint':
-        this.kernel.schedule(now + this.#rpcLatency, { type: 'decline', checkpointId: effect.checkpointId, reason: effect.reason });
+        this.kernel.schedule(now + this.#rpcLatency, { type: 'decline', attempt, task, checkpointId: effect.checkpointId, reason: effect.reason });
         return;
     }
   }
@@ -380,7 +383,7 @@ export class Simulation extends JobRuntime {
     const start = Math.max(now, metrics.syncEndTime);
     if (this.remoteStorageFaults.failing) {
       // The write fails after one request's latency; the task declines (the checkpoint fails, the job goes on).
-      this.kernel.schedule(start + costs.remote_latency_ms + this.#rpcLatency, { type: 'decline', checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
+      this.kernel.schedule(start + costs.remote_latency_ms + this.#rpcLatency, { type: 'decline', attempt: this.attempt, task, checkpointId, reason: 'CHECKPOINT_ASYNC_EXCEPTION' });
       return;
     }
     const uploadEnd = start + transferMs(snapshot.checkpointedSize, costs.remote_latency_ms, costs.remote_bandwidth_mb_per_s);
@@ -410,6 +413,18 @@ export class Simulation extends JobRuntime {
       else task.notifyCheckpointAborted(checkpointId);
       this.#polls.wakeIfNotBusy(i, now);
     });
+  }
+
+  /** For the fencing checker: a buffer sent by a task of `attempt` reached its receiver. */
+  #noteDelivery(attempt: number, channel: number, now: number): void {
+    const sender = this.tasks[this.#channels!.sender[channel]!];
+    this.jobMaster.noteTaskMessage({ kind: 'deliver', time: now, attempt, subtask: sender ? subtaskName(sender.id) : `channel ${channel}` });
+  }
+
+  /** For the fencing checker: a task's two-phase-commit sink committed (the task's own attempt, not the job's). */
+  #noteCommit(task: number, transactionId: string, now: number): void {
+    const t = this.tasks[task]!;
+    this.jobMaster.noteTaskMessage({ kind: 'commit', time: now, attempt: t.deployment.attempt, subtask: subtaskName(t.id), transactionId });
   }
 
   #deliverBuffer(channel: number, buffer: NetworkBuffer, now: number): void {

@@ -12,6 +12,7 @@ import { SessionRecorder } from '../../engine/replay/session-recorder.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { openPlaygroundSession, type BrowserSession } from './browser-session.ts';
 import { keyedCountsJob } from './scenarios.ts';
+import { replayOf } from '../../engine/replay/replay-pacer.ts';
 
 declare global {
   interface Window {
@@ -66,7 +67,7 @@ describe('playground.exportSession()', () => {
     expect(reading.scenario.name).toBe('Exported keyed counts');
     expect(reading.document.recording.subtasks.length).toBeGreaterThanOrEqual(6);
     const recorder = new SessionRecorder();
-    const sim = new Simulation({ ...reading.scenario, run: { until_ms: doc.recording.endTime } }, { seed: doc.seed, replay: doc.recording, recorder });
+    const sim = new Simulation({ ...reading.scenario, run: { until_ms: doc.recording.endTime } }, { seed: doc.seed, replay: replayOf(doc.recording), recorder });
     sim.runToEnd();
     expect(recorder.log(sim.now).subtasks).toEqual(doc.recording.subtasks);
     expect(sim.sinkOutput.perKey()).toEqual(stats.output.perKey);

@@ -1,8 +1,9 @@
 /**
  * Runs a range of chaos seeds and tallies them: faults injected and refused by kind, violations by
- * invariant, and for each failing seed its violations, the one command that replays it, and the
+ * invariant, and for each failing seed its violations, the one command that replays it, the
  * scenario saved as a file `npx ckpt-lab run` loads (TigerBeetle's VOPR habit: a failure prints
- * its seed). Shared by `npm run chaos`, `npm run soak` and the seeded-chaos test.
+ * its seed), the run's event trace, and a link that opens the same run in the playground paused
+ * at its first violation. Shared by `npm run chaos`, `npm run soak` and the seeded-chaos test.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
@@ -10,6 +11,8 @@ import { chaosCase } from '../../engine/chaos/chaos-case.ts';
 import { runChaosCase } from '../../engine/chaos/chaos-run.ts';
 import type { InvariantViolation } from '../../engine/run/invariants/invariant-checker.ts';
 import type { LsmStorageFactory } from '../../engine/state/state-backend-factory.ts';
+import type { ChaosCase } from '../../engine/chaos/chaos-case.ts';
+import { sharedRunLink } from '../../web/embed/shared-run.ts';
 
 export const FAILING_SEEDS_DIR = 'test-artifacts/chaos';
 
@@ -19,6 +22,10 @@ export interface FailingSeed {
   /** the scenario file written for it */
   file: string;
   replay: string;
+  /** the run's event trace, one line per event the sim handled */
+  trace: string;
+  /** the playground (`npm start`) with this run, paused at its first violation */
+  link: string;
   /** the fault kinds it injected, for the report */
   injected: Record<string, number>;
 }
@@ -59,19 +66,34 @@ export function sweepChaos(from: number, seeds: number, options: { lsmStorage: L
     add(tally.injected, result.injected);
     add(tally.notApplied, result.notApplied);
     for (const v of result.violations) tally.violations[v.invariant] = (tally.violations[v.invariant] ?? 0) + 1;
-    if (result.violations.length > 0) tally.failing.push({ seed, violations: result.violations, file: saveScenario(seed, c.document), replay: replayCommand(seed), injected: result.injected });
+    if (result.violations.length > 0) tally.failing.push(recordFailingSeed(c, result.violations, result.injected, options.lsmStorage));
     options.onSeed?.(seed, tally);
   }
   tally.wallMs = performance.now() - started;
   return tally;
 }
 
-/** The failing seed's scenario, as YAML `npx ckpt-lab run` loads. */
-function saveScenario(seed: number, document: Record<string, unknown>): string {
+/** Where `npm start` serves the playground; PLAYGROUND_URL names another. */
+const PLAYGROUND_URL = process.env.PLAYGROUND_URL ?? 'http://127.0.0.1:5173/';
+
+/**
+ * What a failing seed leaves: its scenario (YAML `npx ckpt-lab run` loads), its trace (the seed run
+ * again, deterministic, with the sim's trace on) and the link that opens it in the playground at
+ * its first violation that has a time (the run's end when none has: the output is judged there).
+ */
+export function recordFailingSeed(c: ChaosCase, violations: InvariantViolation[], injected: Record<string, number>, lsmStorage: LsmStorageFactory): FailingSeed {
   mkdirSync(FAILING_SEEDS_DIR, { recursive: true });
-  const file = `${FAILING_SEEDS_DIR}/seed-${seed}.yaml`;
-  writeFileSync(file, stringify(document));
-  return file;
+  const file = `${FAILING_SEEDS_DIR}/seed-${c.seed}.yaml`;
+  const yaml = stringify(c.document);
+  writeFileSync(file, yaml);
+  const lines: string[] = [];
+  const again = runChaosCase(c, { lsmStorage, trace: (line) => lines.push(line) });
+  const trace = `${FAILING_SEEDS_DIR}/seed-${c.seed}.trace.txt`;
+  writeFileSync(trace, `${lines.join('\n')}\n`);
+  const times = violations.flatMap((v) => (v.time === null ? [] : [v.time]));
+  const link = sharedRunLink(PLAYGROUND_URL, yaml, c.operations, times.length > 0 ? Math.min(...times) : again.report.scenario.virtual_time_ms);
+  writeFileSync(`${FAILING_SEEDS_DIR}/seed-${c.seed}.link.txt`, `${link}\n`);
+  return { seed: c.seed, violations, file, replay: replayCommand(c.seed), injected, trace, link };
 }
 
 function add(into: Record<string, number>, from: Record<string, number>): void {
@@ -81,7 +103,7 @@ function add(into: Record<string, number>, from: Record<string, number>): void {
 /** A failing seed in a few lines: what broke, how to replay it, where the scenario is. */
 export function describeFailingSeed(f: FailingSeed): string {
   const lines = f.violations.map((v) => `  ${v.invariant}${v.time === null ? '' : ` at ${Math.round(v.time)} ms`}: ${v.message}`);
-  return [`seed ${f.seed} (faults: ${Object.entries(f.injected).map(([k, n]) => `${k}×${n}`).join(', ') || 'none applied'})`, ...lines, `  replay: ${f.replay}`, `  scenario: ${f.file} (npx ckpt-lab run ${f.file})`].join('\n');
+  return [`seed ${f.seed} (faults: ${Object.entries(f.injected).map(([k, n]) => `${k}×${n}`).join(', ') || 'none applied'})`, ...lines, `  replay: ${f.replay}`, `  scenario: ${f.file} (npx ckpt-lab run ${f.file})`, `  trace: ${f.trace}`, `  open in the playground (npm start), paused at the violation: ${f.link}`].join('\n');
 }
 
 export function describeTally(t: ChaosTally): string {

@@ -18,6 +18,7 @@ import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
 import { inProcessTaskManagers } from '../live/in-process-task-managers.ts';
 import { randomFaultJob } from '../support/random-fault-job.ts';
 import { firstDifference, jobLevelEvents } from './job-level-events.ts';
+import { replayOf } from '../../engine/replay/replay-pacer.ts';
 
 /** Job time each run covers at most: long enough for checkpoints and the shipped faults' first effects. */
 const MAX_JOB_MS = 6000;
@@ -68,7 +69,7 @@ async function runBoth(scenario: Scenario, runMs: number): Promise<{ live: strin
   live = undefined;
   // A job that ended live ends in the replay too, perhaps a little later (the sim's costs are not this machine's); one cut short is replayed up to the cut and a little past it.
   const replayUntil = ended ? scenario.run.until_ms : recording.endTime + REPLAY_PAST_CUT_MS;
-  const sim = new Simulation({ ...scenario, run: { until_ms: replayUntil } }, { seed: scenario.seed, replay: recording, lsmStorage: await nodeLsmStorage() });
+  const sim = new Simulation({ ...scenario, run: { until_ms: replayUntil } }, { seed: scenario.seed, replay: replayOf(recording), lsmStorage: await nodeLsmStorage() });
   sim.runToEnd();
   return { live: liveEvents, sim: ended ? jobLevelEvents(sim.events) : replayedUpToCut(sim, recording.endTime, liveEvents.length) };
 }

@@ -45,7 +45,7 @@ function operate(jm: JobMaster, op: JobOperation, now: number) {
 /** Every subtask acknowledges `checkpointId` at `now`. */
 function ackAll(jm: JobMaster, checkpointId: number, now: number): JobMasterEffect[] {
   const effects: JobMasterEffect[] = [];
-  for (const s of jm.graph.subtasks) jm.onAcknowledge(checkpointId, s.id, snapshotOf(s.id), { ...metricsAt(now), asyncDurationMs: 0, ackTimestamp: now }, now, effects);
+  for (const s of jm.graph.subtasks) jm.onAcknowledge(jm.attempt, checkpointId, s.id, snapshotOf(s.id), { ...metricsAt(now), asyncDurationMs: 0, ackTimestamp: now }, now, effects);
   return effects;
 }
 
@@ -111,7 +111,7 @@ describe('stop-with-savepoint in the JobMaster', () => {
   it('fails the job over when a task declines the savepoint (a task-level failure of a synchronous savepoint)', () => {
     const jm = jobMaster();
     const id = triggers(operate(jm, { type: 'stop-with-savepoint' }, 100).effects)[0]!.checkpointId;
-    jm.onDecline(id, 'CHECKPOINT_DECLINED_TASK_NOT_READY', 120, []);
+    jm.onDecline(jm.attempt, id, 'CHECKPOINT_DECLINED_TASK_NOT_READY', 120, []);
     expect(statuses(jm)).toEqual(['RUNNING', 'RESTARTING']);
     expect(jm.isStopping).toBe(false);
   });

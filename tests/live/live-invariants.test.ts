@@ -8,6 +8,7 @@ import { LiveDriver } from '../../workers/live/live-driver.ts';
 import { Simulation } from '../../engine/sim/simulation.ts';
 import { runReport } from '../../engine/run/run-report.ts';
 import { InvariantCheckers } from '../../engine/run/invariants/invariant-checkers.ts';
+import { FencingChecker } from '../../engine/run/invariants/fencing-checker.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { keyedCountJob } from '../support/scenario-builder.ts';
 import { inProcessTaskManagers } from './in-process-task-managers.ts';
@@ -52,5 +53,23 @@ describe('invariant checkers on the live runtime', () => {
     // not vacuous: the statistics checker holds the report's counts against the events it was fed
     expect(checkers.verdict({ scenario, report, oracle })).toEqual([]);
     expect(new InvariantCheckers(live).verdict({ scenario, report, oracle }).map((v) => v.invariant)).toContain('checkpoint-statistics');
+  });
+
+  it('fence off the killed attempt: the fencing checker sees its cancellation, the acknowledgements and commits the job took, and nothing from the old attempt after it', async () => {
+    const scenario = checkpointedCounts();
+    const cluster = inProcessTaskManagers();
+    const live = (driver = await LiveDriver.start(scenario, { launchTaskManager: cluster.launch, heartbeatScale: 0.1 }));
+    const checkers = new InvariantCheckers(live);
+    const detach = checkers.attach(live);
+    await until(() => live.coordinator.latestCheckpoint() !== undefined);
+    expect(live.killTaskManager('tm-1')).toBeUndefined();
+    expect(await live.whenTerminal()).toBe('FINISHED');
+    detach();
+    const fencing = checkers.checkers.find((c): c is FencingChecker => c instanceof FencingChecker)!;
+    expect(fencing.seen['attempt-cancelled']).toBe(1);
+    expect(fencing.seen.acknowledge).toBeGreaterThan(0);
+    expect(fencing.seen.commit).toBeGreaterThan(0);
+    expect(fencing.verdict()).toEqual([]);
+    expect(live.jobMaster.isFencedOff(0)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { SessionRecorder } from '../../engine/replay/session-recorder.ts';
 import type { DeliveryLog } from '../../engine/replay/delivery-log.ts';
 import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { pipeline, sequenceSource, vertex } from '../support/scenario-builder.ts';
+import { replayOf } from '../../engine/replay/replay-pacer.ts';
 
 /** Keyed counts, parallelism 4, a two-phase-commit sink, a checkpoint every 200 ms; bounded. */
 function keyedCounts(overrides: { recordCostUs?: number; latencyMs?: number; faults?: Scenario['faults'] } = {}): Scenario {
@@ -25,7 +26,7 @@ function keyedCounts(overrides: { recordCostUs?: number; latencyMs?: number; fau
 
 function record(scenario: Scenario, replay?: DeliveryLog): { sim: Simulation; log: DeliveryLog } {
   const recorder = new SessionRecorder();
-  const sim = new Simulation(scenario, { recorder, ...(replay ? { replay } : {}) });
+  const sim = new Simulation(scenario, { recorder, ...(replay ? { replay: replayOf(replay) } : {}) });
   sim.runToEnd();
   return { sim, log: recorder.log(sim.now) };
 }
@@ -134,7 +135,7 @@ function rescalableCounts(recordCostUs = 5): Scenario {
 /** Runs to `at` ms, makes an API request there (it must be accepted), then runs to the end. */
 function recordWithRequest(scenario: Scenario, at: number, request: (sim: Simulation) => string | undefined, replay?: DeliveryLog): { sim: Simulation; log: DeliveryLog } {
   const recorder = new SessionRecorder();
-  const sim = new Simulation(scenario, { recorder, ...(replay ? { replay } : {}) });
+  const sim = new Simulation(scenario, { recorder, ...(replay ? { replay: replayOf(replay) } : {}) });
   sim.runUntil(at);
   if (!replay) expect(request(sim)).toBeUndefined();
   sim.runToEnd();

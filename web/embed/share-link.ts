@@ -4,6 +4,7 @@
  */
 import { MAX_SCENARIO_TEXT_LENGTH } from '../../engine/scenario/scenario-json-text.ts';
 import type { EmbedView } from './embed-protocol.ts';
+import type { RunLinkProblem } from './shared-run.ts';
 
 export function encodeScenario(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -19,17 +20,26 @@ export function encodeScenario(text: string): string {
 export const MAX_SHARED_SCENARIO_LENGTH = Math.ceil((MAX_SCENARIO_TEXT_LENGTH * 4 * 4) / 3);
 
 /** Why a link holds no readable scenario; the page says it in its language (web/i18n/share-link-text.ts). */
-export type ShareLinkProblem = { code: 'too-long'; length: number; max: number } | { code: 'not-base64' } | { code: 'not-utf8' };
+export type ShareLinkProblem = ScenarioLinkProblem | RunLinkProblem;
+type ScenarioLinkProblem = { code: 'too-long'; length: number; max: number } | { code: 'not-base64' } | { code: 'not-utf8' };
 
-/** A link that holds no readable scenario; its message is the English one. */
+/**
+ * A link that holds no readable scenario (or run: shared-run.ts gives its problems' English, which
+ * the embed element, which reads scenarios only, need not carry); its message is the English one.
+ */
 export class ShareLinkError extends Error {
-  constructor(readonly problem: ShareLinkProblem) {
-    super(shareLinkProblemEnglish(problem));
+  constructor(problem: ScenarioLinkProblem);
+  constructor(problem: RunLinkProblem, english: string);
+  constructor(
+    readonly problem: ShareLinkProblem,
+    english?: string,
+  ) {
+    super(english ?? scenarioLinkProblemEnglish(problem as ScenarioLinkProblem));
     this.name = 'ShareLinkError';
   }
 }
 
-function shareLinkProblemEnglish(problem: ShareLinkProblem): string {
+function scenarioLinkProblemEnglish(problem: ScenarioLinkProblem): string {
   switch (problem.code) {
     case 'too-long':
       return `the link's scenario is ${problem.length.toLocaleString('en-US')} characters long; at most ${problem.max.toLocaleString('en-US')} are read`;

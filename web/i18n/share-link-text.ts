@@ -16,5 +16,11 @@ export function shareLinkProblemText(error: unknown): string {
       return t('shareLink.notBase64');
     case 'not-utf8':
       return t('shareLink.notUtf8');
+    case 'bad-at':
+      return t('shareLink.badAt', { value: JSON.stringify(problem.value) });
+    case 'operations-not-json':
+      return t('shareLink.operationsNotJson');
+    case 'bad-operation':
+      return t('shareLink.badOperation', { index: problem.index + 1, reason: t(`shareLink.operation.${problem.field}`) });
   }
 }

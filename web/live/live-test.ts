@@ -21,6 +21,7 @@ import { checkStorageLeaks, type StorageLeaks } from '../../engine/storage/stora
 import { deleteCheckpointDatabase } from '../../workers/storage/indexeddb-checkpoint-storage.ts';
 import { listOpfsFiles } from '../../workers/storage/rocksdb-local-dir.ts';
 import { InvariantCheckers } from '../../engine/run/invariants/invariant-checkers.ts';
+import type { TaskMessage } from '../../engine/job/task-message.ts';
 import type { InvariantViolation } from '../../engine/run/invariants/invariant-checker.ts';
 import { runReport } from '../../engine/run/run-report.ts';
 
@@ -124,6 +125,8 @@ globalThis.Worker = class CountedWorker extends NativeWorker {
 };
 
 let scenario: Scenario | undefined;
+/** The run's task messages since it started, for the fencing checker (the JobMaster keeps none). */
+let taskMessages: TaskMessage[] = [];
 /** the teardown of the run disposed last: what went wrong in it */
 let disposal: Promise<string[]> = Promise.resolve([]);
 
@@ -194,6 +197,8 @@ const api: LiveTestApi = {
     scenario = readScenario(input);
     const driver = await LiveDriver.start(scenario, { scenarioText: typeof input === 'string' ? input : JSON.stringify(input), ...options });
     window.liveDriver = driver;
+    taskMessages = [];
+    driver.jobMaster.onTaskMessage((m) => taskMessages.push(m));
     return { name: scenario.name, taskManagers: driver.cluster.taskManagers.length };
   },
 
@@ -236,7 +241,7 @@ const api: LiveTestApi = {
   checkInvariants(livenessFrom) {
     const { driver, sim, scenario: started } = failureFreeRun();
     const checkers = new InvariantCheckers(driver, { liveness: { from: livenessFrom, bounded: true } });
-    checkers.attach(driver)();
+    checkers.attach(driver, driver.events, taskMessages)();
     const comparison = driver.sinkOutput.compareTo(sim.sinkOutput);
     const finished = driver.jobStatus === 'FINISHED';
     const oracle = {

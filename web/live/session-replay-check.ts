@@ -11,6 +11,7 @@ import { Simulation } from '../../engine/sim/simulation.ts';
 import type { JobEvent } from '../../engine/run/job-events.ts';
 import type { SinkOutputLog } from '../../engine/run/sink-output-log.ts';
 import type { LiveDriver } from '../../workers/live/live-driver.ts';
+import { replayOf } from '../../engine/replay/replay-pacer.ts';
 
 export interface ReplayCheck {
   /** the exported document's JSON size */
@@ -41,7 +42,7 @@ export function replayExportedSession(driver: LiveDriver): ReplayCheck {
   if (!reading.ok) throw new Error(`the exported session does not validate: ${reading.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   const { document, scenario } = reading;
   const recorder = new SessionRecorder();
-  const sim = new Simulation({ ...scenario, run: { until_ms: document.recording.endTime } }, { seed: document.seed, replay: document.recording, recorder });
+  const sim = new Simulation({ ...scenario, run: { until_ms: document.recording.endTime } }, { seed: document.seed, replay: replayOf(document.recording), recorder });
   let divergence: string | null = null;
   try {
     sim.runToEnd();

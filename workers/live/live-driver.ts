@@ -31,6 +31,7 @@ import type { Scenario } from '../../engine/scenario/scenario-types.ts';
 import { subtaskKey, type CompletedCheckpoint } from '../../engine/checkpoint/completed-checkpoint.ts';
 import { ClusterTopology, type TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import type { ExecutionGraph } from '../../engine/job/execution-graph.ts';
+import { subtaskName } from '../../engine/job/task-message.ts';
 import { JobMaster, type JobStartState } from '../../engine/job/job-master.ts';
 import type { JobMasterEffect } from '../../engine/job/job-master-effect.ts';
 import type { JobOperation } from '../../engine/job/job-operation.ts';
@@ -381,7 +382,7 @@ export class LiveDriver extends JobRuntime {
 
   /**
    * The session so far as a JSON-able document (version, scenario text, seed, recording) that the
-   * sim replays in the recorded order (`ckpt-lab replay`, `new Simulation(…, { replay })`).
+   * sim replays in the recorded order (`ckpt-lab replay`, `new Simulation(…, { replay: replayOf(recording) })`).
    */
   exportSession(): SessionDocument {
     if (this.#scenarioText === undefined) throw new Error('exportSession needs the scenario text: start the driver with options.scenarioText');
@@ -624,7 +625,12 @@ export class LiveDriver extends JobRuntime {
   #onReports(reports: readonly TaskManagerReport[], tm: TaskManagerConnection): void {
     for (const report of reports) {
       const current = report.type !== 'sink-output' && report.type !== 'sink-commit' && report.attempt === this.attempt && this.job.status === 'RUNNING';
-      // The sink's writes happened in the external system when they were sent, whatever the attempt.
+      // A cancelled attempt's commit is refused, as Kafka fences a producer whose transactional id
+      // a newer attempt took over: the new attempt commits the restored checkpoint's pending
+      // transactions itself (recoverAndCommit), and any committed before it was reported earlier.
+      if (report.type === 'sink-commit' && this.jobMaster.isFencedOff(report.attempt)) continue;
+      if (report.type === 'sink-commit') this.#noteCommit(report);
+      // A plain sink's writes happened in the external system when they were sent, whatever the attempt.
       if (report.type === 'sink-commit') this.#sinkStore?.commit(report.transactionId, report.records);
       if ((report.type === 'sink-output' || report.type === 'sink-commit') && !this.#recordSinkOutput) this.#countSinkRecords(report);
       else if (report.type === 'sink-output') this.#writeSinkOutput(tm, report.records);
@@ -635,6 +641,13 @@ export class LiveDriver extends JobRuntime {
       else if (report.type === 'acknowledge-checkpoint' && !current) this.#storage.deleteUnused(report.checkpointId, report.reference, this.jobMaster.completed(report.checkpointId) !== undefined);
       else if (current) this.#onTaskReport(report);
     }
+  }
+
+  /** For the fencing checker: a commit the external system took. */
+  #noteCommit(report: Extract<TaskManagerReport, { type: 'sink-commit' }>): void {
+    const subtask = this.graph.subtasks[report.taskIndex];
+    if (!this.jobMaster.watchesTaskMessages || !subtask) return;
+    this.jobMaster.noteTaskMessage({ kind: 'commit', time: this.now, attempt: report.attempt, subtask: subtaskName(subtask.id), transactionId: report.transactionId });
   }
 
   /** Without recording: the records written, a transaction's once however often it is committed (as SinkOutputLog counts). */
@@ -668,14 +681,14 @@ export class LiveDriver extends JobRuntime {
         this.#storage.addReference(report.checkpointId, report.reference);
         const snapshot = decodeTaskStateSnapshot(report.snapshot);
         const metrics = { ...report.metrics, asyncDurationMs: Math.max(0, now - report.metrics.syncEndTime), ackTimestamp: now };
-        this.#drive((e) => this.jobMaster.onAcknowledge(report.checkpointId, subtask.id, snapshot, metrics, now, e));
+        this.#drive((e) => this.jobMaster.onAcknowledge(report.attempt, report.checkpointId, subtask.id, snapshot, metrics, now, e));
         return;
       }
       case 'local-copy':
         return this.#storeLocalCopy(report, subtask.slot.host);
       case 'decline-checkpoint':
         if (report.cause !== undefined) this.#recordDeclineCause(report.checkpointId, subtask.id, report.cause);
-        this.#drive((e) => this.jobMaster.onDecline(report.checkpointId, report.reason, now, e));
+        this.#drive((e) => this.jobMaster.onDecline(report.attempt, report.checkpointId, report.reason, now, e, subtask.id));
         return;
     }
   }

@@ -9,6 +9,7 @@ import type { JobEvent } from '../job-events.ts';
 import type { KeyOutput } from '../sink-output-log.ts';
 import type { RunReport } from '../run-report.ts';
 import type { Scenario } from '../../scenario/scenario-types.ts';
+import type { TaskMessage } from '../../job/task-message.ts';
 
 export interface InvariantViolation {
   /** the checker's name, e.g. `exactly-once` */
@@ -54,6 +55,8 @@ export interface InvariantChecker {
   readonly invariant: string;
   /** One job event, in the order the run emitted them. */
   onEvent(event: JobEvent): void;
+  /** One task message the job let through, or an attempt's cancellation (a checker that watches them). */
+  onTaskMessage?(message: TaskMessage): void;
   /** Every violation seen in the events so far, plus those the outcome shows. */
   verdict(outcome: RunOutcome): InvariantViolation[];
 }

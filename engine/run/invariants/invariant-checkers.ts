@@ -9,6 +9,8 @@ import { AtLeastOnceChecker } from './at-least-once-checker.ts';
 import { CheckpointFileChecker } from './checkpoint-file-checker.ts';
 import { CheckpointStatsChecker } from './checkpoint-stats-checker.ts';
 import { ExactlyOnceChecker } from './exactly-once-checker.ts';
+import { FencingChecker } from './fencing-checker.ts';
+import type { TaskMessage } from '../../job/task-message.ts';
 import type { InvariantChecker, InvariantViolation, RunOutcome } from './invariant-checker.ts';
 import { JobStatusTransitionChecker } from './job-status-transition-checker.ts';
 import { LivenessChecker } from './liveness-checker.ts';
@@ -32,6 +34,7 @@ export class InvariantCheckers {
       new LocalRestoreChecker({ fromLocal: runtime.config.localRecovery, checkpointParallelism: (id) => runtime.jobMaster.completed(id)?.parallelism }),
       new CheckpointStatsChecker(),
       new JobStatusTransitionChecker(),
+      new FencingChecker(),
       new CheckpointFileChecker(() => ({
         registry: coordinator().sharedState,
         retained: coordinator().store.getAllCheckpoints(),
@@ -41,14 +44,28 @@ export class InvariantCheckers {
     ];
   }
 
-  /** Feeds the checkers every event so far (`past`) and then each new one; returns the unsubscribe function. */
-  attach(runtime: JobRuntime, past: readonly JobEvent[] = runtime.events): () => void {
+  /**
+   * Feeds the checkers every event so far (`past`) and then each new one, and the task messages
+   * from now on (`pastMessages`: those a caller kept since the run began, which the JobMaster does
+   * not); returns the unsubscribe function.
+   */
+  attach(runtime: JobRuntime, past: readonly JobEvent[] = runtime.events, pastMessages: readonly TaskMessage[] = []): () => void {
     for (const event of past) this.onEvent(event);
-    return runtime.onEvent((event) => this.onEvent(event));
+    for (const message of pastMessages) this.onTaskMessage(message);
+    const events = runtime.onEvent((event) => this.onEvent(event));
+    const messages = runtime.jobMaster.onTaskMessage((message) => this.onTaskMessage(message));
+    return () => {
+      events();
+      messages();
+    };
   }
 
   onEvent(event: JobEvent): void {
     for (const checker of this.checkers) checker.onEvent(event);
+  }
+
+  onTaskMessage(message: TaskMessage): void {
+    for (const checker of this.checkers) checker.onTaskMessage?.(message);
   }
 
   verdict(outcome: RunOutcome): InvariantViolation[] {
