@@ -2,7 +2,8 @@
  * `npm run chaos -- --seeds N [--from S]` and `npm run soak`: seeded chaos in the sim. Each seed
  * draws a whole scenario and fault profile, runs a safety phase with faults and a liveness phase
  * without, and every invariant checker judges it. A failing seed prints its violations, the one
- * command that replays it and the scenario file it wrote; the exit code is 1 if any seed failed.
+ * command that replays it, the scenario file and trace it wrote, and the link that opens it in the
+ * playground at its first violation (chaos-sweep.ts); the exit code is 1 if any seed failed.
  * Progress goes to stderr when it is a terminal.
  */
 import { nodeLsmStorage } from '../../engine/cli/wa-sqlite-node.ts';
