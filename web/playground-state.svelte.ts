@@ -340,11 +340,11 @@ export class PlaygroundState {
   async #loadSharedRun(text: string, hash: string): Promise<void> {
     if (!/[#&](operations|at)=/.test(hash)) return this.loadShared(text, true);
     const generation = this.#generation;
-    const { sharedRunFromHash } = await import('./embed/shared-run.ts');
+    const { runPartsFromHash } = await import('./embed/shared-run.ts');
     if (generation !== this.#generation) return;
-    let run: SharedRun;
+    let run: Omit<SharedRun, 'text'>;
     try {
-      run = sharedRunFromHash(hash)!;
+      run = runPartsFromHash(hash);
     } catch (error) {
       return this.#shareLinkProblem(error);
     }

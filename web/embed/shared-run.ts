@@ -6,7 +6,7 @@
  * failing chaos seed prints such a link to open at its first violation.
  */
 import type { ScheduledOperation } from '../../engine/job/scheduled-operation.ts';
-import { decodeScenario, encodeScenario, scenarioFromHash, ShareLinkError } from './share-link.ts';
+import { decodeScenario, encodeScenario, scenarioFromHash, shareLink, ShareLinkError } from './share-link.ts';
 import { embedEn } from '../i18n/messages-embed.ts';
 
 export interface SharedRun {
@@ -40,20 +40,22 @@ function runLinkError(problem: RunLinkProblem): ShareLinkError {
 /** The run a URL fragment names, if it names a scenario; throws a ShareLinkError for a part it cannot read. */
 export function sharedRunFromHash(hash: string): SharedRun | null {
   const text = scenarioFromHash(hash);
-  if (text === null) return null;
+  return text === null ? null : { text, ...runPartsFromHash(hash) };
+}
+
+/** A run link's own parts, `operations` and `at` (the page has read its scenario already); throws a ShareLinkError for one it cannot read. */
+export function runPartsFromHash(hash: string): Omit<SharedRun, 'text'> {
   const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   const encoded = params.get('operations');
   const at = params.get('at');
-  return { text, operations: encoded ? readOperations(encoded) : [], ...(at === null ? {} : { atMs: readAt(at) }) };
+  return { operations: encoded ? readOperations(encoded) : [], ...(at === null ? {} : { atMs: readAt(at) }) };
 }
 
-/** The playground page opening `yaml`'s run with `operations`, paused at `atMs`. */
+/** The playground page opening `yaml`'s run with `operations`, paused at `atMs`: a share link with the run's parts after its scenario. */
 export function sharedRunLink(base: string, yaml: string, operations: readonly ScheduledOperation[], atMs?: number): string {
-  const url = new URL('./', base);
-  const parts = [`scenario=${encodeScenario(yaml)}`];
-  if (operations.length > 0) parts.push(`operations=${encodeScenario(JSON.stringify(operations))}`);
-  if (atMs !== undefined) parts.push(`at=${Number(atMs.toFixed(3))}`);
-  url.hash = parts.join('&');
+  const url = new URL(shareLink(base, yaml));
+  if (operations.length > 0) url.hash += `&operations=${encodeScenario(JSON.stringify(operations))}`;
+  if (atMs !== undefined) url.hash += `&at=${Number(atMs.toFixed(3))}`;
   return url.href;
 }
 
