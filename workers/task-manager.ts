@@ -26,7 +26,7 @@ import type { TaskRestore } from '../engine/task/stream-task.ts';
 import { IndexedDbCheckpointStorage } from './storage/indexeddb-checkpoint-storage.ts';
 import { IndexedDbLocalDiskStore, localDiskDatabaseName } from './storage/indexeddb-local-disk-store.ts';
 import { readTaskRestore, type TaskRestoreStores } from './task-restore-reads.ts';
-import { localCopyChecksum } from './local-copy-digest.ts';
+import { loadLocalCopyChecksum, localCopyChecksum } from './local-copy-digest.ts';
 import { measureRestorePhase } from './restore-phase-measures.ts';
 import { MetricsSampler } from '../engine/metrics/metrics-sampler.ts';
 import { isKeyedOperator } from '../engine/operators/operator-factory.ts';
@@ -190,7 +190,12 @@ export class TaskManager implements TaskManagerGateway {
     // restore, after a kill) needs it, as Flink's TaskManager has RocksDB's library at hand.
     if (request.rocksdbLocalDir) this.#lsmStorage ??= this.#loadLsmStorage(this.#localDir);
     const spec = request.storage;
-    if (typeof indexedDB !== 'undefined') this.#localDisk = new IndexedDbLocalDiskStore(localDiskDatabaseName(spec.databaseName, request.host));
+    if (typeof indexedDB !== 'undefined') {
+      this.#localDisk = new IndexedDbLocalDiskStore(localDiskDatabaseName(spec.databaseName, request.host));
+      void this.#localDisk.openFiles();
+      // Its copies' checksums are XXH64: the module is ready before a restore needs it.
+      void loadLocalCopyChecksum().catch(() => undefined);
+    }
     this.#storage = IndexedDbCheckpointStorage.open({ databaseName: spec.databaseName, location: spec.location, ...(spec.quotaBytes === undefined ? {} : { quotaBytes: spec.quotaBytes }) }).then(
       (inner) => new CostModelledStorage(inner, spec.remote, (ms) => this.#sleep(ms), spec.faults ?? {}),
     );

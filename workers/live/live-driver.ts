@@ -187,7 +187,7 @@ export class LiveDriver extends JobRuntime {
       localBackupEnabled: config.localBackupEnabled,
       dataInlineThresholdBytes: config.dataInlineThresholdBytes,
     };
-    for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, openHostLocalDisk(host, spec.databaseName, { contentsInMemory: false }));
+    for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, openHostLocalDisk(host, spec.databaseName, { contentsInMemory: false, files: true }));
     this.jobMaster = new JobMaster(scenario, {
       seed: options.seed ?? scenario.seed,
       jobId: LIVE_JOB_ID,

@@ -2,15 +2,17 @@
  * A host's local disk in IndexedDB (through `idb`): one database per host, beside the
  * playground's checkpoint database (`<checkpoint database>/local-disk/<host>`).
  *
- * IndexedDB rather than an OPFS directory: the JobManager keeps each host's disk on the main
- * thread (it outlives the host's worker processes), where OPFS offers only its slower async API;
- * a batch (a copy, the pruning a confirmation causes, and the confirmation itself) commits in one
- * transaction, so a crash never leaves a confirmed store with its copy half-written; and the same
- * code runs in Node on fake-indexeddb, as the checkpoint storage does.
+ * The records are in IndexedDB: the JobManager keeps each host's disk on the main thread (it
+ * outlives the host's worker processes), and a batch (a copy, the pruning a confirmation causes,
+ * and the confirmation itself) commits in one transaction, so a crash never leaves a confirmed
+ * store with its copy half-written; the same code runs in Node on fake-indexeddb, as the
+ * checkpoint storage does. A large copy's snapshot is kept apart from its record (asRecord): in a
+ * file of the host's OPFS directory when the store was opened to write there (`files: true`, the
+ * live JobManager's disks, and OPFS is there: local-copy-files.ts), else as a Blob in the database.
  *
- * Object stores: `copies` (path → StoredLocalCopy, a large snapshot as a Blob: asRecord), `runs` (path → StoredLocalRun: a shared run
- * of incremental copies, once per subtask store), `confirmations` (store directory →
- * StoredConfirmation).
+ * Object stores: `copies` (path → StoredLocalCopy, its snapshot as bytes, a Blob or a file's name),
+ * `runs` (path → StoredLocalRun: a shared run of incremental copies, once per subtask store),
+ * `confirmations` (store directory → StoredConfirmation).
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { HostLocalDisk, type LocalCopy, type LocalRun } from '../../engine/recovery/host-local-disk.ts';
@@ -19,9 +21,31 @@ import type { LocalDiskBatch, LocalDiskStore, StoredConfirmation, StoredLocalCop
 import { PersistentHostLocalDisk } from '../../engine/recovery/persistent-host-local-disk.ts';
 import { verifiedStoredCopy } from '../local-copy-digest.ts';
 import { measureRestorePhase } from '../restore-phase-measures.ts';
+import {
+  isLocalCopyFileRef,
+  localCopyFilesAvailable,
+  localCopyFilesDir,
+  localCopyFiles,
+  openLocalCopyFilesDir,
+  readLocalCopyFile,
+  removeLocalCopyFiles,
+  removeLocalCopyFilesDir,
+  sweepLocalCopyFiles,
+  writeLocalCopyFile,
+  type LocalCopyFileRef,
+} from './local-copy-files.ts';
 
-/** A copy as the database holds it: a large snapshot as a Blob (see asRecord). */
-type CopyRecord = Omit<StoredLocalCopy, 'snapshot'> & { snapshot: Uint8Array | Blob };
+/** A copy as the database holds it: a large snapshot as a Blob or in a file (see asRecord). */
+type CopyRecord = Omit<StoredLocalCopy, 'snapshot'> & { snapshot: Uint8Array | Blob | LocalCopyFileRef };
+
+export interface LocalDiskStoreOptions {
+  /**
+   * Keep large snapshots in files of the host's OPFS directory (where the browser has OPFS), and
+   * sweep that directory of files no record names when the database opens: for the one writer of
+   * the disk. A store opened without it still reads and removes such files.
+   */
+  files?: boolean;
+}
 
 interface LocalDiskDb extends DBSchema {
   copies: { key: string; value: CopyRecord };
@@ -42,8 +66,18 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
   /** Sees every batch's transaction once its requests are issued: tests abort one for real (`tx.abort()`). */
   onReadWriteTransaction: ((tx: IDBTransaction) => void) | undefined;
 
-  constructor(databaseName: string) {
+  readonly #filesDir: string;
+  /** whether large snapshots go to files: asked of the browser with the first write */
+  readonly #writesFiles: Promise<boolean>;
+  /** files whose records a committed batch dropped, being removed (destroy waits for them) */
+  #removals: Promise<void> = Promise.resolve();
+  /** the writer's sweep of leftover files at open: its first batch waits for it */
+  readonly #swept: Promise<void>;
+
+  constructor(databaseName: string, options: LocalDiskStoreOptions = {}) {
     this.name = databaseName;
+    this.#filesDir = localCopyFilesDir(databaseName);
+    this.#writesFiles = options.files ? localCopyFilesAvailable() : Promise.resolve(false);
     this.#db = openDB<LocalDiskDb>(databaseName, DB_VERSION, {
       upgrade(database) {
         if (!database.objectStoreNames.contains('copies')) database.createObjectStore('copies');
@@ -60,19 +94,29 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
       },
     });
     this.#db.catch(() => undefined);
+    // The one writer sweeps before its first batch, so no file it is about to name is taken for a leftover.
+    this.#swept = options.files ? this.#db.then((db) => this.#sweep(db)).catch(() => undefined) : Promise.resolve();
   }
 
   async apply(batch: LocalDiskBatch): Promise<void> {
     const db = await this.#connection();
+    await this.#swept;
+    // A lost host's disk is cleared: every file there before this batch goes.
+    const before = batch.clear ? await this.#files() : [];
+    // Files first: the transaction that names them commits only once they are whole.
+    const records = await this.#asRecords(batch.put ?? []);
+    const written = records.flatMap((r) => (isLocalCopyFileRef(r.snapshot) ? [r.snapshot.file] : []));
     const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readwrite');
     const copies = tx.objectStore('copies');
     const runs = tx.objectStore('runs');
     const confirmations = tx.objectStore('confirmations');
     const requests: Promise<unknown>[] = [];
+    const dropped: string[] = [...before];
+    const dropFileOf = (path: string) => copies.get(path).then((record) => void (record && isLocalCopyFileRef(record.snapshot) && dropped.push(record.snapshot.file)));
     if (batch.clear) requests.push(copies.clear(), runs.clear(), confirmations.clear());
     // A path names a copy or a run (`…/shared/<name>`), never both.
-    for (const path of batch.delete ?? []) requests.push(path.includes('/shared/') ? runs.delete(path) : copies.delete(path));
-    for (const copy of batch.put ?? []) requests.push(copies.put(asRecord(copy), copy.path));
+    for (const path of batch.delete ?? []) requests.push(path.includes('/shared/') ? runs.delete(path) : dropFileOf(path).then(() => copies.delete(path)));
+    for (const record of records) requests.push(dropFileOf(record.path).then(() => copies.put(record, record.path)));
     for (const { path, ...change } of batch.patch ?? []) requests.push(copies.get(path).then((copy) => (copy ? copies.put({ ...copy, ...change }, path) : undefined)));
     for (const run of batch.putRuns ?? []) requests.push(runs.put(run, run.path));
     for (const c of batch.confirm ?? []) requests.push(confirmations.put(c, c.directory));
@@ -82,15 +126,54 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     } catch (error) {
       // Every request of an aborted transaction rejects: the transaction's own error says why.
       await Promise.allSettled([...requests, tx.done]);
+      this.#removeFiles(written);
       throw tx.error ?? error;
     }
+    // A file rewritten under its own name (never: each write is a new one) would be named still.
+    this.#removeFiles(dropped.filter((f) => !written.includes(f)));
+  }
+
+  /** The copies' records, their files written; when one cannot be written, the others' files go and the batch fails. */
+  async #asRecords(copies: readonly StoredLocalCopy[]): Promise<CopyRecord[]> {
+    const settled = await Promise.allSettled(copies.map((copy) => this.#asRecord(copy)));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const records = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    if (!failed) return records;
+    this.#removeFiles(records.flatMap((r) => (isLocalCopyFileRef(r.snapshot) ? [r.snapshot.file] : [])));
+    throw failed.reason;
+  }
+
+  /** The record of a copy: a snapshot over BLOB_THRESHOLD_BYTES in a file when this store writes files, else as asRecord keeps it. */
+  async #asRecord(copy: StoredLocalCopy): Promise<CopyRecord> {
+    if (copy.snapshot.byteLength <= BLOB_THRESHOLD_BYTES || !(await this.#writesFiles)) return asRecord(copy);
+    return { ...copy, snapshot: await writeLocalCopyFile(this.#filesDir, copy.path, copy.snapshot) };
+  }
+
+  async #files(): Promise<string[]> {
+    return (await localCopyFilesAvailable()) ? localCopyFiles(this.#filesDir) : [];
+  }
+
+  #removeFiles(files: string[]): void {
+    if (files.length === 0) return;
+    const dir = this.#filesDir;
+    this.#removals = this.#removals.then(() => removeLocalCopyFiles(dir, files)).catch(() => undefined);
+  }
+
+  /** Removes the files no record names: what a crash between a file's write (or a record's delete) and its removal left. */
+  async #sweep(db: IDBPDatabase<LocalDiskDb>): Promise<void> {
+    if (!(await this.#writesFiles)) return;
+    // Made now, so the TaskManagers find it as they start (openFiles) and not first when they restore.
+    await openLocalCopyFilesDir(this.#filesDir, true);
+    const records = await db.getAll('copies');
+    await sweepLocalCopyFiles(this.#filesDir, new Set(records.flatMap((r) => (isLocalCopyFileRef(r.snapshot) ? [r.snapshot.file] : []))));
   }
 
   async read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[]; runs: StoredLocalRun[] }> {
     const db = await this.#connection();
     const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readonly');
     const [records, confirmations, runs] = await Promise.all([tx.objectStore('copies').getAll(), tx.objectStore('confirmations').getAll(), tx.objectStore('runs').getAll(), tx.done]);
-    return { copies: await Promise.all(records.map(fromRecord)), confirmations, runs };
+    const read = await Promise.all(records.map((r) => this.#fromRecord(r)));
+    return { copies: read.filter((c): c is StoredLocalCopy => c !== undefined), confirmations, runs };
   }
 
   /**
@@ -107,8 +190,26 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     const directory = path.slice(0, path.lastIndexOf('/'));
     const runs = record ? await Promise.all((record.runs ?? []).map((name) => tx.objectStore('runs').get(`${directory}/shared/${name}`))) : [];
     await tx.done;
-    // The Blob is read once the transaction is done: awaiting it inside would end the transaction.
-    return record && { copy: await fromRecord(record), runs: runs.filter((r): r is StoredLocalRun => r !== undefined) };
+    // The Blob or file is read once the transaction is done: awaiting it inside would end the transaction.
+    const copy = record && (await this.#fromRecord(record));
+    return copy && { copy, runs: runs.filter((r): r is StoredLocalRun => r !== undefined) };
+  }
+
+  /** The copy with its snapshot's bytes; undefined when its file is gone (removed since the record was read). */
+  async #fromRecord(record: CopyRecord): Promise<StoredLocalCopy | undefined> {
+    if (!isLocalCopyFileRef(record.snapshot)) return fromRecord(record as Omit<CopyRecord, 'snapshot'> & { snapshot: Uint8Array | Blob });
+    const start = performance.now();
+    const bytes = await readLocalCopyFile(this.#filesDir, record.snapshot);
+    measureRestorePhase('host disk file read', record.path, start);
+    return bytes && { ...record, snapshot: bytes };
+  }
+
+  /**
+   * Opens the disk's OPFS directory ahead of a restore's read, when it is there: a TaskManager does
+   * as it registers. Nothing happens without OPFS.
+   */
+  async openFiles(): Promise<void> {
+    if (await localCopyFilesAvailable()) await openLocalCopyFilesDir(this.#filesDir).catch(() => undefined);
   }
 
   /** The open connection, or a clear error once another tab or the browser took it (never IndexedDB's InvalidStateError). */
@@ -122,9 +223,12 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     (await this.#db.catch(() => undefined))?.close();
   }
 
+  /** Also deletes the disk's OPFS directory (its files), once the removals under way are done. */
   async destroy(): Promise<void> {
     await this.close();
     await deleteDB(this.name);
+    await Promise.all([this.#swept, this.#removals]);
+    if (await localCopyFilesAvailable()) await removeLocalCopyFilesDir(this.#filesDir);
   }
 }
 
@@ -141,7 +245,7 @@ function asRecord(copy: StoredLocalCopy): CopyRecord {
   return { ...copy, snapshot: new Blob([copy.snapshot as Uint8Array<ArrayBuffer>]) };
 }
 
-async function fromRecord(record: CopyRecord): Promise<StoredLocalCopy> {
+async function fromRecord(record: Omit<CopyRecord, 'snapshot'> & { snapshot: Uint8Array | Blob }): Promise<StoredLocalCopy> {
   if (!(record.snapshot instanceof Blob)) return record as StoredLocalCopy;
   return { ...record, snapshot: new Uint8Array(await record.snapshot.arrayBuffer()) };
 }
@@ -166,11 +270,12 @@ export async function readLocalCopy(store: IndexedDbLocalDiskStore, path: string
  * The local disk of `host` for a driver: persistent in IndexedDB where there is one (the
  * browser), the in-memory HostLocalDisk otherwise (Node). `contentsInMemory: false` (the live
  * JobManager) keeps only the copies' handles in memory, their bytes in the host's database; the
- * sim, which restores synchronously, keeps the contents in memory too (the default).
+ * sim, which restores synchronously, keeps the contents in memory too (the default). `files`:
+ * large copies in the host's OPFS directory (LocalDiskStoreOptions), where TaskManagers read them.
  */
-export function openHostLocalDisk(host: string, checkpointDatabase: string, options: { contentsInMemory?: boolean } = {}): HostLocalDisk {
+export function openHostLocalDisk(host: string, checkpointDatabase: string, options: { contentsInMemory?: boolean } & LocalDiskStoreOptions = {}): HostLocalDisk {
   if (typeof indexedDB === 'undefined') return new HostLocalDisk(host);
-  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host)), {
+  return new PersistentHostLocalDisk(host, new IndexedDbLocalDiskStore(localDiskDatabaseName(checkpointDatabase, host), { files: options.files }), {
     contentsInMemory: options.contentsInMemory ?? true,
     nextTask,
   });

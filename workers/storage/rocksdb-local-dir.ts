@@ -142,7 +142,9 @@ export async function removeOpfsDirectoryAndEmptyParents(path: string, depth: nu
     try {
       await parent.removeEntry(segments[segments.length - i - 1]!);
     } catch (error) {
-      if (isDomError(error, 'InvalidModificationError') || isDomError(error, 'NotFoundError')) return;
+      // Not empty (or a file under it still locked by a terminated worker, which the removal of
+      // that subtree is waiting out and whose own parents' removal then takes this one), or gone.
+      if (isDomError(error, 'InvalidModificationError') || isDomError(error, 'NoModificationAllowedError') || isDomError(error, 'NotFoundError')) return;
       throw error;
     }
   }
