@@ -51,7 +51,6 @@ import type { BranchInfo, SeekResult } from './playground/api/playground-api-typ
 import type { StorageView } from './storage/storage-view.ts';
 import { scenarioFromHash } from './embed/share-link.ts';
 import type { SharedRun } from './embed/shared-run.ts';
-import { shareLinkProblemText } from './i18n/share-link-text.ts';
 import { browserStorageAccess } from './playground/storage/browser-storage-access.ts';
 import { ImportedFlinkJob } from './dashboard/imported-flink-job.svelte.ts';
 import { forgetLiveRun, pageRecordStorage, type LiveRunRecord } from './playground/storage/interrupted-live-run.ts';
@@ -67,10 +66,19 @@ export interface ScenarioEntry {
 /** Where the loaded scenario came from: a bundled file, a page through the API, a URL, or a share link. */
 export type ScenarioSource = { kind: 'file'; file: string } | { kind: 'api' } | { kind: 'url'; url: string } | { kind: 'shared' };
 
+/**
+ * What a load problem names the scenario by: a file name or URL, shown as it is, or where scenario
+ * text came from (a share link, the interrupted run), which the page says in its language.
+ */
+export type ScenarioLabel = string | { from: 'share-link' | 'interrupted-run' };
+
+/** Why a load failed: the error's own message (a fetch's), or what a share link's reader refused (translated where shown). */
+export type LoadFailure = string | { shareLink: unknown };
+
 /** Why the current scenario is not running, for the page to show (translated there). */
 export type LoadProblem =
-  | { kind: 'fetch'; file: string; reason: string }
-  | { kind: 'invalid'; file: string; errors: ScenarioError[] };
+  | { kind: 'fetch'; file: ScenarioLabel; reason: LoadFailure }
+  | { kind: 'invalid'; file: ScenarioLabel; errors: ScenarioError[] };
 
 /** The speed range of the API; the page's slider covers a part of it. */
 export const SPEED_MIN = 0.01;
@@ -352,7 +360,7 @@ export class PlaygroundState {
   }
 
   #shareLinkProblem(error: unknown): void {
-    this.loadProblem = { kind: 'fetch', file: 'share link', reason: shareLinkProblemText(error) };
+    this.loadProblem = { kind: 'fetch', file: { from: 'share-link' }, reason: { shareLink: error } };
   }
 
   /** The user picked a bundled scenario: load it, start it, and keep the choice in the URL. */
@@ -417,7 +425,7 @@ export class PlaygroundState {
   loadShared(text: string, autoStart: boolean, run: Omit<SharedRun, 'text'> = { operations: [] }): Promise<void> {
     this.#generation++;
     this.pause('user');
-    return this.#installText(text, { kind: 'shared' }, 'share link', autoStart, run);
+    return this.#installText(text, { kind: 'shared' }, { from: 'share-link' }, autoStart, run);
   }
 
   /**
@@ -469,7 +477,7 @@ export class PlaygroundState {
     this.pause('user');
     this.driverName = 'live';
     this.#resuming = run;
-    await this.#installText(run.scenarioText, { kind: 'api' }, 'the interrupted run', true);
+    await this.#installText(run.scenarioText, { kind: 'api' }, { from: 'interrupted-run' }, true);
     this.#resuming = undefined;
   }
 
@@ -482,7 +490,7 @@ export class PlaygroundState {
     await sweepAbandonedRunStorage().catch((error: unknown) => console.warn('Could not delete the storage of the discarded run:', error));
   }
 
-  async #installText(text: string, source: ScenarioSource, label: string, autoStart: boolean, run: Omit<SharedRun, 'text'> = { operations: [] }): Promise<void> {
+  async #installText(text: string, source: ScenarioSource, label: ScenarioLabel, autoStart: boolean, run: Omit<SharedRun, 'text'> = { operations: [] }): Promise<void> {
     const generation = this.#generation;
     const parsed = await readScenarioText(text);
     // the YAML parser may have loaded meanwhile, and another scenario with it

@@ -329,6 +329,18 @@ describe('playground page in a Chinese browser', () => {
     expect(await lessonPanelText(session)).toEqual(chineseOfLessonOne());
     expect(session.errors).toEqual([]);
   });
+
+  it('says in Chinese that a share link holds no readable scenario, naming the link and why, and in English once switched', async () => {
+    const page = session.page;
+    await page.evaluate(() => (location.hash = '#scenario=%%%'));
+    const alert = page.getByRole('alert');
+    const expected = (messages: typeof en) => messages['scenario.loadFailed'].replace('{file}', messages['scenario.fromShareLink']).replace('{reason}', messages['shareLink.notBase64']);
+    await expect.poll(() => alert.textContent().then((text) => text?.trim())).toBe(expected(zhCN));
+    expect(zhCN['scenario.fromShareLink']).not.toBe(en['scenario.fromShareLink']);
+    await page.getByTestId('locale-select').selectOption({ label: 'English' });
+    await expect.poll(() => alert.textContent().then((text) => text?.trim())).toBe(expected(en));
+    expect(session.errors).toEqual([]);
+  });
 });
 
 /** The open lesson's paragraphs and its current step's body, as the panel shows them. */

@@ -53,6 +53,8 @@ export const en = {
   'scenario.indexFailed': 'Could not load the list of scenarios: {reason}',
   'scenario.loadFailed': 'Could not load scenario {file}: {reason}',
   'scenario.invalid': 'Scenario {file} is not valid, so it was not started:',
+  'scenario.fromShareLink': '(from the share link)',
+  'scenario.fromInterruptedRun': '(of the interrupted run)',
 
   'controls.label': 'Simulation controls',
   'controls.run': 'Run',

@@ -46,6 +46,8 @@ export const zhCN: Messages = {
   'scenario.indexFailed': '无法加载场景列表：{reason}',
   'scenario.loadFailed': '无法加载场景 {file}：{reason}',
   'scenario.invalid': '场景 {file} 无效，因此没有启动：',
+  'scenario.fromShareLink': '（来自分享链接）',
+  'scenario.fromInterruptedRun': '（中断的运行）',
 
   'controls.label': '模拟控制',
   'controls.run': '运行',
