@@ -4,7 +4,7 @@
  * database and the OPFS directory hold, as a test would look at a real disk.
  */
 import { openDB } from 'idb';
-import type { StoredLocalCopy } from '../../engine/recovery/local-disk-store.ts';
+import type { StoredLocalCopy, StoredLocalRun } from '../../engine/recovery/local-disk-store.ts';
 import { IndexedDbLocalDiskStore } from '../../workers/storage/indexeddb-local-disk-store.ts';
 import { localCopyFiles, localCopyFilesDir } from '../../workers/storage/local-copy-files.ts';
 import { openOpfsDirectory } from '../../workers/storage/rocksdb-local-dir.ts';
@@ -22,6 +22,69 @@ function copy(path: string, size: number, seed = 0): StoredLocalCopy {
   for (let i = 0; i < size; i++) snapshot[i] = (i * 31 + size + seed) & 255;
   const key = { jobId: 'j', allocationId: 'tm-0/slot-0', subtask: { vertexId: 'count', subtaskIndex: 0 } };
   return { path, key, checkpointId: 1, bytes: size, checksum: 'c', checksumOf: 'bytes', complete: true, snapshot };
+}
+
+function run(directory: string, name: string, size: number): StoredLocalRun {
+  const contents = new Uint8Array(size);
+  for (let i = 0; i < size; i++) contents[i] = (i * 17 + size) & 255;
+  const key = { jobId: 'j', allocationId: 'tm-0/slot-0', subtask: { vertexId: 'count', subtaskIndex: 0 } };
+  return { path: `${directory}/shared/${name}`, key, name, bytes: size, checksum: 'c', checksumOf: 'bytes', contents };
+}
+
+/** How the database holds a shared run's contents: bytes, or the name of a file. */
+async function runHeldAs(name: string, path: string): Promise<string> {
+  const db = await openDB(name);
+  try {
+    const contents = ((await db.get('runs', path)) as { contents: unknown } | undefined)?.contents;
+    if (contents === undefined) return 'absent';
+    return contents instanceof Uint8Array ? 'bytes' : 'file';
+  } finally {
+    db.close();
+  }
+}
+
+export interface RunsInFiles {
+  large: string;
+  small: string;
+  readCopy: boolean;
+  read: boolean;
+  filesAfterDelete: number;
+  readAfterFileGone: string[];
+}
+
+/**
+ * An incremental copy's shared runs: one over 64 KiB in a file, one at 64 KiB in the database;
+ * both read back with the copy and in the listing; deleting a run removes its file; a run whose
+ * file went is not among the copy's runs (its restore reads it remotely).
+ */
+export async function runsInFiles(): Promise<RunsInFiles> {
+  const name = freshName();
+  const dir = localCopyFilesDir(name);
+  const store = new IndexedDbLocalDiskStore(name, { files: true });
+  const directory = 'aid_tm-0/jid_j/vtx_count_sti_0';
+  const large = run(directory, 'a.sst', 64 * 1024 + 1);
+  const small = run(directory, 'b.sst', 64 * 1024);
+  const incremental = { ...copy(`${directory}/chk_1`, 1000), runs: ['a.sst', 'b.sst'] };
+  await store.apply({ put: [incremental], putRuns: [large, small] });
+  const readRuns = (await store.readCopy(incremental.path))?.runs ?? [];
+  const listed = (await store.read()).runs;
+  const result: RunsInFiles = {
+    large: await runHeldAs(name, large.path),
+    small: await runHeldAs(name, small.path),
+    readCopy: same(readRuns.find((r) => r.name === 'a.sst')?.contents, large.contents) && same(readRuns.find((r) => r.name === 'b.sst')?.contents, small.contents),
+    read: same(listed.find((r) => r.name === 'a.sst')?.contents, large.contents),
+    filesAfterDelete: -1,
+    readAfterFileGone: [],
+  };
+  const again = run(directory, 'c.sst', 100_000);
+  await store.apply({ putRuns: [again] });
+  await store.apply({ delete: [large.path] });
+  result.filesAfterDelete = (await waitForFiles(dir, 1)).length;
+  const opened = (await openOpfsDirectory(dir))!;
+  for (const file of await localCopyFiles(dir)) await opened.removeEntry(file);
+  result.readAfterFileGone = (await store.read()).runs.map((r) => r.name).sort();
+  await store.destroy();
+  return result;
 }
 
 /** How the database holds a copy's snapshot: bytes, a Blob, or the name of a file. */

@@ -1,7 +1,7 @@
 /**
  * The host disk's large task-local copies in OPFS files (workers/storage/local-copy-files.ts), in
- * real Chromium: the writer keeps a snapshot over 64 KiB in a file of the host's directory and a
- * smaller one in the database; every read gives the bytes back (a worker's through a synchronous
+ * real Chromium: the writer keeps a snapshot (or a shared run) over 64 KiB in a file of the host's
+ * directory and a smaller one in the database; every read gives the bytes back (a worker's through a synchronous
  * access handle); a file goes once no record names it (rewritten, deleted, cleared, an aborted
  * batch's, a crash's leftover at the next open); a copy whose file is gone is not on the disk; the
  * disk's destroy takes its directory with it. And a live job whose keyed subtasks hold over 64 KiB
@@ -69,6 +69,10 @@ describe('task-local copies in the host disk OPFS directory', () => {
     expect(result.inWorker).toEqual({ found: true, byteLength: 64 * 1024 + 1, sum: result.expectedSum, syncAccessHandles: true });
   });
 
+  it('keeps a shared run over 64 KiB in a file, reads it with its copy, removes it with the run, and drops a run whose file is gone', async () => {
+    expect(await inPage(session, 'runsInFiles')).toEqual({ large: 'file', small: 'bytes', readCopy: true, read: true, filesAfterDelete: 1, readAfterFileGone: ['b.sst'] });
+  });
+
   it('removes a file once no record names it: rewritten, deleted, or cleared with the disk', async () => {
     expect(await inPage(session, 'filesThroughChanges')).toEqual({ steps: [1, 1, 2, 1, 1], replacedGone: true, clearedKeepsNew: true });
   });
@@ -113,7 +117,8 @@ describe('task-local copies in the host disk OPFS directory', () => {
     await playRestFast(session);
     await waitForLive(session, `s.jobStatus === 'FINISHED'`, 120_000);
     expect(await compareLiveWithSim(session)).toMatchObject({ duplicates: 0, missing: 0, differingKeys: [] });
-    await session.page.evaluate(() => window.liveTest!.dispose());
+    // once the run let go of its storage (the hosts' disks deleted)
+    expect(await session.page.evaluate(() => (window.liveTest!.dispose(), window.liveTest!.disposed()))).toEqual([]);
     expect((await session.page.evaluate((db) => window.liveTest!.storageLeft(db), database)).opfsFiles).toEqual([]);
     expect(session.errors).toEqual([]);
   }, 300_000);

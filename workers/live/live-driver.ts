@@ -165,6 +165,8 @@ export class LiveDriver extends JobRuntime {
   readonly #localDirStore: LocalDirStore | undefined;
   /** deletions of hosts' rocksdb working directories, one after the other */
   #localDirDeletions: Promise<void> = Promise.resolve();
+  /** the hosts' disks deleted on dispose, their OPFS directories with them */
+  #disksDestroyed: Promise<unknown> = Promise.resolve();
   /** the state a restart read back, for the deployment that follows */
   #restoring: { attempt: number; reads: RestoreReads } | undefined;
   /** carries out the JobMaster's effects in order (its calls made while carrying one out join the queue) */
@@ -187,7 +189,7 @@ export class LiveDriver extends JobRuntime {
       localBackupEnabled: config.localBackupEnabled,
       dataInlineThresholdBytes: config.dataInlineThresholdBytes,
     };
-    for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, openHostLocalDisk(host, spec.databaseName, { contentsInMemory: false, files: true }));
+    for (const host of new ClusterTopology(scenario.cluster).hosts) this.#disks.set(host, openHostLocalDisk(host, spec.databaseName, { contentsInMemory: false, files: config.localBackupEnabled }));
     this.jobMaster = new JobMaster(scenario, {
       seed: options.seed ?? scenario.seed,
       jobId: LIVE_JOB_ID,
@@ -370,9 +372,12 @@ export class LiveDriver extends JobRuntime {
     });
   }
 
-  /** Resolves once the hosts' rocksdb working directories deleted so far (lose-host, dispose) are gone. */
+  /**
+   * Resolves once the hosts' directories deleted so far are gone: rocksdb working directories
+   * (lose-host, dispose) and, on dispose, the task-local copies' (the hosts' disks).
+   */
   localDirsDeleted(): Promise<void> {
-    return this.#localDirDeletions;
+    return Promise.all([this.#localDirDeletions, this.#disksDestroyed]).then(() => undefined);
   }
 
   /** The channel view's one reader of the TaskManagers' network snapshots (of the current attempt). */
@@ -463,7 +468,7 @@ export class LiveDriver extends JobRuntime {
     this.#disposal = Promise.all([
       this.#storage.close(),
       this.#sinkStore?.close().catch(recorded('closing the sink output database')),
-      destroyLocalDisks(this.#disks.values()).catch(recorded('deleting the hosts\' local disks')),
+      (this.#disksDestroyed = destroyLocalDisks(this.#disks.values()).catch(recorded('deleting the hosts\' local disks'))),
       this.#localDirDeletions,
     ]).then(() => undefined);
     return this.#disposal;

@@ -6,12 +6,14 @@
  * outlives the host's worker processes), and a batch (a copy, the pruning a confirmation causes,
  * and the confirmation itself) commits in one transaction, so a crash never leaves a confirmed
  * store with its copy half-written; the same code runs in Node on fake-indexeddb, as the
- * checkpoint storage does. A large copy's snapshot is kept apart from its record (asRecord): in a
- * file of the host's OPFS directory when the store was opened to write there (`files: true`, the
- * live JobManager's disks, and OPFS is there: local-copy-files.ts), else as a Blob in the database.
+ * checkpoint storage does. A large copy's snapshot (over 64 KiB) is kept apart from its record: in
+ * a file of the host's OPFS directory when the store was opened to write there (`files: true`, the
+ * live JobManager's disks, and OPFS is there: local-copy-files.ts), else as a Blob in the database
+ * (asRecord); a large shared run's contents go to a file likewise, else stay bytes.
  *
  * Object stores: `copies` (path → StoredLocalCopy, its snapshot as bytes, a Blob or a file's name),
- * `runs` (path → StoredLocalRun: a shared run of incremental copies, once per subtask store),
+ * `runs` (path → StoredLocalRun: a shared run of incremental copies, once per subtask store, its
+ * contents as bytes or a file's name),
  * `confirmations` (store directory → StoredConfirmation).
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
@@ -38,9 +40,12 @@ import {
 /** A copy as the database holds it: a large snapshot as a Blob or in a file (see asRecord). */
 type CopyRecord = Omit<StoredLocalCopy, 'snapshot'> & { snapshot: Uint8Array | Blob | LocalCopyFileRef };
 
+/** A shared run as the database holds it: large contents in a file when the store writes files. */
+type RunRecord = Omit<StoredLocalRun, 'contents'> & { contents: Uint8Array | LocalCopyFileRef };
+
 export interface LocalDiskStoreOptions {
   /**
-   * Keep large snapshots in files of the host's OPFS directory (where the browser has OPFS), and
+   * Keep large snapshots and runs in files of the host's OPFS directory (where the browser has OPFS), and
    * sweep that directory of files no record names when the database opens: for the one writer of
    * the disk. A store opened without it still reads and removes such files.
    */
@@ -49,7 +54,7 @@ export interface LocalDiskStoreOptions {
 
 interface LocalDiskDb extends DBSchema {
   copies: { key: string; value: CopyRecord };
-  runs: { key: string; value: StoredLocalRun };
+  runs: { key: string; value: RunRecord };
   confirmations: { key: string; value: StoredConfirmation };
 }
 
@@ -104,21 +109,22 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     // A lost host's disk is cleared: every file there before this batch goes.
     const before = batch.clear ? await this.#files() : [];
     // Files first: the transaction that names them commits only once they are whole.
-    const records = await this.#asRecords(batch.put ?? []);
-    const written = records.flatMap((r) => (isLocalCopyFileRef(r.snapshot) ? [r.snapshot.file] : []));
+    const [records, runRecords] = await this.#withFiles(batch.put ?? [], batch.putRuns ?? []);
+    const written = [...records, ...runRecords].flatMap(fileOf);
     const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readwrite');
     const copies = tx.objectStore('copies');
     const runs = tx.objectStore('runs');
     const confirmations = tx.objectStore('confirmations');
     const requests: Promise<unknown>[] = [];
     const dropped: string[] = [...before];
-    const dropFileOf = (path: string) => copies.get(path).then((record) => void (record && isLocalCopyFileRef(record.snapshot) && dropped.push(record.snapshot.file)));
+    // What a record replaced or deleted named goes once the batch committed.
+    const dropFileOf = (path: string) => (path.includes('/shared/') ? runs.get(path) : copies.get(path)).then((record) => void dropped.push(...(record ? fileOf(record) : [])));
     if (batch.clear) requests.push(copies.clear(), runs.clear(), confirmations.clear());
     // A path names a copy or a run (`…/shared/<name>`), never both.
-    for (const path of batch.delete ?? []) requests.push(path.includes('/shared/') ? runs.delete(path) : dropFileOf(path).then(() => copies.delete(path)));
+    for (const path of batch.delete ?? []) requests.push(dropFileOf(path).then(() => (path.includes('/shared/') ? runs.delete(path) : copies.delete(path))));
     for (const record of records) requests.push(dropFileOf(record.path).then(() => copies.put(record, record.path)));
     for (const { path, ...change } of batch.patch ?? []) requests.push(copies.get(path).then((copy) => (copy ? copies.put({ ...copy, ...change }, path) : undefined)));
-    for (const run of batch.putRuns ?? []) requests.push(runs.put(run, run.path));
+    for (const run of runRecords) requests.push(dropFileOf(run.path).then(() => runs.put(run, run.path)));
     for (const c of batch.confirm ?? []) requests.push(confirmations.put(c, c.directory));
     this.onReadWriteTransaction?.(tx as unknown as IDBTransaction);
     try {
@@ -133,20 +139,25 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     this.#removeFiles(dropped.filter((f) => !written.includes(f)));
   }
 
-  /** The copies' records, their files written; when one cannot be written, the others' files go and the batch fails. */
-  async #asRecords(copies: readonly StoredLocalCopy[]): Promise<CopyRecord[]> {
-    const settled = await Promise.allSettled(copies.map((copy) => this.#asRecord(copy)));
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    const records = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    if (!failed) return records;
-    this.#removeFiles(records.flatMap((r) => (isLocalCopyFileRef(r.snapshot) ? [r.snapshot.file] : [])));
-    throw failed.reason;
+  /** The records of copies and runs, their files written; when one cannot be written, the others' files go and the batch fails. */
+  async #withFiles(copies: readonly StoredLocalCopy[], runs: readonly StoredLocalRun[]): Promise<[CopyRecord[], RunRecord[]]> {
+    const settled = await Promise.allSettled([Promise.all(copies.map((c) => this.#copyRecord(c))), Promise.all(runs.map((r) => this.#runRecord(r)))]);
+    if (settled[0].status === 'fulfilled' && settled[1].status === 'fulfilled') return [settled[0].value, settled[1].value];
+    // A write that failed wrote no file; those that went through (in the half that failed too) are removed by the sweep, or here.
+    this.#removeFiles(settled.flatMap((r) => (r.status === 'fulfilled' ? r.value.flatMap(fileOf) : [])));
+    throw (settled.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
   }
 
   /** The record of a copy: a snapshot over BLOB_THRESHOLD_BYTES in a file when this store writes files, else as asRecord keeps it. */
-  async #asRecord(copy: StoredLocalCopy): Promise<CopyRecord> {
+  async #copyRecord(copy: StoredLocalCopy): Promise<CopyRecord> {
     if (copy.snapshot.byteLength <= BLOB_THRESHOLD_BYTES || !(await this.#writesFiles)) return asRecord(copy);
     return { ...copy, snapshot: await writeLocalCopyFile(this.#filesDir, copy.path, copy.snapshot) };
+  }
+
+  /** The record of a shared run: its contents in a file over BLOB_THRESHOLD_BYTES when this store writes files, else as they are. */
+  async #runRecord(run: StoredLocalRun): Promise<RunRecord> {
+    if (run.contents.byteLength <= BLOB_THRESHOLD_BYTES || !(await this.#writesFiles)) return run;
+    return { ...run, contents: await writeLocalCopyFile(this.#filesDir, run.path, run.contents) };
   }
 
   async #files(): Promise<string[]> {
@@ -164,8 +175,8 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     if (!(await this.#writesFiles)) return;
     // Made now, so the TaskManagers find it as they start (openFiles) and not first when they restore.
     await openLocalCopyFilesDir(this.#filesDir, true);
-    const records = await db.getAll('copies');
-    await sweepLocalCopyFiles(this.#filesDir, new Set(records.flatMap((r) => (isLocalCopyFileRef(r.snapshot) ? [r.snapshot.file] : []))));
+    const records = [...(await db.getAll('copies')), ...(await db.getAll('runs'))];
+    await sweepLocalCopyFiles(this.#filesDir, new Set(records.flatMap(fileOf)));
   }
 
   async read(): Promise<{ copies: StoredLocalCopy[]; confirmations: StoredConfirmation[]; runs: StoredLocalRun[] }> {
@@ -173,7 +184,7 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readonly');
     const [records, confirmations, runs] = await Promise.all([tx.objectStore('copies').getAll(), tx.objectStore('confirmations').getAll(), tx.objectStore('runs').getAll(), tx.done]);
     const read = await Promise.all(records.map((r) => this.#fromRecord(r)));
-    return { copies: read.filter((c): c is StoredLocalCopy => c !== undefined), confirmations, runs };
+    return { copies: read.filter((c): c is StoredLocalCopy => c !== undefined), confirmations, runs: await this.#fromRunRecords(runs) };
   }
 
   /**
@@ -192,7 +203,19 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     await tx.done;
     // The Blob or file is read once the transaction is done: awaiting it inside would end the transaction.
     const copy = record && (await this.#fromRecord(record));
-    return copy && { copy, runs: runs.filter((r): r is StoredLocalRun => r !== undefined) };
+    return copy && { copy, runs: await this.#fromRunRecords(runs.filter((r): r is RunRecord => r !== undefined)) };
+  }
+
+  /** The runs with their contents; one whose file is gone is not on the disk (a restore reads it remotely). */
+  async #fromRunRecords(records: readonly RunRecord[]): Promise<StoredLocalRun[]> {
+    const runs = await Promise.all(
+      records.map(async (record) => {
+        if (!isLocalCopyFileRef(record.contents)) return record as StoredLocalRun;
+        const contents = await readLocalCopyFile(this.#filesDir, record.contents);
+        return contents && { ...record, contents };
+      }),
+    );
+    return runs.filter((r): r is StoredLocalRun => r !== undefined);
   }
 
   /** The copy with its snapshot's bytes; undefined when its file is gone (removed since the record was read). */
@@ -239,6 +262,12 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
  * 31–76 ms, measured in a worker).
  */
 const BLOB_THRESHOLD_BYTES = 64 * 1024;
+
+/** The file a record's bytes are in, if they are in one. */
+function fileOf(record: CopyRecord | RunRecord): string[] {
+  const bytes = 'snapshot' in record ? record.snapshot : record.contents;
+  return isLocalCopyFileRef(bytes) ? [bytes.file] : [];
+}
 
 function asRecord(copy: StoredLocalCopy): CopyRecord {
   if (typeof Blob === 'undefined' || copy.snapshot.byteLength <= BLOB_THRESHOLD_BYTES) return copy;

@@ -1,7 +1,8 @@
 /**
  * The files of a host's disk in the Origin Private File System: where the host disk's database
- * (indexeddb-local-disk-store.ts) keeps the snapshot of a large task-local copy, one file each,
- * in a directory named as the database is (`<checkpoint database>/local-disk/<host>`).
+ * (indexeddb-local-disk-store.ts) keeps the snapshot of a large task-local copy and the contents
+ * of a large shared run of incremental copies, one file each, in a directory named as the
+ * database is (`<checkpoint database>/local-disk/<host>`).
  *
  * Why files: a TaskManager restoring from its copy reads it in a worker, where OPFS gives a
  * synchronous access handle that reads the file straight into memory (a 14 MB copy in 7–14 ms on
