@@ -10,36 +10,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, type BrowserSession } from './browser-session.ts';
-import { closeLiveTestPage, compareLiveWithSim, eventsOfType, openLiveTestPage, playRestFast, startLive, waitForLive } from './live-test-page.ts';
+import { closeLiveTestPage, compareLiveWithSim, eventsOfType, keyedCounts, openLiveTestPage, playRestFast, startLive, waitForLive } from './live-test-page.ts';
+import { keyedCountsJob } from './scenarios.ts';
 import type * as InPage from './local-copy-files-in-page.ts';
 
 /** Keyed counts of 40,000 keys over four subtasks: each subtask's copy is over 64 KiB, so it is a file. */
 const LARGE_STATE = {
-  version: 1,
-  name: 'Live local copies in OPFS files',
-  seed: 9,
-  job: {
-    vertices: [
-      { id: 'source', type: 'source', source: { kind: 'sequence', keys: 40_000, rate_per_s: 20_000, count: 80_000 } },
-      { id: 'count', type: 'keyed-aggregate', aggregate: 'count' },
-      { id: 'sink', type: 'sink', sink: 'two-phase-commit' },
-    ],
-    edges: [
-      { from: 'source', to: 'count', partitioning: 'hash' },
-      { from: 'count', to: 'sink', partitioning: 'forward' },
-    ],
-  },
-  config: {
-    'parallelism.default': 4,
-    'execution.checkpointing.interval': '500 ms',
-    'execution.checkpointing.local-backup.enabled': true,
-    'execution.state-recovery.from-local': true,
-    'heartbeat.interval': '2 s',
-    'heartbeat.timeout': '20 s',
-    'restart-strategy.type': 'fixed-delay',
-    'restart-strategy.fixed-delay.delay': '200 ms',
-  },
-  cluster: { hosts: 2, task_managers_per_host: 2, slots_per_task_manager: 1 },
+  ...(keyedCounts({ name: 'Live local copies in OPFS files', config: { 'execution.checkpointing.local-backup.enabled': true } }) as object),
+  job: keyedCountsJob({ keys: 40_000, rate: 20_000, count: 80_000 }),
 };
 
 const PAGE_MODULE = join(REPO_ROOT, 'tests', 'browser', 'local-copy-files-in-page.ts');
@@ -100,8 +78,8 @@ describe('task-local copies in the host disk OPFS directory', () => {
 
   it('restores a live job\'s large keyed subtasks after a kill from the files on their hosts\' disks, exactly once, and leaves no file', async () => {
     await startLive(session, LARGE_STATE);
-    // every key counted once (2 s of input) and checkpointed after
-    await waitForLive(session, 's.latestCheckpointId !== null && s.latestCheckpointId >= 6', 120_000);
+    // every key counted once (2 s of input) and checkpointed after (every 400 ms)
+    await waitForLive(session, 's.latestCheckpointId !== null && s.latestCheckpointId >= 7', 120_000);
     const database = await session.page.evaluate(() => window.liveDriver!.checkpointStorageSpec.databaseName);
     const files = await session.page.evaluate((db) => window.liveTest!.opfsFiles(`${db}/local-disk`), database);
     // count's copies on each host (sink and source copies are small: in the database)

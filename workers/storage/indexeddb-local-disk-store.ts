@@ -111,6 +111,8 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     // Files first: the transaction that names them commits only once they are whole.
     const [records, runRecords] = await this.#withFiles(batch.put ?? [], batch.putRuns ?? []);
     const written = [...records, ...runRecords].flatMap(fileOf);
+    // Only a writer's runs can be in files: another store's run may be megabytes of bytes, not worth reading to find none.
+    const runFiles = await this.#writesFiles;
     const tx = db.transaction(['copies', 'runs', 'confirmations'], 'readwrite');
     const copies = tx.objectStore('copies');
     const runs = tx.objectStore('runs');
@@ -118,7 +120,10 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     const requests: Promise<unknown>[] = [];
     const dropped: string[] = [...before];
     // What a record replaced or deleted named goes once the batch committed.
-    const dropFileOf = (path: string) => (path.includes('/shared/') ? runs.get(path) : copies.get(path)).then((record) => void dropped.push(...(record ? fileOf(record) : [])));
+    const dropFileOf = (path: string) => {
+      const record = path.includes('/shared/') ? (runFiles ? runs.get(path) : Promise.resolve(undefined)) : copies.get(path);
+      return record.then((r) => void dropped.push(...(r ? fileOf(r) : [])));
+    };
     if (batch.clear) requests.push(copies.clear(), runs.clear(), confirmations.clear());
     // A path names a copy or a run (`…/shared/<name>`), never both.
     for (const path of batch.delete ?? []) requests.push(dropFileOf(path).then(() => (path.includes('/shared/') ? runs.delete(path) : copies.delete(path))));
