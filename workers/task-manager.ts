@@ -192,9 +192,11 @@ export class TaskManager implements TaskManagerGateway {
     const spec = request.storage;
     if (typeof indexedDB !== 'undefined') {
       this.#localDisk = new IndexedDbLocalDiskStore(localDiskDatabaseName(spec.databaseName, request.host));
-      void this.#localDisk.openFiles();
-      // Its copies' checksums are XXH64: the module is ready before a restore needs it.
-      void loadLocalCopyChecksum().catch(() => undefined);
+      // Only a job writing local copies restores from them: the directory open and XXH64 (their checksums) ready before a restore needs them.
+      if (spec.localBackupEnabled) {
+        void this.#localDisk.openFiles();
+        void loadLocalCopyChecksum().catch(() => undefined);
+      }
     }
     this.#storage = IndexedDbCheckpointStorage.open({ databaseName: spec.databaseName, location: spec.location, ...(spec.quotaBytes === undefined ? {} : { quotaBytes: spec.quotaBytes }) }).then(
       (inner) => new CostModelledStorage(inner, spec.remote, (ms) => this.#sleep(ms), spec.faults ?? {}),

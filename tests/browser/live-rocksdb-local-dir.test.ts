@@ -193,6 +193,37 @@ describe('state.backend.rocksdb.localdir: the TaskManagers\' working databases o
     expect(outcome).toEqual({ settledWhileHeld: false, left: false });
   });
 
+  it('removes an emptied parent whose removal first meets a sibling removal\'s passing lock, and leaves one whose lock stays', async () => {
+    const outcome = await session.page.evaluate(async (moduleUrl) => {
+      const importInPage = new Function('url', 'return import(url)') as (url: string) => Promise<typeof import('../../workers/storage/rocksdb-local-dir.ts')>;
+      const { openOpfsDirectory, removeOpfsDirectoryAndEmptyParents } = await importInPage(moduleUrl);
+      const removeEntry = FileSystemDirectoryHandle.prototype.removeEntry;
+      // Chromium refuses a removal while a concurrent one under the same parent holds its lock: `locked` such refusals of `run`.
+      const climb = async (locked: number) => {
+        await openOpfsDirectory('climb-probe/run/hosts/host-0', true);
+        let refused = 0;
+        FileSystemDirectoryHandle.prototype.removeEntry = async function (this: FileSystemDirectoryHandle, ...args: Parameters<typeof removeEntry>) {
+          if (args[0] === 'run' && refused < locked) {
+            refused++;
+            throw new DOMException('A concurrent removal holds the lock', 'NoModificationAllowedError');
+          }
+          return removeEntry.apply(this, args);
+        };
+        try {
+          await removeOpfsDirectoryAndEmptyParents('climb-probe/run/hosts', 2);
+        } finally {
+          FileSystemDirectoryHandle.prototype.removeEntry = removeEntry;
+        }
+        return { refused, runLeft: (await openOpfsDirectory('climb-probe/run')) !== undefined, probeLeft: (await openOpfsDirectory('climb-probe')) !== undefined };
+      };
+      const passing = await climb(2);
+      const staying = await climb(Number.MAX_SAFE_INTEGER);
+      await (await navigator.storage.getDirectory()).removeEntry('climb-probe', { recursive: true });
+      return { passing, staying: { runLeft: staying.runLeft, probeLeft: staying.probeLeft } };
+    }, `/@fs${REPO_ROOT}/workers/storage/rocksdb-local-dir.ts`);
+    expect(outcome).toEqual({ passing: { refused: 2, runLeft: false, probeLeft: false }, staying: { runLeft: true, probeLeft: true } });
+  });
+
   it('deletes a lost host\'s whole directory, and on cancel and dispose leaves no working database behind', async () => {
     await startLive(session, rocksdbScenario('Live rocksdb lose host', 200_000));
     const db = await databaseName(session);

@@ -17,7 +17,7 @@
  * TaskManager (which reads) never contend for one.
  */
 import { measureRestorePhase } from '../restore-phase-measures.ts';
-import { entriesOf, openOpfsDirectory, opfsAvailable, removeOpfsDirectoryAndEmptyParents, removeOpfsEntry } from './rocksdb-local-dir.ts';
+import { entriesOf, isDomError, openOpfsDirectory, opfsAvailable, removeOpfsDirectoryAndEmptyParents, removeOpfsEntry } from './rocksdb-local-dir.ts';
 
 /** What a copy's record holds instead of its snapshot's bytes: the file in the disk's directory. */
 export interface LocalCopyFileRef {
@@ -143,5 +143,5 @@ export async function removeLocalCopyFilesDir(dir: string): Promise<void> {
 }
 
 function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && ['NotFoundError', 'TypeMismatchError'].includes((error as { name?: string }).name ?? '');
+  return isDomError(error, 'NotFoundError') || isDomError(error, 'TypeMismatchError');
 }

@@ -138,15 +138,33 @@ export async function removeOpfsDirectoryAndEmptyParents(path: string, depth: nu
   const segments = path.split('/').filter((s) => s !== '');
   for (let i = 1; i <= depth && segments.length > i; i++) {
     const parent = await openOpfsDirectory(segments.slice(0, segments.length - i - 1).join('/'));
-    if (!parent) return;
+    if (!parent || !(await removeIfEmpty(parent, segments[segments.length - i - 1]!))) return;
+  }
+}
+
+/** How long an empty parent's removal is retried while something under it holds a lock. */
+const PARENT_LOCK_WAIT_MS = 500;
+
+/**
+ * Removes the directory `name` of `parent` if it is empty; false when it is not (or is gone).
+ * NoModificationAllowedError means a lock under it: a concurrent removal of a sibling (one run's
+ * directories go at once: the hosts', their disks') holds one for a moment, and a parent given up
+ * on then would stay for good, the sibling's removal having found nothing to climb from; a file a
+ * terminated worker still holds keeps it longer, and then the removal waiting that out climbs here.
+ */
+async function removeIfEmpty(parent: FileSystemDirectoryHandle, name: string): Promise<boolean> {
+  const started = performance.now();
+  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
     try {
-      await parent.removeEntry(segments[segments.length - i - 1]!);
+      await parent.removeEntry(name);
+      return true;
     } catch (error) {
-      // Not empty (or a file under it still locked by a terminated worker, which the removal of
-      // that subtree is waiting out and whose own parents' removal then takes this one), or gone.
-      if (isDomError(error, 'InvalidModificationError') || isDomError(error, 'NoModificationAllowedError') || isDomError(error, 'NotFoundError')) return;
-      throw error;
+      if (!isDomError(error, 'NoModificationAllowedError') || performance.now() - started > PARENT_LOCK_WAIT_MS) {
+        if (isDomError(error, 'InvalidModificationError') || isDomError(error, 'NoModificationAllowedError') || isDomError(error, 'NotFoundError')) return false;
+        throw error;
+      }
     }
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
@@ -175,6 +193,7 @@ export function entriesOf(dir: FileSystemDirectoryHandle): AsyncIterable<[string
   return dir as unknown as AsyncIterable<[string, FileSystemHandle]>;
 }
 
-function isDomError(error: unknown, name: string): boolean {
+/** Whether `error` is a DOMException (or like one) named `name`. */
+export function isDomError(error: unknown, name: string): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
 }
