@@ -30,7 +30,7 @@ function restorePhases(events: TraceEvent[]): Phase[] {
   const begun = new Map<string, TraceEvent>();
   const phases: Phase[] = [];
   for (const e of events.filter((e) => e.name.startsWith('restore: ')).sort((a, b) => a.ts - b.ts)) {
-    const key = `${e.pid}:${e.id ?? ''}:${e.name}`;
+    const key = `${e.pid}:${e.tid}:${e.id ?? ''}:${e.name}`;
     if (e.ph === 'b') begun.set(key, e);
     else if (e.ph === 'e' && begun.has(key)) {
       const b = begun.get(key)!;

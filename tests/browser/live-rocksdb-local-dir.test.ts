@@ -3,7 +3,7 @@
  * keeps its rocksdb working database (the wa-sqlite LSM tree) in an OPFS directory of its host,
  * `<checkpoint database>/hosts/<host>/<tm>/incarnation-<n>/attempt-<a>/`, like RocksDB's instance
  * directories on a TaskManager's local disk: a replacement process deletes its killed
- * predecessor's, a lost host takes its directory with it, cancelling deletes the attempt's
+ * predecessor's without waiting for it, a lost host takes its directory with it, cancelling deletes the attempt's
  * instance directories and disposing the cluster deletes the rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +191,23 @@ describe('state.backend.rocksdb.localdir: the TaskManagers\' working databases o
     }, `/@fs${REPO_ROOT}/workers/storage/rocksdb-local-dir.ts`);
     // The locked file made the removal retry rather than fail; once the handle was released it went through.
     expect(outcome).toEqual({ settledWhileHeld: false, left: false });
+  });
+
+  it('opens a TaskManager process\'s working database without waiting for a killed predecessor\'s files, from an emptied incarnation directory, and a retried attempt from an empty one', async () => {
+    const outcome = await session.page.evaluate(async (workerUrl) => {
+      const worker = new Worker(workerUrl, { type: 'module' });
+      try {
+        return await new Promise((resolve, reject) => {
+          worker.onmessage = (event) => resolve(event.data);
+          worker.onerror = (event) => reject(new Error(event.message || 'the opener worker failed'));
+          worker.postMessage('opener-probe/hosts/host-0/tm-0');
+        });
+      } finally {
+        worker.terminate();
+        await (await navigator.storage.getDirectory()).removeEntry('opener-probe', { recursive: true }).catch(() => undefined);
+      }
+    }, `/@fs${REPO_ROOT}/tests/browser/working-database-opener.worker.ts`);
+    expect(outcome).toEqual({ openedWhilePredecessorLocked: true, earlierPageFileAtOpen: false, openHasFiles: true, retriedLeftovers: [], predecessorGone: true });
   });
 
   it('removes an emptied parent whose removal first meets a sibling removal\'s passing lock, and leaves one whose lock stays', async () => {
