@@ -116,10 +116,10 @@ function openMirroredDatabase(path: string): Promise<WorkingDatabaseFile> {
 }
 
 /**
- * The opener for this process. Before its first database it empties the TaskManager's
- * directory: the working databases of a predecessor with the same id (a killed worker), which
- * Flink would never reuse, and whatever an earlier page left under this process's own name. The directories are in OPFS, or in IndexedDB where the
- * JobManager found no OPFS (`dir.store`); without either the deployment fails saying so.
+ * The opener for this process. It empties the TaskManager's directory: the working databases of
+ * a predecessor with the same id (a killed worker), which Flink would never reuse, and whatever an
+ * earlier page left under this process's own name. The directories are in OPFS, or in IndexedDB
+ * where the JobManager found no OPFS (`dir.store`); without either the deployment fails saying so.
  */
 export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): WorkingLsmDatabaseOpener {
   if (!dir) throw new Error('state.backend.type: rocksdb: this TaskManager was registered without state.backend.rocksdb.localdir');

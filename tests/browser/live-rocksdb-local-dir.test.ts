@@ -3,8 +3,8 @@
  * keeps its rocksdb working database (the wa-sqlite LSM tree) in an OPFS directory of its host,
  * `<checkpoint database>/hosts/<host>/<tm>/incarnation-<n>/attempt-<a>/`, like RocksDB's instance
  * directories on a TaskManager's local disk: a replacement process deletes its killed
- * predecessor's without waiting for it, a lost host takes its directory with it, cancelling deletes the attempt's
- * instance directories and disposing the cluster deletes the rest.
+ * predecessor's (not waiting for it), a lost host takes its directory with it, cancelling
+ * deletes the attempt's instance directories and disposing the cluster deletes the rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, type BrowserSession } from './browser-session.ts';
