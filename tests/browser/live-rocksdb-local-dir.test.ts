@@ -91,6 +91,9 @@ describe('state.backend.rocksdb.localdir: the TaskManagers\' working databases o
     const early = await waitForWorkingDbs(session, 4);
     await waitForLive(session, `s.completedCheckpoints >= 2 || s.jobStatus !== 'RUNNING'`, 60_000);
     const taskManagers = (await liveStatus(session)).taskManagers;
+    // Started from the rocksdb entry: the working database's modules load with the process, not inside its first deployment.
+    const entries = session.page.workers().map((w) => w.url()).filter((url) => url.includes('task-manager.worker'));
+    expect(entries.map((url) => url.includes('/rocksdb.task-manager.worker')), entries.join(', ')).toEqual(taskManagers.map(() => true));
     for (const tm of taskManagers) {
       const reported = early.find((w) => w.taskManager === tm.id)!;
       expect(reported.path).toMatch(new RegExp(`^${db}/hosts/${tm.host}/${tm.id}/incarnation-\\d+/attempt-0$`));

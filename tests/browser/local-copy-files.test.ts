@@ -78,6 +78,10 @@ describe('task-local copies in the host disk OPFS directory', () => {
 
   it('restores a live job\'s large keyed subtasks after a kill from the files on their hosts\' disks, exactly once, and leaves no file', async () => {
     await startLive(session, LARGE_STATE);
+    // A hashmap job's TaskManagers start from the default entry: no wa-sqlite in them.
+    const entries = session.page.workers().map((w) => w.url()).filter((url) => url.includes('task-manager.worker'));
+    expect(entries.length, entries.join(', ')).toBeGreaterThan(0);
+    expect(entries.filter((url) => url.includes('rocksdb.task-manager.worker')), entries.join(', ')).toEqual([]);
     // every key counted once (2 s of input) and checkpointed after (every 400 ms)
     await waitForLive(session, 's.latestCheckpointId !== null && s.latestCheckpointId >= 7', 120_000);
     const database = await session.page.evaluate(() => window.liveDriver!.checkpointStorageSpec.databaseName);

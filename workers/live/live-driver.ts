@@ -208,6 +208,7 @@ export class LiveDriver extends JobRuntime {
     const scale = options.heartbeatScale ?? DEFAULT_HEARTBEAT_SCALE;
     this.#pool = new TaskManagerPool({
       launch: options.launchTaskManager ?? launchWorkerTaskManager,
+      entry: config.stateBackend === 'rocksdb' ? 'rocksdb' : 'default',
       heartbeatIntervalMs: config.heartbeatInterval * scale,
       heartbeatTimeoutMs: config.heartbeatTimeout * scale,
       configuredPerWallMs: 1 / scale,

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import type { TaskManagerInfo } from '../../engine/job/cluster-topology.ts';
 import { wallNow } from '../job-clock.ts';
 import type { HeartbeatPayload, RegisterRequest, ReportBatch } from '../protocol.ts';
-import type { TaskManagerLauncher, TaskManagerProcess } from './task-manager-process.ts';
+import type { TaskManagerEntry, TaskManagerLauncher, TaskManagerProcess } from './task-manager-process.ts';
 
 /** The JobManager's view of one registered TaskManager process. */
 export interface TaskManagerConnection {
@@ -30,6 +30,8 @@ export interface TaskManagerPoolListener {
 
 export interface TaskManagerPoolOptions {
   launch: TaskManagerLauncher;
+  /** the worker entry every process starts from (default: `default`) */
+  entry?: TaskManagerEntry;
   /** wall ms between heartbeat requests, and of heartbeat.timeout */
   heartbeatIntervalMs: number;
   heartbeatTimeoutMs: number;
@@ -80,7 +82,7 @@ export class TaskManagerPool {
    * first; a crash at any time is reported as lost.
    */
   start(info: TaskManagerInfo): TaskManagerConnection {
-    const process = this.#options.launch(`TaskManager ${info.id} (${info.host})`);
+    const process = this.#options.launch(`TaskManager ${info.id} (${info.host})`, this.#options.entry);
     this.launched++;
     const reports = new MessageChannel();
     let crash: (message: string) => void = () => {};

@@ -10,8 +10,14 @@ export interface TaskManagerProcess {
   onCrash(listener: (message: string) => void): void;
 }
 
+/**
+ * The worker entry a process starts from: `rocksdb` also loads the working database's modules as
+ * it starts (rocksdb.task-manager.worker.ts), where `default` leaves them until a deployment needs them.
+ */
+export type TaskManagerEntry = 'default' | 'rocksdb';
+
 /** Starts a TaskManager process; `name` shows in the browser's devtools. */
-export type TaskManagerLauncher = (name: string) => TaskManagerProcess;
+export type TaskManagerLauncher = (name: string, entry?: TaskManagerEntry) => TaskManagerProcess;
 
 /**
  * One Web Worker per TaskManager: the live runtime's processes.
@@ -21,8 +27,12 @@ export type TaskManagerLauncher = (name: string) => TaskManagerProcess;
  * answered), so a terminated Worker held as the endpoint kept itself, its listeners and through
  * them the whole JobManager of a disposed run alive. The endpoint lets go of the worker instead.
  */
-export const launchWorkerTaskManager: TaskManagerLauncher = (name) => {
-  let worker: Worker | undefined = new Worker(new URL('../task-manager.worker.ts', import.meta.url), { type: 'module', name });
+export const launchWorkerTaskManager: TaskManagerLauncher = (name, entry = 'default') => {
+  // Two literal URLs: Vite finds a worker's entry only as `new Worker(new URL('…', import.meta.url))`.
+  let worker: Worker | undefined =
+    entry === 'rocksdb'
+      ? new Worker(new URL('../rocksdb.task-manager.worker.ts', import.meta.url), { type: 'module', name })
+      : new Worker(new URL('../task-manager.worker.ts', import.meta.url), { type: 'module', name });
   const endpoint: Comlink.Endpoint = {
     postMessage: (message, transfer) => worker?.postMessage(message, transfer ?? []),
     addEventListener: (type, listener, options) => worker?.addEventListener(type, listener, options),

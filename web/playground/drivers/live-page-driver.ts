@@ -70,8 +70,8 @@ const LISTING_REFRESH_MS = 500;
 
 
 /** Web Worker TaskManagers that leave a performance mark when they start and when they are terminated. */
-const markedWorkerLauncher: TaskManagerLauncher = (name) => {
-  const process = launchWorkerTaskManager(name);
+const markedWorkerLauncher: TaskManagerLauncher = (name, entry) => {
+  const process = launchWorkerTaskManager(name, entry);
   performance.mark(TASK_MANAGER_STARTED_MARK, { detail: name });
   let terminated = false;
   return {
