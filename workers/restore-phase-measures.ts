@@ -10,3 +10,13 @@ export function measureRestorePhase(phase: string, what: string, startMs: number
   performance.measure(name, { start: startMs, end: endMs });
   performance.clearMeasures(name);
 }
+
+/** `work`, measured as the restore phase `phase` of `what` once it is done (whether or not it failed). */
+export async function timeRestorePhase<T>(phase: string, what: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    measureRestorePhase(phase, what, start);
+  }
+}

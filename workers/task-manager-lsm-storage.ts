@@ -25,7 +25,7 @@ import { RawSqliteConnection } from '../engine/state/lsm/raw-sqlite.ts';
 import { backendTablePrefix, WaSqliteRunStore } from '../engine/state/lsm/wa-sqlite-run-store.ts';
 import { lsmStorageFactory, type LsmStorageFactory } from '../engine/state/lsm/lsm-storage-factory.ts';
 import { deleteMirroredDatabasesUnder, IndexedDbMirroredVfs } from './storage/indexeddb-mirrored-vfs.ts';
-import { measureRestorePhase } from './restore-phase-measures.ts';
+import { timeRestorePhase } from './restore-phase-measures.ts';
 import { entriesOf, incarnationDir, instanceDir, openOpfsDirectory, opfsRoot, removeOpfsDirectory, removeOpfsEntry, type RocksDbLocalDir } from './storage/rocksdb-local-dir.ts';
 
 /** The rocksdb working database of one execution attempt in this TaskManager. */
@@ -139,21 +139,16 @@ export function openTaskManagerLsmStorage(dir: RocksDbLocalDir | undefined): Wor
   loadModule().catch(() => undefined);
   const opened = new Set<number>();
   return async (attempt) => {
-    let start = performance.now();
-    await cleared;
-    measureRestorePhase("working database: its incarnation's directory emptied", `${dir.taskManagerDir} attempt ${attempt}`, start);
+    const what = `${dir.taskManagerDir} attempt ${attempt}`;
+    await timeRestorePhase("working database: its incarnation's directory emptied", what, () => cleared);
     if (disk === OPFS_DISK) await opfsRoot();
     const path = instanceDir(dir, attempt);
     // A retried deployment of an attempt this process opened starts from an empty directory; no
     // other attempt can have one (the incarnation's directory was emptied above), and making sure
     // walks eight directories, a round trip to the browser each (47–84 ms of a restore, measured).
-    start = performance.now();
     if (opened.has(attempt)) await disk.remove(path);
     opened.add(attempt);
-    measureRestorePhase('working database: its directory emptied', `${dir.taskManagerDir} attempt ${attempt}`, start);
-    start = performance.now();
-    const { module: m, db, close } = await disk.open(path);
-    measureRestorePhase('working database: wa-sqlite opened', `${dir.taskManagerDir} attempt ${attempt}`, start);
+    const { module: m, db, close } = await timeRestorePhase('working database: wa-sqlite opened', what, () => disk.open(path));
     const stores: WaSqliteRunStore[] = [];
     const sizes = new RawSqliteConnection(m, db);
     const pageCount = sizes.prepare('PRAGMA page_count');

@@ -121,12 +121,11 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     const dropped: string[] = [...before];
     // What a record replaced or deleted named goes once the batch committed.
     const dropFileOf = (path: string) => {
-      const record = path.includes('/shared/') ? (runFiles ? runs.get(path) : Promise.resolve(undefined)) : copies.get(path);
+      const record = isRunPath(path) ? (runFiles ? runs.get(path) : Promise.resolve(undefined)) : copies.get(path);
       return record.then((r) => void dropped.push(...(r ? fileOf(r) : [])));
     };
     if (batch.clear) requests.push(copies.clear(), runs.clear(), confirmations.clear());
-    // A path names a copy or a run (`…/shared/<name>`), never both.
-    for (const path of batch.delete ?? []) requests.push(dropFileOf(path).then(() => (path.includes('/shared/') ? runs.delete(path) : copies.delete(path))));
+    for (const path of batch.delete ?? []) requests.push(dropFileOf(path).then(() => (isRunPath(path) ? runs.delete(path) : copies.delete(path))));
     for (const record of records) requests.push(dropFileOf(record.path).then(() => copies.put(record, record.path)));
     for (const { path, ...change } of batch.patch ?? []) requests.push(copies.get(path).then((copy) => (copy ? copies.put({ ...copy, ...change }, path) : undefined)));
     for (const run of runRecords) requests.push(dropFileOf(run.path).then(() => runs.put(run, run.path)));
@@ -153,16 +152,22 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
     throw (settled.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
   }
 
-  /** The record of a copy: a snapshot over BLOB_THRESHOLD_BYTES in a file when this store writes files, else as asRecord keeps it. */
+  /** The record of a copy: its snapshot in a file (#inFile), else as asRecord keeps it. */
   async #copyRecord(copy: StoredLocalCopy): Promise<CopyRecord> {
-    if (copy.snapshot.byteLength <= BLOB_THRESHOLD_BYTES || !(await this.#writesFiles)) return asRecord(copy);
-    return { ...copy, snapshot: await writeLocalCopyFile(this.#filesDir, copy.path, copy.snapshot) };
+    const file = await this.#inFile(copy.path, copy.snapshot);
+    return file ? { ...copy, snapshot: file } : asRecord(copy);
   }
 
-  /** The record of a shared run: its contents in a file over BLOB_THRESHOLD_BYTES when this store writes files, else as they are. */
+  /** The record of a shared run: its contents in a file (#inFile), else as they are. */
   async #runRecord(run: StoredLocalRun): Promise<RunRecord> {
-    if (run.contents.byteLength <= BLOB_THRESHOLD_BYTES || !(await this.#writesFiles)) return run;
-    return { ...run, contents: await writeLocalCopyFile(this.#filesDir, run.path, run.contents) };
+    const file = await this.#inFile(run.path, run.contents);
+    return file ? { ...run, contents: file } : run;
+  }
+
+  /** `bytes` written to a file of the disk's directory when over BLOB_THRESHOLD_BYTES and this store writes files; else undefined. */
+  async #inFile(path: string, bytes: Uint8Array): Promise<LocalCopyFileRef | undefined> {
+    if (bytes.byteLength <= BLOB_THRESHOLD_BYTES || !(await this.#writesFiles)) return undefined;
+    return writeLocalCopyFile(this.#filesDir, path, bytes);
   }
 
   async #files(): Promise<string[]> {
@@ -267,6 +272,11 @@ export class IndexedDbLocalDiskStore implements LocalDiskStore {
  * 31–76 ms, measured in a worker).
  */
 const BLOB_THRESHOLD_BYTES = 64 * 1024;
+
+/** A path names a copy or a shared run (`…/shared/<name>`), never both. */
+function isRunPath(path: string): boolean {
+  return path.includes('/shared/');
+}
 
 /** The file a record's bytes are in, if they are in one. */
 function fileOf(record: CopyRecord | RunRecord): string[] {

@@ -105,15 +105,22 @@ const RELEASE_WAIT_MS = 10_000;
  * is retried until the handles are gone.
  */
 export async function removeOpfsEntry(parent: FileSystemDirectoryHandle, name: string, waitMs = RELEASE_WAIT_MS): Promise<void> {
+  const locked = (error: unknown) => isDomError(error, 'NoModificationAllowedError') || isDomError(error, 'InvalidModificationError');
+  try {
+    await retryWhileLocked(() => parent.removeEntry(name, { recursive: true }), locked, waitMs);
+  } catch (error) {
+    if (!isDomError(error, 'NotFoundError')) throw error;
+  }
+}
+
+/** Calls `operation` until it goes through, retrying (backing off) while it fails `locked` for up to `waitMs`; then its error is thrown. */
+async function retryWhileLocked(operation: () => Promise<void>, locked: (error: unknown) => boolean, waitMs: number): Promise<void> {
   const started = performance.now();
   for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
     try {
-      await parent.removeEntry(name, { recursive: true });
-      return;
+      return await operation();
     } catch (error) {
-      if (isDomError(error, 'NotFoundError')) return;
-      const locked = isDomError(error, 'NoModificationAllowedError') || isDomError(error, 'InvalidModificationError');
-      if (!locked || performance.now() - started > waitMs) throw error;
+      if (!locked(error) || performance.now() - started > waitMs) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
@@ -153,18 +160,12 @@ const PARENT_LOCK_WAIT_MS = 500;
  * terminated worker still holds keeps it longer, and then the removal waiting that out climbs here.
  */
 async function removeIfEmpty(parent: FileSystemDirectoryHandle, name: string): Promise<boolean> {
-  const started = performance.now();
-  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
-    try {
-      await parent.removeEntry(name);
-      return true;
-    } catch (error) {
-      if (!isDomError(error, 'NoModificationAllowedError') || performance.now() - started > PARENT_LOCK_WAIT_MS) {
-        if (isDomError(error, 'InvalidModificationError') || isDomError(error, 'NoModificationAllowedError') || isDomError(error, 'NotFoundError')) return false;
-        throw error;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, delay));
+  try {
+    await retryWhileLocked(() => parent.removeEntry(name), (error) => isDomError(error, 'NoModificationAllowedError'), PARENT_LOCK_WAIT_MS);
+    return true;
+  } catch (error) {
+    if (isDomError(error, 'InvalidModificationError') || isDomError(error, 'NoModificationAllowedError') || isDomError(error, 'NotFoundError')) return false;
+    throw error;
   }
 }
 
